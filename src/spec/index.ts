@@ -1,0 +1,3 @@
+export * from './limits.js';
+export * from './routes.js';
+export * from './schemas.js';

@@ -1,0 +1,25 @@
+import type { RateLimitCategory } from './limits.js';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** none: anyone; bearer: a valid token; verified: a valid token of a player whose email is verified. */
+export type RouteAuth = 'none' | 'bearer' | 'verified';
+
+export interface RouteSpec {
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly category: RateLimitCategory;
+  readonly auth: RouteAuth;
+}
+
+/** Spec, Endpoints table and its rule 2 (rate-limit categories). */
+export const ROUTES = [
+  { id: 'health', method: 'GET', path: '/health', category: 'public', auth: 'none' },
+  { id: 'register', method: 'POST', path: '/api/auth/register', category: 'auth', auth: 'none' },
+  { id: 'verifyEmail', method: 'POST', path: '/api/auth/verify-email', category: 'auth', auth: 'none' },
+  { id: 'getPlayer', method: 'GET', path: '/api/player', category: 'read', auth: 'bearer' },
+  { id: 'createShip', method: 'POST', path: '/api/player/ship', category: 'gameplay', auth: 'verified' },
+] as const satisfies readonly RouteSpec[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
