@@ -1,0 +1,45 @@
+import { ApiError } from './errors.js';
+import { headerValue, type ServiceRequest } from './http.js';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export type JsonObject = Record<string, unknown>;
+
+/** The request body as a JSON object, or the 4xx that says why it is not one. */
+export function readJsonObject(request: ServiceRequest): JsonObject {
+  const bytes = request.body;
+  if (bytes !== undefined && bytes.byteLength > MAX_BODY_BYTES) {
+    throw new ApiError(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  }
+  if (bytes === undefined || bytes.byteLength === 0) {
+    throw new ApiError(400, 'Request body must be a JSON object');
+  }
+  const contentType = headerValue(request, 'content-type');
+  if (contentType !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())) {
+    throw new ApiError(400, 'Content-Type must be application/json');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new ApiError(400, 'Request body is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError(400, 'Request body must be a JSON object');
+  }
+  return parsed as JsonObject;
+}
+
+export function requiredString(body: JsonObject, field: string, maxLength: number): string {
+  const value = body[field];
+  if (value === undefined || value === null) throw new ApiError(400, `${field} is required`);
+  if (typeof value !== 'string') throw new ApiError(400, `${field} must be a string`);
+  if (value.length > maxLength) throw new ApiError(400, `${field} must be at most ${maxLength} characters`);
+  return value;
+}
+
+export function optionalString(body: JsonObject, field: string, maxLength: number): string | undefined {
+  return body[field] === undefined || body[field] === null ? undefined : requiredString(body, field, maxLength);
+}

@@ -1,0 +1,48 @@
+import { assertAffordable, refill, spend } from './action-points.js';
+import { requiredString, type JsonObject } from './body.js';
+import { ApiError } from './errors.js';
+import type { ResolvedOptions } from './options.js';
+import { randomToken } from './secrets.js';
+import type { Player, Ship } from './store.js';
+
+export const MAX_SHIP_NAME_LENGTH = 32;
+
+export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
+
+function shipView(ship: Ship) {
+  return { id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() };
+}
+
+/** The mock-defined player resource (the spec does not show its fields). */
+export function playerView(player: Player, options: ResolvedOptions, now: number) {
+  refill(player.actionPoints, options.actionPoints, now);
+  return {
+    id: player.id,
+    email: player.email,
+    emailVerified: player.emailVerified,
+    createdAt: new Date(player.createdAt).toISOString(),
+    actionPoints: player.actionPoints.points,
+    maxActionPoints: options.actionPoints.max,
+    ship: player.ship === null ? null : shipView(player.ship),
+  };
+}
+
+/** Rules every gameplay action shares: no open fighter encounter, enough action points. Returns the cost. */
+function gameplayCost(player: Player, routeId: string, options: ResolvedOptions, now: number): number {
+  if (player.inEncounter) throw new ApiError(409, 'A fighter encounter must be resolved first');
+  const cost = options.actionCosts[routeId] ?? 0;
+  assertAffordable(player.actionPoints, cost, options.actionPoints, now);
+  return cost;
+}
+
+/** POST /api/player/ship: payload `{name}` of 1–32 characters; one ship per player. */
+export function createShip(player: Player, body: JsonObject, options: ResolvedOptions, now: number) {
+  if (!player.emailVerified) throw new ApiError(403, UNVERIFIED_SHIP_MESSAGE);
+  const cost = gameplayCost(player, 'createShip', options, now);
+  const name = requiredString(body, 'name', MAX_SHIP_NAME_LENGTH).trim();
+  if (name.length === 0) throw new ApiError(400, 'name must not be empty');
+  if (player.ship !== null) throw new ApiError(400, 'This player already has a ship');
+  spend(player.actionPoints, cost, options.actionPoints, now);
+  player.ship = { id: randomToken(), name, createdAt: now };
+  return { success: true, ship: shipView(player.ship) } as const;
+}

@@ -1,0 +1,71 @@
+import { ExpiringMap } from './expiring-map.js';
+import type { ActionPoints } from './action-points.js';
+
+export interface Ship {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface Player {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: number;
+  actionPoints: ActionPoints;
+  ship: Ship | null;
+  /** A fighter encounter blocks gameplay actions until it is resolved. */
+  inEncounter: boolean;
+}
+
+export interface PendingCode {
+  salt: Uint8Array<ArrayBuffer>;
+  hash: Uint8Array;
+  issuedAt: number;
+  expiresAt: number;
+  wrongAttempts: number;
+  voided: boolean;
+}
+
+export interface IssuedToken {
+  playerId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface Bucket {
+  windowEnd: number;
+  count: number;
+}
+
+/** Caps on what unauthenticated traffic can make the mock remember (many source IPs, many emails). */
+export interface StoreBounds {
+  maxPendingCodes: number;
+  maxBuckets: number;
+}
+
+/** All state of one service instance, in typed Maps with the indexes the rules look things up by. */
+export class Store {
+  readonly players = new Map<string, Player>();
+  readonly playerIdsByEmail = new Map<string, string>();
+  /** By normalized email: at most one live code per address. */
+  readonly pendingCodes: ExpiringMap<string, PendingCode>;
+  readonly tokens = new ExpiringMap<string, IssuedToken>();
+  /** By `${category}:${key}`. */
+  readonly buckets: ExpiringMap<string, Bucket>;
+
+  constructor(bounds: StoreBounds) {
+    this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes);
+    this.buckets = new ExpiringMap(bounds.maxBuckets);
+  }
+
+  playerByEmail(email: string): Player | undefined {
+    const id = this.playerIdsByEmail.get(email);
+    return id === undefined ? undefined : this.players.get(id);
+  }
+
+  addPlayer(player: Player): void {
+    this.players.set(player.id, player);
+    this.playerIdsByEmail.set(player.email, player.id);
+  }
+}
