@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { MAX_BODY_BYTES } from '../core/body.js';
+import type { ServiceResponse } from '../core/http.js';
+import type { Service } from '../core/service.js';
+
+export interface NodeHostOptions {
+  /** Take the client IP from the first X-Forwarded-For hop instead of the TCP peer. */
+  trustProxy?: boolean;
+}
+
+/** Limits that keep a slow or hostile client from holding the server. */
+export const SERVER_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 10_000,
+} as const;
+
+interface ReadBody {
+  bytes: Uint8Array | undefined;
+  /** Part of the body was left unread, so the connection cannot be reused. */
+  truncated: boolean;
+}
+
+function clientIp(request: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const firstHop = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (firstHop) return firstHop;
+  }
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+}
+
+function requestPath(url: string): string {
+  const queryStart = url.indexOf('?');
+  const target = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (target.startsWith('/')) return target;
+  // Absolute-form targets (`GET http://host/path`) as sent through forward proxies.
+  return URL.canParse(target) ? new URL(target).pathname : target;
+}
+
+/** Reads at most one byte past the body limit: enough for the service to answer 413. */
+function readBody(request: IncomingMessage): Promise<ReadBody> {
+  const declared = request.headers['content-length'];
+  if (declared === undefined && request.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve({ bytes: undefined, truncated: false });
+  }
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+    return Promise.resolve({ bytes: new Uint8Array(MAX_BODY_BYTES + 1), truncated: true });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        request.off('data', onData).off('end', onEnd);
+        resolve({ bytes: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1), truncated: true });
+      }
+    };
+    const onEnd = () => resolve({ bytes: Buffer.concat(chunks), truncated: false });
+    request.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean): void {
+  const headers: Record<string, string | number> = { ...answer.headers };
+  if (closeConnection) headers['connection'] = 'close';
+  if (answer.body === undefined) {
+    response.writeHead(answer.status, headers).end();
+    return;
+  }
+  const json = JSON.stringify(answer.body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(json);
+  response.writeHead(answer.status, headers).end(json);
+}
+
+const CLIENT_ERROR_ANSWERS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+};
+
+/** Answers malformed or timed-out HTTP with an error envelope too, instead of Node's bare text. */
+function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const json = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`,
+  );
+}
+
+async function serve(service: Service, trustProxy: boolean, request: IncomingMessage, response: ServerResponse) {
+  let body: ReadBody;
+  try {
+    body = await readBody(request);
+  } catch {
+    // The client went away while sending its body: nobody is left to answer.
+    request.destroy();
+    return;
+  }
+  try {
+    const answer = await service.handle({
+      method: request.method ?? 'GET',
+      path: requestPath(request.url ?? '/'),
+      headers: request.headers,
+      body: body.bytes,
+      ip: clientIp(request, trustProxy),
+    });
+    send(response, answer, body.truncated);
+  } catch (error) {
+    // The service answers its own errors; reaching here is a host bug, still answered with an envelope.
+    console.error('Unexpected error in the HTTP host:', error);
+    if (!response.headersSent) send(response, { status: 500, headers: {}, body: { error: 'Internal server error' } }, true);
+  }
+}
+
+/** A node:http server over `service.handle`, with plain request/response records and no Fetch objects. */
+export function createNodeServer(service: Service, options: NodeHostOptions = {}): Server {
+  const trustProxy = options.trustProxy ?? false;
+  const server = createServer(
+    {
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    },
+    (request, response) => void serve(service, trustProxy, request, response),
+  );
+  server.maxConnections = SERVER_TIMEOUTS.maxConnections;
+  server.on('clientError', onClientError);
+  return server;
+}
