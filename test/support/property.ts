@@ -1,0 +1,12 @@
+import type { Parameters } from 'fast-check';
+
+/**
+ * fast-check parameters with a seed that is always printed: FC_SEED (and FC_PATH) replay a run exactly;
+ * a failure also prints its seed and shrunk path.
+ */
+export function propertyParameters<T>(name: string, numRuns = 200): Parameters<T> {
+  const seed = process.env['FC_SEED'] === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env['FC_SEED']);
+  const path = process.env['FC_PATH'];
+  console.log(`[${name}] fast-check seed ${seed}: replay with FC_SEED=${seed}${path === undefined ? '' : ` FC_PATH=${path}`}`);
+  return { seed, numRuns, ...(path === undefined ? {} : { path }) };
+}
