@@ -2,7 +2,7 @@ import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } fr
 import { ApiError } from './errors.js';
 import type { Store } from './store.js';
 
-export interface RateLimitState {
+interface RateLimitState {
   limit: number;
   remaining: number;
   windowEnd: number;
@@ -37,7 +37,7 @@ export function consumeRateLimit(
   }
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
     [HEADERS.rateLimitLimit]: String(state.limit),
     [HEADERS.rateLimitRemaining]: String(state.remaining),
