@@ -1,3 +1,5 @@
+import { parseSwitch } from './switches.js';
+
 export const ENV_PREFIX = 'GAME_SERVICE';
 
 /** The flag a GAME_SERVICE_<FLAG> variable sets: GAME_SERVICE_GAME_ORIGIN → game-origin. */
@@ -14,5 +16,14 @@ export function dropForeignVariables(env: NodeJS.ProcessEnv, command: string, fl
     if (!variable.startsWith(`${ENV_PREFIX}_`) || flags.includes(flagOf(variable))) continue;
     console.error(`game-service: ignoring ${variable}: '${command}' has no --${flagOf(variable)} option`);
     delete env[variable];
+  }
+}
+
+/** Rewrites on/off variables to the "true"/"false" yargs understands, or throws for a value that is neither. */
+export function normalizeSwitchVariables(env: NodeJS.ProcessEnv, switches: readonly string[]): void {
+  for (const flag of switches) {
+    const variable = `${ENV_PREFIX}_${flag.toUpperCase().replaceAll('-', '_')}`;
+    const value = env[variable];
+    if (value !== undefined) env[variable] = String(parseSwitch(flag, value, variable));
   }
 }
