@@ -1,0 +1,201 @@
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { call } from './support/http.js';
+
+const cli = useCli();
+const USAGE_HINT = "Run 'game-service --help' or 'game-service <command> --help' for the options.";
+const MOCK_FLAGS = ['--port', '--host', '--game-origin', '--trust-proxy', '--config'];
+
+let dir = '';
+/** Writes a config file into this run's temporary directory and returns its path. */
+function configFile(name: string, contents: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, contents);
+  return path;
+}
+
+/** A port some other process already listens on. */
+const occupied: Server[] = [];
+async function occupiedPort(): Promise<number> {
+  const server = createServer();
+  occupied.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return address.port;
+}
+
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'game-service-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await Promise.all(occupied.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe('game-service --help', () => {
+  it('lists the mock command and the global options', async () => {
+    const result = await cli.run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('game-service mock');
+    expect(result.stdout).toContain('--help');
+    expect(result.stdout).toContain('--version');
+    expect(result.stderr).toBe('');
+  });
+
+  it('lists every flag of mock, with the environment and precedence notes', async () => {
+    const result = await cli.run(['mock', '--help']);
+    expect(result.code).toBe(0);
+    for (const flag of MOCK_FLAGS) expect(result.stdout).toContain(flag);
+    expect(result.stdout).toContain('[default: 8080]');
+    expect(result.stdout).toContain('GAME_SERVICE_<FLAG>');
+    expect(result.stdout).toContain('Precedence: flags > environment > --config file > defaults.');
+  });
+
+  it('prints the package version', async () => {
+    const result = await cli.run(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+  });
+});
+
+describe('game-service: bad invocations exit 2 with a message', () => {
+  it.each([
+    ['a port above 65535', ['mock', '--port', '70000'], '--port "70000" is not a port'],
+    ['a port that is not a number', ['mock', '--port', 'abc'], '--port "abc" is not a port'],
+    // Without a value or with an empty one, the mock must not fall back to 8080 or to a random port.
+    ['a port flag without a value', ['mock', '--port', '--host', '127.0.0.1'], /game-service: (--port .* is not a port|Not enough arguments following: port)/],
+    ['an empty port', ['mock', '--port', ''], '--port "" is not a port'],
+    ['a game origin with a path', ['mock', '--game-origin', 'http://game.test/play'], '--game-origin "http://game.test/play" is not an origin'],
+    ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
+    ['no command', [], 'Name a command: mock'],
+    ['an unknown command', ['serve'], 'Unknown argument: serve'],
+  ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
+    const result = await cli.run(args, {}, 5_000);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    if (typeof message === 'string') expect(result.stderr).toContain(`game-service: ${message}`);
+    else expect(result.stderr).toMatch(message);
+    expect(result.stderr).toContain(USAGE_HINT);
+  });
+
+  it('an unreadable --config', async () => {
+    const path = join(dir, 'missing.json');
+    const result = await cli.run(['mock', '--config', path]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: cannot read --config ${path}: ENOENT`);
+  });
+
+  it.each([
+    ['is not JSON', '{"port": ', 'is not valid JSON'],
+    ['is not an object', '[8080]', 'must hold a JSON object whose keys are the flags'],
+    ['holds a bad game origin', '{"gameOrigin": "game.test"}', '--game-origin "game.test" is not an origin'],
+  ])('a --config file that %s', async (_name, contents, message) => {
+    const result = await cli.run(['mock', '--config', configFile('bad.json', contents)]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+  });
+
+  it('a port already in use, naming the port', async () => {
+    const port = await occupiedPort();
+    const result = await cli.run(['mock', '--port', String(port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: cannot start the mock: 127.0.0.1:${port} is already in use`);
+  });
+});
+
+describe('game-service mock', () => {
+  it('prints its URL, serves /health there and prints each verification code', async () => {
+    const { process, url, port } = await startMock(cli, ['--port', '0']);
+    expect(port).toBeGreaterThan(0);
+    expect(process.stdout).toContain(`Game Service mock 0.1.0 listening on ${url}\n`);
+    expect(process.stdout).toContain('  game origins: (none)\n');
+    expect(process.stdout).toContain('  client IP:    TCP peer address\n');
+
+    const agent = new Agent();
+    try {
+      const health = await call(`${url}/health`, { dispatcher: agent });
+      expect(health).toMatchObject({ status: 200, body: { success: true, status: 'ok', version: '0.1.0' } });
+
+      const email = 'pilot@example.com';
+      const registeredAt = Date.now();
+      expect((await call(`${url}/api/auth/register`, { json: { email }, dispatcher: agent })).status).toBe(200);
+      const [, code = '', expires = ''] = await process.waitForOutput(/^OTP for pilot@example\.com: (\d{6}) \(expires (\S+)\)$/m);
+      expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(expires) - (registeredAt + 15 * 60_000))).toBeLessThan(5_000);
+
+      const verified = await call(`${url}/api/auth/verify-email`, { json: { email, otp: code }, dispatcher: agent });
+      expect(verified.status).toBe(200);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('takes flags over environment over --config over defaults', async () => {
+    const config = configFile('config.json', JSON.stringify({ port: 0, gameOrigin: ['http://config.test'] }));
+    const env = { GAME_SERVICE_GAME_ORIGIN: 'http://env.test,http://env2.test' };
+
+    const fromConfig = await startMock(cli, ['--config', config]);
+    expect(fromConfig.process.stdout).toContain('  game origins: http://config.test\n');
+    const fromEnv = await startMock(cli, ['--config', config], env);
+    expect(fromEnv.process.stdout).toContain('  game origins: http://env.test, http://env2.test\n');
+    const fromFlag = await startMock(cli, ['--config', config, '--game-origin', 'http://flag.test'], env);
+    expect(fromFlag.process.stdout).toContain('  game origins: http://flag.test\n');
+    const fromTrustEnv = await startMock(cli, ['--port', '0'], { GAME_SERVICE_TRUST_PROXY: 'true' });
+    expect(fromTrustEnv.process.stdout).toContain('  client IP:    first X-Forwarded-For hop (--trust-proxy)\n');
+  });
+
+  it('takes the port from the flag over the environment over the --config file', async () => {
+    const busy = await occupiedPort();
+    const config = configFile('port.json', JSON.stringify({ port: busy }));
+
+    const fromConfig = await cli.run(['mock', '--config', config]);
+    expect(fromConfig.code).toBe(2);
+    expect(fromConfig.stderr).toContain(`127.0.0.1:${busy} is already in use`);
+    const fromEnv = await startMock(cli, ['--config', config], { GAME_SERVICE_PORT: '0' });
+    expect(fromEnv.port).not.toBe(busy);
+    const fromFlag = await startMock(cli, ['--port', '0'], { GAME_SERVICE_PORT: String(busy) });
+    expect(fromFlag.port).not.toBe(busy);
+  });
+
+  it('reads on/off values such as 1 and yes from the environment and the config file, and rejects others', async () => {
+    const fromEnv = await startMock(cli, ['--port', '0'], { GAME_SERVICE_TRUST_PROXY: '1' });
+    expect(fromEnv.process.stdout).toContain('  client IP:    first X-Forwarded-For hop (--trust-proxy)\n');
+    const fromConfig = await startMock(cli, ['--config', configFile('switch.json', '{"port": 0, "trustProxy": "yes"}')]);
+    expect(fromConfig.process.stdout).toContain('  client IP:    first X-Forwarded-For hop (--trust-proxy)\n');
+    const offByFlag = await startMock(cli, ['--port', '0', '--no-trust-proxy'], { GAME_SERVICE_TRUST_PROXY: 'on' });
+    expect(offByFlag.process.stdout).toContain('  client IP:    TCP peer address\n');
+    const rejected = await cli.run(['mock', '--port', '0'], { GAME_SERVICE_TRUST_PROXY: 'maybe' });
+    expect(rejected.code).toBe(2);
+    expect(rejected.stderr).toContain('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+  });
+
+  it('ignores an unrelated GAME_SERVICE_ variable with a notice', async () => {
+    const { process } = await startMock(cli, ['--port', '0'], { GAME_SERVICE_FOO: 'bar' });
+    expect(process.stderr).toContain("game-service: ignoring GAME_SERVICE_FOO: 'mock' has no --foo option");
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s with exit code 0, closing idle keep-alive connections', async (signal) => {
+    const { process, url } = await startMock(cli, ['--port', '0']);
+    const agent = new Agent({ keepAliveTimeout: 60_000 });
+    try {
+      expect((await call(`${url}/health`, { dispatcher: agent })).status).toBe(200);
+      const signalledAt = Date.now();
+      process.child.kill(signal);
+      const exit = await process.waitForExit(4_000);
+      expect(exit).toEqual({ code: 0, signal: null });
+      // Well under the 5 s grace period: an idle connection must not hold the shutdown.
+      expect(Date.now() - signalledAt).toBeLessThan(2_500);
+      expect(process.stdout).toContain(`${signal} received: closing connections and stopping.\n`);
+      expect(process.stderr).toBe('');
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The project's Node 24, not the system one. */
+const NODE = `${ROOT}node_modules/.bin/node`;
+const BIN = `${ROOT}bin/game-service.js`;
+
+/** The CLI runs from dist/: fail with the remedy rather than with a module-not-found trace. */
+export function assertBuilt(): void {
+  if (!existsSync(`${ROOT}dist/cli/main.js`)) {
+    throw new Error('dist/cli/main.js is missing: run `npm run build` first (`npm test` builds before running vitest)');
+  }
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A running `game-service` child, with its output collected as it arrives. */
+export class CliProcess {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<Exit>;
+
+  constructor(args: readonly string[], env: Record<string, string>) {
+    this.child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout?.setEncoding('utf8').on('data', (text: string) => (this.stdout += text));
+    this.child.stderr?.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
+    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
+  async waitForOutput(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + timeoutMs;
+    let exited = false;
+    void this.exited.then(() => (exited = true));
+    for (;;) {
+      const match = this.stdout.match(pattern);
+      if (match !== null) return match;
+      if (exited || Date.now() > deadline) {
+        const why = exited ? 'the process exited' : `${timeoutMs} ms passed`;
+        throw new Error(`${why} before stdout matched ${pattern}\nstdout: ${this.stdout}\nstderr: ${this.stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The exit, or a rejection naming what was printed if it does not come within `timeoutMs`. */
+  waitForExit(timeoutMs = 10_000): Promise<Exit> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`no exit within ${timeoutMs} ms\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
+      }, timeoutMs);
+      void this.exited.then((exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+  }
+}
+
+/** The test's environment without any GAME_SERVICE_* variable, plus the ones given. */
+function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!name.startsWith('GAME_SERVICE_')) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** Spawns CLI children for a test file and SIGKILLs any still running after each test. */
+export function useCli() {
+  const children: CliProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      children.splice(0).map(async (cli) => {
+        if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+        await cli.exited;
+      }),
+    );
+  });
+  return {
+    start(args: readonly string[], env: Record<string, string> = {}): CliProcess {
+      const cli = new CliProcess(args, env);
+      children.push(cli);
+      return cli;
+    },
+    /** Runs a command that is expected to end by itself, and returns its exit with the full output. */
+    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 10_000) {
+      const cli = this.start(args, env);
+      const exit = await cli.waitForExit(timeoutMs);
+      return { ...exit, stdout: cli.stdout, stderr: cli.stderr };
+    },
+  };
+}
+
+/** Starts `mock` and resolves once it has printed its whole banner (URL, origins, client IP). */
+export async function startMock(cli: ReturnType<typeof useCli>, args: readonly string[], env: Record<string, string> = {}) {
+  const process = cli.start(['mock', ...args], env);
+  const [, url = '', port = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:(\d+))\n/);
+  await process.waitForOutput(/Press Ctrl\+C to stop\.\n/);
+  return { process, url, port: Number(port) };
+}
