@@ -2,7 +2,7 @@ import { RATE_LIMITS } from '../spec/limits.js';
 import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
 import type { Clock } from './clock.js';
-import { preflightHeaders, responseHeaders } from './cors.js';
+import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
@@ -16,66 +16,91 @@ export interface Service {
   readonly store: Store;
 }
 
+/** What one request has resolved so far; the headers travel with errors thrown later. */
+interface Exchange {
+  request: ServiceRequest;
+  now: number;
+  isGameOrigin: boolean;
+  headers: Record<string, string>;
+  route?: Route;
+  player?: Player | undefined;
+}
+
 export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
   const store = new Store(options.bounds);
   const routes = createRouteTable(store, options);
 
-  async function respond(request: ServiceRequest, headers: Record<string, string>, isGameOrigin: boolean): Promise<ServiceResponse> {
-    const now = options.clock.now();
-    // Unauthenticated and unroutable requests are public reads by IP; game origins are exempt.
-    const countAsPublic = () => {
-      if (!isGameOrigin) consumeRateLimit(store, 'public', request.ip, now, headers);
-    };
+  /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
+  function countAsPublic(exchange: Exchange): void {
+    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers);
+  }
+
+  /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
+  function admit(exchange: Exchange): Route | ServiceResponse {
+    const { request } = exchange;
     const byMethod = routes.get(request.path);
     if (byMethod === undefined) {
-      countAsPublic();
+      countAsPublic(exchange);
       throw new ApiError(404, `No route for ${request.path}`);
-    }
-    const allowed = [...byMethod.keys()];
-    if (request.method === 'OPTIONS' && isGameOrigin) {
-      return { status: 204, headers: { ...headers, ...preflightHeaders(headerValue(request, 'origin')!, allowed) }, body: undefined };
     }
     const route = byMethod.get(request.method);
     if (route === undefined) {
-      countAsPublic();
+      const allowed = [...byMethod.keys()];
+      if (request.method === 'OPTIONS' && exchange.isGameOrigin) {
+        const headers = { ...exchange.headers, ...preflightHeaders(headerValue(request, 'origin')!, allowed) };
+        return { status: 204, headers, body: undefined };
+      }
+      countAsPublic(exchange);
       throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
     }
-    const player = route.spec.auth === 'none' ? undefined : authenticate(store, request, now);
-    if (route.spec.auth !== 'none' && player === undefined) {
-      countAsPublic();
-      throw new ApiError(401, 'Missing, invalid or expired bearer token');
-    }
-    const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
-    if (!(exemptForGameOrigins && isGameOrigin)) {
-      consumeRateLimit(store, route.spec.category, scope === 'player' && player !== undefined ? player.id : request.ip, now, headers);
-    }
-    return { status: 200, headers, body: await handleRoute(route, request, now, player, headers) };
-  }
-
-  async function handleRoute(route: Route, request: ServiceRequest, now: number, player: Player | undefined, headers: Record<string, string>) {
-    try {
-      return await route.handle({ request, now, player });
-    } finally {
-      // Gameplay responses report the points left, whatever the outcome.
-      if (route.spec.category === 'gameplay' && player !== undefined) {
-        Object.assign(headers, actionPointHeaders(player.actionPoints, options.actionPoints, options.clock.now()));
+    if (route.spec.auth !== 'none') {
+      exchange.player = authenticate(store, request, exchange.now);
+      if (exchange.player === undefined) {
+        countAsPublic(exchange);
+        throw new ApiError(401, 'Missing, invalid or expired bearer token');
       }
     }
+    exchange.route = route;
+    const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
+    if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
+      const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
+      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers);
+    }
+    return route;
+  }
+
+  /** Headers that depend on the outcome: the points left on gameplay, and what a game client may read. */
+  function finish(exchange: Exchange, status: number, body: unknown): ServiceResponse {
+    const { headers, player } = exchange;
+    if (exchange.route?.spec.category === 'gameplay' && player !== undefined) {
+      Object.assign(headers, actionPointHeaders(player.actionPoints, options.actionPoints, options.clock.now()));
+    }
+    if (exchange.isGameOrigin) exposeSpecHeaders(headers);
+    return { status, headers, body };
+  }
+
+  function errorResponse(exchange: Exchange, error: unknown): ServiceResponse {
+    if (error instanceof ApiError) {
+      Object.assign(exchange.headers, error.headers);
+      return finish(exchange, error.status, errorBody(error.message));
+    }
+    options.onError(error);
+    return finish(exchange, 500, errorBody('Internal server error'));
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {
     const origin = headerValue(request, 'origin');
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
-    const headers = responseHeaders(origin, isGameOrigin);
+    const exchange: Exchange = { request, now: options.clock.now(), isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
     try {
-      return await respond(request, headers, isGameOrigin);
+      const admitted = admit(exchange);
+      if (!('spec' in admitted)) return admitted;
+      const body = admitted.handle({ request, now: exchange.now, player: exchange.player });
+      // Most routes answer synchronously; only those that hash a code return a promise.
+      return finish(exchange, 200, body instanceof Promise ? await body : body);
     } catch (error) {
-      if (error instanceof ApiError) {
-        return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.message) };
-      }
-      options.onError(error);
-      return { status: 500, headers, body: errorBody('Internal server error') };
+      return errorResponse(exchange, error);
     }
   }
 

@@ -41,14 +41,14 @@ function requestPath(url: string): string {
   return URL.canParse(target) ? new URL(target).pathname : target;
 }
 
+const NO_BODY: ReadBody = { bytes: undefined, truncated: false };
+
 /** Reads at most one byte past the body limit: enough for the service to answer 413. */
-function readBody(request: IncomingMessage): Promise<ReadBody> {
+function readBody(request: IncomingMessage): ReadBody | Promise<ReadBody> {
   const declared = request.headers['content-length'];
-  if (declared === undefined && request.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve({ bytes: undefined, truncated: false });
-  }
+  if (declared === undefined && request.headers['transfer-encoding'] === undefined) return NO_BODY;
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    return Promise.resolve({ bytes: new Uint8Array(MAX_BODY_BYTES + 1), truncated: true });
+    return { bytes: new Uint8Array(MAX_BODY_BYTES + 1), truncated: true };
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -67,7 +67,8 @@ function readBody(request: IncomingMessage): Promise<ReadBody> {
 }
 
 function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean): void {
-  const headers: Record<string, string | number> = { ...answer.headers };
+  // The service builds a fresh header object for every response, so it is completed in place.
+  const headers: Record<string, string | number> = answer.headers;
   if (closeConnection) headers['connection'] = 'close';
   if (answer.body === undefined) {
     response.writeHead(answer.status, headers).end();
@@ -101,7 +102,8 @@ function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 async function serve(service: Service, trustProxy: boolean, request: IncomingMessage, response: ServerResponse) {
   let body: ReadBody;
   try {
-    body = await readBody(request);
+    const read = readBody(request);
+    body = read instanceof Promise ? await read : read;
   } catch {
     // The client went away while sending its body: nobody is left to answer.
     request.destroy();
