@@ -91,12 +91,29 @@ describe('CORS for game origins', () => {
     expect(preflight.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
-  it('echoes the origin and exposes the rate-limit and action-point headers on responses', async () => {
-    const response = await new CoreHarness().call('POST', '/api/auth/register', { origin: GAME_ORIGIN, body: { email: 'a@example.com' } });
-    expect(response.headers['access-control-allow-origin']).toBe(GAME_ORIGIN);
-    expect(response.headers['access-control-expose-headers']?.split(', ')).toEqual(
-      expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'x-actionpoints-remaining', 'x-actionpoints-nextrefill']),
-    );
+  it('echoes the origin and exposes exactly the spec headers each response carries', async () => {
+    const harness = new CoreHarness();
+    const exposed = (response: { headers: Record<string, string> }) => response.headers['access-control-expose-headers'];
+    const register = () => harness.call('POST', '/api/auth/register', { origin: GAME_ORIGIN, body: { email: 'a@example.com' } });
+    const registered = await register();
+    expect(registered.headers['access-control-allow-origin']).toBe(GAME_ORIGIN);
+    expect(exposed(registered)).toBe('x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset');
+    for (let i = 1; i < 5; i++) await register();
+    expect(exposed(await register())).toBe('x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after');
+
+    const token = await harness.signIn('pilot@example.com');
+    const ship = await harness.call('POST', '/api/player/ship', { origin: GAME_ORIGIN, token, body: { name: 'Nomad' } });
+    expect(exposed(ship)).toBe('x-actionpoints-remaining');
+    const health = await harness.call('GET', '/health', { origin: GAME_ORIGIN });
+    expect(health.headers['access-control-allow-origin']).toBe(GAME_ORIGIN);
+    expect(exposed(health)).toBeUndefined();
+  });
+
+  it('exposes NextRefill to a game client once no points remain', async () => {
+    const harness = new CoreHarness({ actionPoints: { start: 0 } });
+    const token = await harness.signIn('pilot@example.com');
+    const ship = await harness.call('POST', '/api/player/ship', { origin: GAME_ORIGIN, token, body: { name: 'Nomad' } });
+    expect(ship.headers['access-control-expose-headers']).toBe('x-actionpoints-remaining, x-actionpoints-nextrefill');
   });
 
   it('gives other origins no CORS headers and treats their OPTIONS as a method not allowed', async () => {
