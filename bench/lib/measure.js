@@ -1,0 +1,53 @@
+import { runLoad, summarize } from './load.js';
+import { busyCores, machineCpu } from './machine-load.js';
+import { median } from './median.js';
+
+const round2 = (x) => Math.round(x * 100) / 100;
+
+/** One measured slice of load, with the CPU time the server and the generator spent meanwhile. */
+export async function measureSlice(server, load, durationSeconds) {
+  const serverBefore = await server.cpu();
+  const [generatorBefore, machineBefore, startedAt] = [process.cpuUsage(), machineCpu(), performance.now()];
+  const result = summarize(await runLoad({ ...load, durationSeconds }));
+  const generator = process.cpuUsage(generatorBefore);
+  const [machineAfter, generatorWallMs] = [machineCpu(), performance.now() - startedAt];
+  const serverAfter = await server.cpu();
+  const slice = {
+    ...result,
+    server: { cpuMs: (serverAfter.cpuMicros - serverBefore.cpuMicros) / 1000, wallMs: serverAfter.at - serverBefore.at },
+    generator: { cpuMs: (generator.user + generator.system) / 1000, wallMs: generatorWallMs },
+  };
+  const machine = busyCores(machineBefore, machineAfter);
+  if (machine !== undefined) {
+    slice.otherCores = machine - slice.server.cpuMs / slice.server.wallMs - slice.generator.cpuMs / generatorWallMs;
+  }
+  return slice;
+}
+
+/**
+ * Folds a scenario's slices into one figure each. Medians for rate and p99, so that a slice disturbed
+ * by something else on the machine does not decide the verdict; failures are summed, never medianed.
+ */
+export function aggregate(slices) {
+  const sum = (pick) => slices.reduce((total, slice) => total + pick(slice), 0);
+  const statusCodes = {};
+  for (const slice of slices) {
+    for (const [status, count] of Object.entries(slice.statusCodes)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  }
+  return {
+    requestsPerSecond: Math.round(median(slices.map((s) => s.requestsPerSecond))),
+    latencyMs: { p50: median(slices.map((s) => s.latencyMs.p50)), p99: median(slices.map((s) => s.latencyMs.p99)) },
+    requests: sum((s) => s.requests),
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
+    timeouts: sum((s) => s.timeouts),
+    statusCodes,
+    // A server well below 100% CPU means the generator (or the machine) set the pace, not the server.
+    serverCpu: round2(sum((s) => s.server.cpuMs) / sum((s) => s.server.wallMs)),
+    // Unlike the rate, this hardly depends on how fast the generator was: the fairer cost comparison.
+    serverCpuMicrosPerRequest: Math.round((sum((s) => s.server.cpuMs) * 10_000) / sum((s) => s.requests)) / 10,
+    generatorCpu: round2(sum((s) => s.generator.cpuMs) / sum((s) => s.generator.wallMs)),
+    sliceRequestsPerSecond: slices.map((s) => s.requestsPerSecond),
+    otherCores: slices[0].otherCores === undefined ? undefined : round2(median(slices.map((s) => s.otherCores))),
+  };
+}

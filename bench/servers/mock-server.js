@@ -1,0 +1,15 @@
+// The mock under test: the service and node:http host the CLI starts, with codes sent to the parent instead of printed.
+// Usage: mock-server.js <game origin>
+import { PACKAGE_VERSION } from '../../dist/cli/package-info.js';
+import { createService } from '../../dist/core/service.js';
+import { createNodeServer } from '../../dist/hosts/node-http.js';
+import { serveForBench } from './serve-for-bench.js';
+
+const service = createService({
+  version: PACKAGE_VERSION,
+  gameOrigins: [process.argv[2]],
+  onOtp: ({ email, code }) => process.send({ type: 'otp', email, code }),
+});
+// trustProxy lets the parent register each player from its own X-Forwarded-For address, since the auth
+// bucket allows 5 requests per IP per minute; the measured requests send no X-Forwarded-For.
+serveForBench(createNodeServer(service, { trustProxy: true }));

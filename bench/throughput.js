@@ -1,0 +1,113 @@
+// Throughput of the mock against raw node:http, in one run, with one load generator (autocannon).
+// Each server runs in its own process, so it does not share a core with the generator. The measured
+// time is cut into rounds that visit every scenario in turn, so that whatever else the machine does
+// falls on all scenarios alike instead of on whichever ran at the time.
+import { availableParallelism, cpus } from 'node:os';
+import { runLoad, summarize } from './lib/load.js';
+import { aggregate, measureSlice } from './lib/measure.js';
+import { benchOptions } from './lib/options.js';
+import { formatRatio, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
+import { SCENARIOS } from './lib/scenarios.js';
+import { startServer } from './lib/server-process.js';
+
+const RESULTS_FILE = new URL('./results/throughput.json', import.meta.url);
+/** CPU cores of other work (processes, or the kernel's loopback share) above which the figures are suspect. */
+const BUSY_MACHINE_CORES = 0.4;
+
+/** One plain request before the load: it must answer 200, and /health exactly as the baseline does. */
+async function probe(url, { path, headers }, baseline) {
+  const response = await fetch(url + path, { headers });
+  const answer = { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() };
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.body}`);
+  if (baseline !== undefined && (answer.body !== baseline.body || answer.contentType !== baseline.contentType)) {
+    throw new Error(`GET ${path} differs from the baseline: ${answer.contentType} ${answer.body} vs ${baseline.contentType} ${baseline.body}`);
+  }
+  return answer;
+}
+
+/** Starts, prepares, checks and warms up one scenario's server; it stays up for all rounds. */
+async function setUp(scenario, options, running) {
+  const server = await startServer(scenario.server, scenario.args);
+  const entry = { scenario, server, slices: [] };
+  running.push(entry);
+  const warmups = Object.fromEntries(running.filter((r) => r.warmup).map((r) => [r.scenario.id, r.warmup]));
+  const prepared = await scenario.prepare(server, { warmups, options });
+  if (prepared.skipped) {
+    console.log(`${scenario.label}: skipped, ${prepared.skipped}`);
+    running.splice(running.indexOf(entry), 1);
+    await server.stop();
+    return;
+  }
+  entry.probe = await probe(server.url, prepared.probe, scenario.sameBodyAsBaseline ? running[0].probe : undefined);
+  entry.load = { url: server.url, requests: prepared.load, connections: options.connections };
+  entry.players = prepared.players;
+  if (prepared.players !== undefined) console.log(`${scenario.label}: ${prepared.players} players created`);
+  entry.warmup = summarize(await runLoad({ ...entry.load, durationSeconds: options.warmupSeconds }));
+}
+
+async function main() {
+  const options = benchOptions();
+  const sliceSeconds = options.durationSeconds / options.rounds;
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; ` +
+      `per scenario ${options.warmupSeconds} s warm-up, then ${options.rounds} rounds of ${sliceSeconds} s\n`,
+  );
+  const scenarios = SCENARIOS.filter((s) => !(s.optional && options.skipNoOrigin));
+  const running = [];
+  try {
+    for (const scenario of scenarios) await setUp(scenario, options, running);
+    for (let round = 0; round < options.rounds; round++) {
+      // Rotated each round, so no scenario always follows the same one.
+      for (let i = 0; i < running.length; i++) {
+        const entry = running[(round + i) % running.length];
+        entry.slices.push(await measureSlice(entry.server, entry.load, sliceSeconds));
+      }
+    }
+  } finally {
+    await Promise.all(running.map((r) => r.server.stop()));
+  }
+
+  const results = running.map(({ scenario: { id, label, target, optional }, players, slices }) => ({ id, label, target, optional, players, ...aggregate(slices) }));
+  for (const r of results) {
+    console.log(
+      `${r.label}: ${r.requestsPerSecond} req/s (rounds: ${r.sliceRequestsPerSecond.join(', ')}), p99 ${r.latencyMs.p99} ms, ` +
+        `non-2xx ${r.non2xx}, errors ${r.errors}, CPU server ${Math.round(r.serverCpu * 100)}% / generator ${Math.round(r.generatorCpu * 100)}%` +
+        (r.otherCores === undefined ? '' : ` / other work ${r.otherCores} cores`),
+    );
+    if (isBroken(r)) console.warn(`  WARNING: failed requests ${JSON.stringify(r.statusCodes)}: this measurement is broken`);
+  }
+
+  const busiest = Math.max(...results.map((r) => r.otherCores ?? 0));
+  const busyMachine = busiest > BUSY_MACHINE_CORES;
+  if (busyMachine) {
+    console.warn(
+      `WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. ` +
+        'Rerun on a quiet machine.',
+    );
+  }
+
+  const judged = judge(results, 'baseline-health');
+  console.log(`\n${markdownTable(judged)}\n`);
+  for (const r of judged.filter((r) => r.verdict !== undefined)) {
+    const spread = `rounds ${formatRatio(Math.min(...r.roundRatios))}–${formatRatio(Math.max(...r.roundRatios))}`;
+    console.log(`${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${spread}; target ≥ ${r.target}×)`);
+  }
+  await writeResults(RESULTS_FILE, {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim(),
+    loadGenerator: 'autocannon',
+    options,
+    busyMachine,
+    scenarios: judged,
+  });
+  console.log(`\nResults written to ${RESULTS_FILE.pathname}`);
+  const failed = judged.some((r) => r.verdict === 'BELOW TARGET' || (r.broken && !r.optional));
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error.usage ? error.message : error);
+  process.exitCode = 2;
+});
