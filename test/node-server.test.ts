@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TIMEOUTS } from '../src/hosts/node-http.js';
+import { SERVER_LIMITS } from '../src/hosts/node-http.js';
 import { call, header, type JsonResponse } from './support/http.js';
 import { useResources } from './support/resources.js';
 import { lastOtpFor, START_MS } from './support/server.js';
@@ -147,10 +147,10 @@ describe('node:http host: the auth bucket is per client IP', () => {
 describe('node:http host: server limits', () => {
   it('sets the header, request and keep-alive timeouts and the connection cap', async () => {
     const { server } = await resources.server();
-    expect(SERVER_TIMEOUTS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 });
-    expect(server.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs);
-    expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
-    expect(server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveTimeoutMs);
-    expect(server.maxConnections).toBe(SERVER_TIMEOUTS.maxConnections);
+    expect(SERVER_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 });
+    expect(server.headersTimeout).toBe(SERVER_LIMITS.headersTimeoutMs);
+    expect(server.requestTimeout).toBe(SERVER_LIMITS.requestTimeoutMs);
+    expect(server.keepAliveTimeout).toBe(SERVER_LIMITS.keepAliveTimeoutMs);
+    expect(server.maxConnections).toBe(SERVER_LIMITS.maxConnections);
   });
 });

@@ -1,4 +1,4 @@
-import { parseSwitch } from './switches.js';
+import { parseSwitch } from './flag-values.js';
 
 export const ENV_PREFIX = 'GAME_SERVICE';
 

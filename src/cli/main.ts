@@ -1,62 +1,13 @@
-import { readFileSync } from 'node:fs';
 import yargs, { type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
+import { readConfigFile } from './config-file.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
+import { parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
-import { parseGameOrigin } from './origins.js';
 import { PACKAGE_VERSION } from './package-info.js';
-import { parseSwitch } from './switches.js';
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = '127.0.0.1';
-
-function readConfigFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new CliError('GS_CONFIG', `cannot read --config ${path}: ${(error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new CliError('GS_CONFIG', `--config ${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliError('GS_CONFIG', `--config ${path} must hold a JSON object whose keys are the flags, e.g. {"port": 8080}`);
-  }
-  return normalizeSwitchKeys(parsed as Record<string, unknown>, `--config ${path}`);
-}
-
-/** On/off keys of a config file, in either spelling (trustProxy, trust-proxy), as booleans. */
-function normalizeSwitchKeys(config: Record<string, unknown>, source: string): Record<string, unknown> {
-  for (const flag of SWITCH_FLAGS) {
-    for (const key of [flag, camelCase(flag)]) {
-      if (key in config) config[key] = parseSwitch(flag, config[key], source);
-    }
-  }
-  return config;
-}
-
-function camelCase(flag: string): string {
-  return flag.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
-}
-
-/** Repeated flags, a config array and a comma-separated env value all become one list. */
-function originList(values: unknown): string[] {
-  const items = (Array.isArray(values) ? values : [values]).flatMap((value) => String(value).split(','));
-  return items.map((item) => item.trim()).filter((item) => item !== '').map(parseGameOrigin);
-}
-
-function parsePort(value: unknown): number {
-  // A number from a config file or the default; a string as typed, where a blank one must not become 0.
-  const port = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new CliError('GS_USAGE', `--port ${JSON.stringify(value)} is not a port; expected an integer from 0 to 65535 (0 = a free port)`);
-  }
-  return port;
-}
 
 const MOCK_FLAGS = {
   // A string, so that the message quotes what was typed; parsePort makes it a number.
@@ -67,7 +18,7 @@ const MOCK_FLAGS = {
     array: true,
     requiresArg: true,
     default: [] as string[],
-    coerce: originList,
+    coerce: parseOriginList,
     describe: 'Origin of a game client (repeatable, or comma-separated): its requests skip the gameplay, read and public buckets and get CORS',
   },
   'trust-proxy': { type: 'boolean', default: false, describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
@@ -92,7 +43,7 @@ function cli(argv: readonly string[]) {
       (command) =>
         command
           .options(MOCK_FLAGS)
-          .config('config', 'JSON file whose keys are these flags, e.g. {"port": 9000, "gameOrigin": ["http://localhost:5173"]}', readConfigFile)
+          .config('config', 'JSON file whose keys are these flags, e.g. {"port": 9000, "gameOrigin": ["http://localhost:5173"]}', (path: string) => readConfigFile(path, SWITCH_FLAGS))
           .epilog(
             `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).\n` +
               'Precedence: flags > environment > --config file > defaults.',

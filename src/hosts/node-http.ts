@@ -9,8 +9,8 @@ export interface NodeHostOptions {
   trustProxy?: boolean;
 }
 
-/** Limits that keep a slow or hostile client from holding the server. */
-export const SERVER_TIMEOUTS = {
+/** Timeouts and a connection cap, so that slow or hostile clients cannot hold the server. */
+export const SERVER_LIMITS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
@@ -130,13 +130,13 @@ export function createNodeServer(service: Service, options: NodeHostOptions = {}
   const trustProxy = options.trustProxy ?? false;
   const server = createServer(
     {
-      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
-      requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
-      keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
+      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
     },
     (request, response) => void serve(service, trustProxy, request, response),
   );
-  server.maxConnections = SERVER_TIMEOUTS.maxConnections;
+  server.maxConnections = SERVER_LIMITS.maxConnections;
   server.on('clientError', onClientError);
   return server;
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseGameOrigin, parseOriginList, parsePort, parseSwitch } from './flag-values.js';
+
+describe('flag values', () => {
+  it('takes ports from 0 to 65535, typed or from a file', () => {
+    expect(parsePort('0')).toBe(0);
+    expect(parsePort(' 8080 ')).toBe(8080);
+    expect(parsePort(65_535)).toBe(65_535);
+    for (const bad of ['', ' ', 'abc', '80.5', '-1', '65536', 70_000, null, true]) {
+      expect(() => parsePort(bad)).toThrow(/is not a port/);
+    }
+  });
+
+  it('normalizes an origin and refuses anything with a path, query or credentials', () => {
+    expect(parseGameOrigin('http://localhost:5173/')).toBe('http://localhost:5173');
+    expect(parseGameOrigin('HTTPS://Game.Example:443')).toBe('https://game.example');
+    for (const bad of ['game.test', 'ftp://game.test', 'http://game.test/play', 'http://game.test?x=1', 'http://u:p@game.test']) {
+      expect(() => parseGameOrigin(bad)).toThrow(/is not an origin/);
+    }
+  });
+
+  it('merges repeated and comma-separated origins into one list', () => {
+    expect(parseOriginList(['http://a.test,http://b.test', ' http://c.test '])).toEqual(['http://a.test', 'http://b.test', 'http://c.test']);
+    expect(parseOriginList('')).toEqual([]);
+  });
+
+  it('reads on/off words and refuses others', () => {
+    for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch('trust-proxy', on, 'test')).toBe(true);
+    for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch('trust-proxy', off, 'test')).toBe(false);
+    expect(() => parseSwitch('trust-proxy', 'maybe', 'GAME_SERVICE_TRUST_PROXY')).toThrow('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+  });
+});

@@ -1,0 +1,52 @@
+import { CliError } from './cli-error.js';
+
+/** Flag values as typed, from the environment or from a config file, turned into typed values or usage errors. */
+
+export function parsePort(value: unknown): number {
+  // A number from a config file or the default; a string as typed, where a blank one must not become 0.
+  const port = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new CliError('GS_USAGE', `--port ${JSON.stringify(value)} is not a port; expected an integer from 0 to 65535 (0 = a free port)`);
+  }
+  return port;
+}
+
+/**
+ * A game origin as browsers send it in the Origin header (`scheme://host[:port]`), so that the exact
+ * comparison the mock makes can match. A trailing slash is forgiven; a path, query or credentials are not.
+ */
+export function parseGameOrigin(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const isOrigin =
+    url !== undefined &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '';
+  if (!isOrigin) {
+    throw new CliError('GS_USAGE', `--game-origin ${JSON.stringify(value)} is not an origin; expected scheme://host[:port], e.g. http://localhost:5173`);
+  }
+  return url.origin;
+}
+
+/** Repeated flags, a config array and a comma-separated env value all become one list. */
+export function parseOriginList(values: unknown): string[] {
+  const items = (Array.isArray(values) ? values : [values]).flatMap((value) => String(value).split(','));
+  return items.map((item) => item.trim()).filter((item) => item !== '').map(parseGameOrigin);
+}
+
+const SWITCH_VALUES: Readonly<Record<string, boolean>> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+
+/**
+ * The value of an on/off flag given in the environment or a config file. yargs would read anything but
+ * "true" as off, so that GAME_SERVICE_TRUST_PROXY=1 silently meant the opposite of what was asked.
+ */
+export function parseSwitch(flag: string, value: unknown, source: string): boolean {
+  const parsed = typeof value === 'boolean' ? value : SWITCH_VALUES[String(value).trim().toLowerCase()];
+  if (parsed === undefined) {
+    throw new CliError('GS_USAGE', `${source} sets --${flag} to ${JSON.stringify(value)}; expected true or false (or 1/0, yes/no, on/off)`);
+  }
+  return parsed;
+}
