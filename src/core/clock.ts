@@ -5,23 +5,80 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** A clock that moves only when told to: for tests, and for a mock whose time is controlled. */
-export class ManualClock implements Clock {
-  #nowMs: number;
+/** A clock the control API can move: every expiry, window and refill follows it. */
+export interface ControllableClock extends Clock {
+  readonly frozen: boolean;
+  advance(ms: number): void;
+  set(ms: number): void;
+  freeze(): void;
+  unfreeze(): void;
+  /** Back to the source's time, frozen or running as it was created. */
+  reset(): void;
+}
 
-  constructor(startMs: number) {
-    this.#nowMs = startMs;
+export interface VirtualClockOptions {
+  /** Where running time comes from; the system clock by default. */
+  source?: Clock;
+  startMs?: number;
+  frozen?: boolean;
+}
+
+/** Running time shifted by an offset, or a frozen instant that moves only when told to. */
+export class VirtualClock implements ControllableClock {
+  readonly #source: Clock;
+  #offsetMs: number;
+  #frozenAt: number | undefined;
+  readonly #startsFrozen: boolean;
+
+  constructor(options: VirtualClockOptions = {}) {
+    this.#source = options.source ?? systemClock;
+    this.#startsFrozen = options.frozen === true;
+    const sourceNow = this.#source.now();
+    this.#offsetMs = (options.startMs ?? sourceNow) - sourceNow;
+    this.#frozenAt = options.frozen === true ? sourceNow + this.#offsetMs : undefined;
+  }
+
+  get frozen(): boolean {
+    return this.#frozenAt !== undefined;
   }
 
   now(): number {
-    return this.#nowMs;
+    return this.#frozenAt ?? this.#source.now() + this.#offsetMs;
   }
 
   advance(ms: number): void {
-    this.#nowMs += ms;
+    if (this.#frozenAt !== undefined) this.#frozenAt += ms;
+    else this.#offsetMs += ms;
   }
 
   set(ms: number): void {
-    this.#nowMs = ms;
+    if (this.#frozenAt !== undefined) this.#frozenAt = ms;
+    else this.#offsetMs = ms - this.#source.now();
   }
+
+  freeze(): void {
+    this.#frozenAt ??= this.now();
+  }
+
+  unfreeze(): void {
+    if (this.#frozenAt === undefined) return;
+    this.#offsetMs = this.#frozenAt - this.#source.now();
+    this.#frozenAt = undefined;
+  }
+
+  reset(): void {
+    this.#offsetMs = 0;
+    this.#frozenAt = this.#startsFrozen ? this.#source.now() : undefined;
+  }
+}
+
+/** A frozen virtual clock: time moves only by `advance` and `set`. For tests. */
+export class ManualClock extends VirtualClock {
+  constructor(startMs: number) {
+    super({ startMs, frozen: true });
+  }
+}
+
+export function isControllable(clock: Clock): clock is ControllableClock {
+  return 'advance' in clock && 'freeze' in clock;
 }
