@@ -6,7 +6,8 @@ import { ApiError } from './errors.js';
 import { headerValue, type ServiceRequest } from './http.js';
 import type { ResolvedOptions } from './options.js';
 import { constantTimeEqual, hashSecret, randomOtp, randomSalt, randomToken } from './secrets.js';
-import type { Player, Store } from './store.js';
+import type { OutboxMessage } from './outbox.js';
+import type { PendingCode, Player, Store } from './store.js';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
@@ -19,8 +20,13 @@ export async function register(store: Store, options: ResolvedOptions, rawEmail:
   const now = options.clock.now();
   const code = randomOtp();
   const salt = randomSalt();
+  const hash = await hashSecret(salt, code);
   const expiresAt = now + OTP_LIFETIME_MS;
-  store.pendingCodes.set(email, { salt, hash: await hashSecret(salt, code), issuedAt: now, expiresAt, wrongAttempts: 0, voided: false }, expiresAt, now);
+  const earlier = store.pendingCodes.get(email, now);
+  if (earlier !== undefined && !earlier.voided) earlier.message.state = 'replaced';
+  const message: OutboxMessage = { email, code, issuedAt: now, expiresAt, state: 'pending' };
+  store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, expiresAt, now);
+  store.outbox.deliver(message);
   options.onOtp({ email, code, issuedAt: now, expiresAt });
   return { success: true, message: `A verification code was sent to ${email}` } as const;
 }
@@ -47,15 +53,22 @@ export async function verifyEmail(store: Store, options: ResolvedOptions, rawEma
   }
   if (!matches) {
     pending.wrongAttempts++;
-    pending.voided = options.maxWrongOtpAttempts > 0 && pending.wrongAttempts >= options.maxWrongOtpAttempts;
+    if (options.maxWrongOtpAttempts > 0 && pending.wrongAttempts >= options.maxWrongOtpAttempts) voidCode(pending);
     throw new ApiError(400, 'Wrong verification code');
   }
   store.pendingCodes.delete(email);
+  pending.message.state = 'used';
   const player = verifiedPlayer(store, options, email, now);
   const authToken = randomToken();
   const expiresAt = now + TOKEN_LIFETIME_MS;
   store.tokens.set(authToken, { playerId: player.id, issuedAt: now, expiresAt }, expiresAt, now);
   return { success: true, authToken, expiresAt: new Date(expiresAt).toISOString() } as const;
+}
+
+/** A void code stays on file (so verify can answer 429) but can no longer be used. */
+export function voidCode(pending: PendingCode): void {
+  pending.voided = true;
+  pending.message.state = 'voided';
 }
 
 function verifiedPlayer(store: Store, options: ResolvedOptions, email: string, now: number): Player {

@@ -43,3 +43,8 @@ export function requiredString(body: JsonObject, field: string, maxLength: numbe
 export function optionalString(body: JsonObject, field: string, maxLength: number): string | undefined {
   return body[field] === undefined || body[field] === null ? undefined : requiredString(body, field, maxLength);
 }
+
+/** A body that may be left out: none, or an empty one, reads as `{}`. */
+export function readOptionalJsonObject(request: ServiceRequest): JsonObject {
+  return request.body === undefined || request.body.byteLength === 0 ? {} : readJsonObject(request);
+}

@@ -50,8 +50,12 @@ export class ExpiringMap<K, V> {
   }
 
   *values(now: number): IterableIterator<V> {
-    for (const entry of this.#entries.values()) {
-      if (now < entry.expiresAt) yield entry.value;
+    for (const [, value] of this.entries(now)) yield value;
+  }
+
+  *entries(now: number): IterableIterator<[K, V]> {
+    for (const [key, entry] of this.#entries) {
+      if (now < entry.expiresAt) yield [key, entry.value];
     }
   }
 

@@ -4,12 +4,19 @@ export interface ServiceRequest {
   method: string;
   /** Path without the query string, as sent (not decoded). */
   path: string;
+  /** The query string without its `?`; only the control API reads it. */
+  query?: string | undefined;
   /** Header names in lower case. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Raw body bytes; hosts may stop reading one byte past the body limit. */
   body?: Uint8Array | undefined;
   /** The client address the host decided on (peer address, or a trusted forwarded one). */
   ip: string;
+  /**
+   * The transport peer's address, never taken from a header: the control API trusts only this to decide
+   * whether a caller is on loopback. Hosts without a peer (in-process) leave it out.
+   */
+  peer?: string | undefined;
 }
 
 export interface ServiceResponse {
@@ -22,4 +29,8 @@ export interface ServiceResponse {
 export function headerValue(request: ServiceRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+export function queryParameter(request: ServiceRequest, name: string): string | undefined {
+  return request.query === undefined || request.query === '' ? undefined : (new URLSearchParams(request.query).get(name) ?? undefined);
 }

@@ -1,7 +1,29 @@
 import type { ActionPointRules } from './action-points.js';
 import type { BotCheck } from './bot-check.js';
-import { systemClock, type Clock } from './clock.js';
+import { VirtualClock, type Clock } from './clock.js';
+import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
+import type { World } from './world.js';
+
+/** A gameplay action the spec does not show, declared so a client can exercise points, 403 and 409. */
+export interface GameplayRoute {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under /api, not a path of the spec's own routes. */
+  path: string;
+  /** Action points spent on success; 1 by default. */
+  cost?: number;
+  /** Fields added to `{success: true}` in the answer. */
+  response?: Readonly<Record<string, unknown>>;
+  /** This action starts a fighter encounter, or resolves one (and is then allowed during it). */
+  encounter?: 'start' | 'resolve';
+}
+
+export interface ControlOptions {
+  /** Serve the control API under /__mock; default true. */
+  enabled?: boolean;
+  /** Answer control requests from any address, not only loopback; default false. */
+  public?: boolean;
+}
 
 export interface OtpDelivery {
   email: string;
@@ -19,6 +41,7 @@ export function formatOtpLine(delivery: OtpDelivery): string {
 export interface ServiceOptions {
   /** The version /health reports (the package's version). */
   version: string;
+  /** Default: a running VirtualClock, which the control API can move and freeze. */
   clock?: Clock;
   /** Origins whose requests are exempt from the gameplay, read and public buckets (exact match). */
   gameOrigins?: readonly string[];
@@ -28,7 +51,16 @@ export interface ServiceOptions {
   actionPoints?: Partial<ActionPointRules>;
   /** Action-point cost of each gameplay route, by route id. */
   actionCosts?: Readonly<Record<string, number>>;
+  /** Extra gameplay routes; each route's cost goes in actionCosts under `${method} ${path}`. */
+  gameplayRoutes?: readonly GameplayRoute[];
   bounds?: Partial<StoreBounds>;
+  control?: ControlOptions;
+  /** Players to start with. */
+  world?: World;
+  /** Requests remembered for GET /__mock/journal; default 500. */
+  journalSize?: number;
+  /** Told of every request outside the control API, once answered (for request logging). */
+  onRequest?: (entry: JournalEntry) => void;
   /** Where codes are delivered, the mock's stand-in for email; by default a console line. */
   onOtp?: (delivery: OtpDelivery) => void;
   /** Told of every unexpected exception (answered with a 500). */
@@ -43,27 +75,56 @@ export interface ResolvedOptions {
   maxWrongOtpAttempts: number;
   actionPoints: ActionPointRules;
   actionCosts: Readonly<Record<string, number>>;
+  gameplayRoutes: readonly GameplayRoute[];
   bounds: StoreBounds;
+  control: Required<ControlOptions>;
+  world: World | undefined;
+  journalSize: number;
+  onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
   onError: (error: unknown) => void;
 }
 
 export const DEFAULT_ACTION_POINTS: ActionPointRules = { start: 60, max: 60, refillIntervalMs: 60_000 };
 export const DEFAULT_ACTION_COSTS: Readonly<Record<string, number>> = { createShip: 0 };
-export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 200_000 };
+/** outboxSize: delivered codes remembered for GET /__mock/outbox. */
+export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 200_000, outboxSize: 1_000 };
 export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
+export const DEFAULT_JOURNAL_SIZE = 500;
+export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;
+
+export function gameplayRouteId(route: Pick<GameplayRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+function gameplayRouteCosts(routes: readonly GameplayRoute[]): Record<string, number> {
+  return Object.fromEntries(routes.map((route) => [gameplayRouteId(route), route.cost ?? DEFAULT_GAMEPLAY_ROUTE_COST]));
+}
+
+/** Options that cannot work together, found when the service is created (not a request error). */
+export class OptionsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OptionsError';
+  }
+}
 
 /** Partial public options become complete internal ones, once, at creation. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
     version: options.version,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? new VirtualClock(),
     gameOrigins: new Set(options.gameOrigins ?? []),
     botCheck: options.botCheck ?? { mode: 'off' },
     maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
-    actionCosts: { ...DEFAULT_ACTION_COSTS, ...options.actionCosts },
+    actionCosts: { ...DEFAULT_ACTION_COSTS, ...gameplayRouteCosts(options.gameplayRoutes ?? []), ...options.actionCosts },
+    gameplayRoutes: options.gameplayRoutes ?? [],
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },
+    control: { enabled: options.control?.enabled ?? true, public: options.control?.public ?? false },
+    world: options.world,
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),
     onError: options.onError ?? ((error) => console.error('Unexpected error while handling a request:', error)),
   };

@@ -1,7 +1,7 @@
 import { assertAffordable, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
-import type { ResolvedOptions } from './options.js';
+import { gameplayRouteId, type GameplayRoute, type ResolvedOptions } from './options.js';
 import { randomToken } from './secrets.js';
 import type { Player, Ship } from './store.js';
 
@@ -28,8 +28,8 @@ export function playerView(player: Player, options: ResolvedOptions, now: number
 }
 
 /** Rules every gameplay action shares: no open fighter encounter, enough action points. Returns the cost. */
-function gameplayCost(player: Player, routeId: string, options: ResolvedOptions, now: number): number {
-  if (player.inEncounter) throw new ApiError(409, 'A fighter encounter must be resolved first');
+function gameplayCost(player: Player, routeId: string, options: ResolvedOptions, now: number, allowedInEncounter = false): number {
+  if (player.inEncounter && !allowedInEncounter) throw new ApiError(409, 'A fighter encounter must be resolved first');
   const cost = options.actionCosts[routeId] ?? 0;
   assertAffordable(player.actionPoints, cost, options.actionPoints, now);
   return cost;
@@ -45,4 +45,12 @@ export function createShip(player: Player, body: JsonObject, options: ResolvedOp
   spend(player.actionPoints, cost, options.actionPoints, now);
   player.ship = { id: randomToken(), name, createdAt: now };
   return { success: true, ship: shipView(player.ship) } as const;
+}
+
+/** A gameplay route declared in the configuration: spends its cost and answers its configured body. */
+export function performAction(player: Player, route: GameplayRoute, options: ResolvedOptions, now: number) {
+  const cost = gameplayCost(player, gameplayRouteId(route), options, now, route.encounter === 'resolve');
+  spend(player.actionPoints, cost, options.actionPoints, now);
+  if (route.encounter !== undefined) player.inEncounter = route.encounter === 'start';
+  return { ...route.response, success: true };
 }

@@ -3,11 +3,12 @@ import { register, verifyEmail } from './auth.js';
 import { optionalString, readJsonObject, requiredString } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
 import type { ServiceRequest } from './http.js';
-import type { ResolvedOptions } from './options.js';
-import { createShip, playerView } from './player.js';
+import { gameplayRouteId, OptionsError, type ResolvedOptions } from './options.js';
+import { createShip, performAction, playerView } from './player.js';
 import type { Player, Store } from './store.js';
 
 const MAX_CHALLENGE_TOKEN_LENGTH = 2048;
+const GAMEPLAY_PATH = /^\/api\/[A-Za-z0-9\-._~/]+$/;
 
 export interface RouteContext {
   request: ServiceRequest;
@@ -16,8 +17,11 @@ export interface RouteContext {
   player: Player | undefined;
 }
 
+/** A spec route, or a gameplay route from the configuration (which may use PUT, PATCH or DELETE). */
+export type RouteDefinition = Omit<RouteSpec, 'method'> & { readonly method: string };
+
 export interface Route {
-  spec: RouteSpec;
+  spec: RouteDefinition;
   /** Returns the success body (status 200) or throws an ApiError. */
   handle(context: RouteContext): unknown;
 }
@@ -46,10 +50,19 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
     createShip: (context) => createShip(signedIn(context), readJsonObject(context.request), options, context.now),
   };
   const table = new Map<string, Map<string, Route>>();
-  for (const spec of ROUTES) {
-    const byMethod = table.get(spec.path) ?? new Map<string, Route>();
-    byMethod.set(spec.method, { spec, handle: handlers[spec.id] });
-    table.set(spec.path, byMethod);
+  const add = (route: Route) => {
+    const byMethod = table.get(route.spec.path) ?? new Map<string, Route>();
+    if (byMethod.has(route.spec.method)) throw new OptionsError(`gameplay route ${route.spec.id} is already a route of the service`);
+    byMethod.set(route.spec.method, route);
+    table.set(route.spec.path, byMethod);
+  };
+  for (const spec of ROUTES) add({ spec, handle: handlers[spec.id] });
+  for (const gameplayRoute of options.gameplayRoutes) {
+    if (!GAMEPLAY_PATH.test(gameplayRoute.path)) {
+      throw new OptionsError(`gameplay route path ${JSON.stringify(gameplayRoute.path)} must start with /api/ and hold only path characters`);
+    }
+    const spec = { id: gameplayRouteId(gameplayRoute), method: gameplayRoute.method, path: gameplayRoute.path, category: 'gameplay', auth: 'bearer' } as const;
+    add({ spec, handle: (context) => performAction(signedIn(context), gameplayRoute, options, context.now) });
   }
   return table;
 }

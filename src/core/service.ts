@@ -1,19 +1,23 @@
 import { RATE_LIMITS } from '../spec/limits.js';
 import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
-import type { Clock } from './clock.js';
+import { isControllable, type Clock } from './clock.js';
+import { createControlApi, isControlPath } from './control/control-api.js';
 import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
-import { resolveOptions, type ServiceOptions } from './options.js';
+import { Journal, type JournalEntry } from './journal.js';
+import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import { consumeRateLimit } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
+import { loadWorld } from './world.js';
 
 export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   readonly clock: Clock;
   readonly store: Store;
+  readonly journal: Journal;
 }
 
 /** What one request has resolved so far; the headers travel with errors thrown later. */
@@ -30,6 +34,18 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
   const store = new Store(options.bounds);
   const routes = createRouteTable(store, options);
+  const journal = new Journal(options.journalSize);
+  const reseedPlayers = () => {
+    store.clearPlayers();
+    if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
+  };
+  try {
+    reseedPlayers();
+  } catch (error) {
+    throw error instanceof ApiError ? new OptionsError(error.message) : error;
+  }
+  const clock = isControllable(options.clock) ? options.clock : undefined;
+  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers }) : undefined;
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
@@ -54,6 +70,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       countAsPublic(exchange);
       throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
     }
+    exchange.route = route;
     if (route.spec.auth !== 'none') {
       exchange.player = authenticate(store, request, exchange.now);
       if (exchange.player === undefined) {
@@ -61,7 +78,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
         throw new ApiError(401, 'Missing, invalid or expired bearer token');
       }
     }
-    exchange.route = route;
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
     if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
       const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
@@ -89,14 +105,11 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return finish(exchange, 500, errorBody('Internal server error'));
   }
 
-  async function handle(request: ServiceRequest): Promise<ServiceResponse> {
-    const origin = headerValue(request, 'origin');
-    const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
-    const exchange: Exchange = { request, now: options.clock.now(), isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
+  async function answer(exchange: Exchange): Promise<ServiceResponse> {
     try {
       const admitted = admit(exchange);
       if (!('spec' in admitted)) return admitted;
-      const body = admitted.handle({ request, now: exchange.now, player: exchange.player });
+      const body = admitted.handle({ request: exchange.request, now: exchange.now, player: exchange.player });
       // Most routes answer synchronously; only those that hash a code return a promise.
       return finish(exchange, 200, body instanceof Promise ? await body : body);
     } catch (error) {
@@ -104,5 +117,38 @@ export function createService(serviceOptions: ServiceOptions): Service {
     }
   }
 
-  return { handle, clock: options.clock, store };
+  function record(exchange: Exchange, response: ServiceResponse, origin: string | undefined): void {
+    const entry: JournalEntry = {
+      at: new Date(exchange.now).toISOString(),
+      method: exchange.request.method,
+      path: exchange.request.path,
+      status: response.status,
+      category: exchange.route?.spec.category ?? null,
+      ip: exchange.request.ip,
+      origin: origin ?? null,
+      playerId: exchange.player?.id ?? null,
+    };
+    journal.record(entry);
+    options.onRequest?.(entry);
+  }
+
+  async function handle(request: ServiceRequest): Promise<ServiceResponse> {
+    const now = options.clock.now();
+    if (control !== undefined && isControlPath(request.path)) {
+      try {
+        return control.handle(request, now);
+      } catch (error) {
+        options.onError(error);
+        return { status: 500, headers: { vary: 'Origin' }, body: errorBody('Internal server error') };
+      }
+    }
+    const origin = headerValue(request, 'origin');
+    const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
+    const exchange: Exchange = { request, now, isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
+    const response = await answer(exchange);
+    record(exchange, response, origin);
+    return response;
+  }
+
+  return { handle, clock: options.clock, store, journal };
 }

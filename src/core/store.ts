@@ -1,5 +1,6 @@
 import { ExpiringMap } from './expiring-map.js';
 import type { ActionPoints } from './action-points.js';
+import { Outbox, type OutboxMessage } from './outbox.js';
 
 export interface Ship {
   id: string;
@@ -25,6 +26,8 @@ export interface PendingCode {
   expiresAt: number;
   wrongAttempts: number;
   voided: boolean;
+  /** The outbox copy, whose state follows this code's fate. */
+  message: OutboxMessage;
 }
 
 export interface IssuedToken {
@@ -42,6 +45,7 @@ export interface Bucket {
 export interface StoreBounds {
   maxPendingCodes: number;
   maxBuckets: number;
+  outboxSize: number;
 }
 
 /** All state of one service instance, in typed Maps with the indexes the rules look things up by. */
@@ -53,10 +57,12 @@ export class Store {
   readonly tokens = new ExpiringMap<string, IssuedToken>();
   /** By `${category}:${key}`. */
   readonly buckets: ExpiringMap<string, Bucket>;
+  readonly outbox: Outbox;
 
   constructor(bounds: StoreBounds) {
     this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes);
     this.buckets = new ExpiringMap(bounds.maxBuckets);
+    this.outbox = new Outbox(bounds.outboxSize);
   }
 
   playerByEmail(email: string): Player | undefined {
@@ -67,5 +73,12 @@ export class Store {
   addPlayer(player: Player): void {
     this.players.set(player.id, player);
     this.playerIdsByEmail.set(player.email, player.id);
+  }
+
+  /** Forgets every player and every token issued to them. */
+  clearPlayers(): void {
+    this.players.clear();
+    this.playerIdsByEmail.clear();
+    this.tokens.clear();
   }
 }

@@ -29,16 +29,21 @@ function clientIp(request: IncomingMessage, trustProxy: boolean): string {
     const firstHop = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
     if (firstHop) return firstHop;
   }
-  const peer = request.socket.remoteAddress ?? 'unknown';
-  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+  return peerAddress(request);
 }
 
-function requestPath(url: string): string {
+function requestTarget(url: string): { path: string; query: string | undefined } {
   const queryStart = url.indexOf('?');
   const target = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (target.startsWith('/')) return target;
+  const query = queryStart === -1 ? undefined : url.slice(queryStart + 1);
+  if (target.startsWith('/')) return { path: target, query };
   // Absolute-form targets (`GET http://host/path`) as sent through forward proxies.
-  return URL.canParse(target) ? new URL(target).pathname : target;
+  return { path: URL.canParse(target) ? new URL(target).pathname : target, query };
+}
+
+function peerAddress(request: IncomingMessage): string {
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
 }
 
 const NO_BODY: ReadBody = { bytes: undefined, truncated: false };
@@ -112,10 +117,11 @@ async function serve(service: Service, trustProxy: boolean, request: IncomingMes
   try {
     const answer = await service.handle({
       method: request.method ?? 'GET',
-      path: requestPath(request.url ?? '/'),
+      ...requestTarget(request.url ?? '/'),
       headers: request.headers,
       body: body.bytes,
       ip: clientIp(request, trustProxy),
+      peer: peerAddress(request),
     });
     send(response, answer, body.truncated);
   } catch (error) {

@@ -1,0 +1,64 @@
+import type { JSONSchemaType } from 'ajv';
+import { readJsonObject } from '../body.js';
+import type { ControllableClock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import { validator } from '../validation.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+
+interface ClockChange {
+  set?: string;
+  advanceMs?: number;
+  frozen?: boolean;
+}
+
+const parseClockChange = validator<ClockChange>(
+  {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      set: { type: 'string', nullable: true },
+      advanceMs: { type: 'integer', minimum: 0, nullable: true },
+      frozen: { type: 'boolean', nullable: true },
+    },
+  } satisfies JSONSchemaType<ClockChange>,
+  'body',
+);
+
+function clockState(clock: ControllableClock) {
+  const now = clock.now();
+  return { now: new Date(now).toISOString(), nowMs: now, frozen: clock.frozen };
+}
+
+function controllable(context: ControlContext): ControllableClock {
+  if (context.clock === undefined) throw new ApiError(409, 'This service was created with a clock the control API cannot move');
+  return context.clock;
+}
+
+/** GET and POST /__mock/clock: moving it moves every expiry, window and refill at once. */
+export function clockRoutes(context: ControlContext): ControlRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/__mock/clock',
+      summary: 'the virtual time and whether it is frozen',
+      handle: () => clockState(controllable(context)),
+    },
+    {
+      method: 'POST',
+      pattern: '/__mock/clock',
+      summary: '{set: ISO} and/or {advanceMs}, then {frozen}: move or freeze the clock',
+      handle: ({ request }) => {
+        const clock = controllable(context);
+        const change = parseClockChange(readJsonObject(request));
+        const setTo = change.set === undefined ? undefined : Date.parse(change.set);
+        if (setTo !== undefined && Number.isNaN(setTo)) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
+        if (setTo !== undefined) clock.set(setTo);
+        if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
+        if (change.frozen === true) clock.freeze();
+        if (change.frozen === false) clock.unfreeze();
+        return clockState(clock);
+      },
+    },
+  ];
+}

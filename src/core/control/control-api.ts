@@ -1,0 +1,94 @@
+import { ApiError, errorBody } from '../errors.js';
+import type { ServiceRequest, ServiceResponse } from '../http.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+import { clockRoutes } from './clock-routes.js';
+import { playerRoutes } from './player-routes.js';
+import { createScenarios, scenarioRoutes } from './scenario-routes.js';
+import { stateRoutes } from './state-routes.js';
+
+export const CONTROL_PREFIX = '/__mock';
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+interface CompiledRoute {
+  route: ControlRoute;
+  segments: readonly string[];
+}
+
+function match(segments: readonly string[], pattern: readonly string[]): Record<string, string> | undefined {
+  if (segments.length !== pattern.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of pattern.entries()) {
+    const segment = segments[index]!;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return undefined;
+      }
+    } else if (part !== segment) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/**
+ * The mock-only control plane under /__mock: never rate limited, never journaled, and answering
+ * loopback callers only (by transport peer, never by a forwarded header) unless made public.
+ */
+export function createControlApi(context: ControlContext) {
+  const scenarios = createScenarios(context);
+  const routes: ControlRoute[] = [...stateRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
+  routes.unshift({
+    method: 'GET',
+    pattern: '/__mock/capabilities',
+    summary: 'what this target offers; the conformance suite probes it',
+    handle: () => ({
+      service: 'game-service-harness',
+      version: context.options.version,
+      capabilities: {
+        clockControl: context.clock !== undefined,
+        outbox: true,
+        players: true,
+        buckets: true,
+        journal: true,
+        worlds: true,
+        scenarios: scenarios.map((scenario) => scenario.name),
+      },
+      gameOrigins: [...context.options.gameOrigins],
+      routes: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })),
+    }),
+  });
+  const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
+
+  function handle(request: ServiceRequest, now: number): ServiceResponse {
+    const headers: Record<string, string> = { vary: 'Origin', 'cache-control': 'no-store' };
+    try {
+      if (!context.options.control.public && request.peer !== undefined && !LOOPBACK.test(request.peer)) {
+        throw new ApiError(403, 'The control API answers loopback clients only; start the mock with --control-public to open it');
+      }
+      const segments = request.path.split('/');
+      const candidates = compiled.flatMap((entry) => {
+        const params = match(segments, entry.segments);
+        return params === undefined ? [] : [{ route: entry.route, params }];
+      });
+      if (candidates.length === 0) throw new ApiError(404, `No control route for ${request.path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
+      const chosen = candidates.find((candidate) => candidate.route.method === request.method);
+      if (chosen === undefined) {
+        const allowed = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
+        throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
+      }
+      return { status: 200, headers, body: { success: true, ...chosen.route.handle({ request, now, params: chosen.params }) } };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.message) };
+    }
+  }
+
+  return { handle, routes };
+}

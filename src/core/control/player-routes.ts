@@ -1,0 +1,84 @@
+import type { JSONSchemaType } from 'ajv';
+import { readJsonObject } from '../body.js';
+import { normalizeEmail } from '../email.js';
+import { ApiError } from '../errors.js';
+import { playerView } from '../player.js';
+import type { Player } from '../store.js';
+import { validator } from '../validation.js';
+import { seedPlayer } from '../world.js';
+import { worldPlayerSchema } from '../world-schema.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+
+const parseNewPlayer = validator(worldPlayerSchema, 'body');
+const parsePoints = validator<{ points: number }>(
+  { type: 'object', required: ['points'], additionalProperties: false, properties: { points: { type: 'integer', minimum: 0 } } },
+  'body',
+);
+
+/** Players by id or by email, so that tests can name them either way. */
+export function findPlayer(context: ControlContext, idOrEmail: string): Player {
+  const player = idOrEmail.includes('@')
+    ? context.store.playerByEmail(normalizeEmail(idOrEmail))
+    : context.store.players.get(idOrEmail);
+  if (player === undefined) throw new ApiError(404, `No player ${idOrEmail}`);
+  return player;
+}
+
+export function controlPlayerView(context: ControlContext, player: Player, now: number) {
+  return { ...playerView(player, context.options, now), inEncounter: player.inEncounter };
+}
+
+/** Players straight into any state: created verified or not, with points set, in or out of an encounter. */
+export function playerRoutes(context: ControlContext): ControlRoute[] {
+  const { options } = context;
+  const view = (player: Player, now: number) => ({ player: controlPlayerView(context, player, now) });
+  return [
+    {
+      method: 'GET',
+      pattern: '/__mock/players',
+      summary: 'every player, with action points and encounter state',
+      handle: ({ now }) => ({ players: [...context.store.players.values()].map((player) => controlPlayerView(context, player, now)) }),
+    },
+    {
+      method: 'POST',
+      pattern: '/__mock/players',
+      summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?}: create or update a player and issue a token',
+      handle: ({ request, now }) => {
+        const seeded = seedPlayer(context.store, options, parseNewPlayer(readJsonObject(request)), now);
+        return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/__mock/players/:id/action-points',
+      summary: '{points}: set a player\'s action points (the refill interval restarts)',
+      handle: ({ request, now, params }) => {
+        const player = findPlayer(context, params['id']!);
+        const { points } = parsePoints(readJsonObject(request));
+        if (points > options.actionPoints.max) throw new ApiError(400, `body /points must be at most ${options.actionPoints.max}`);
+        player.actionPoints = { points, accruedAt: now };
+        return view(player, now);
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/__mock/players/:id/encounter',
+      summary: 'start a fighter encounter: gameplay actions answer 409 until it is resolved',
+      handle: ({ now, params }) => {
+        const player = findPlayer(context, params['id']!);
+        player.inEncounter = true;
+        return view(player, now);
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/__mock/players/:id/encounter',
+      summary: 'resolve the player\'s fighter encounter',
+      handle: ({ now, params }) => {
+        const player = findPlayer(context, params['id']!);
+        player.inEncounter = false;
+        return view(player, now);
+      },
+    },
+  ];
+}

@@ -1,0 +1,135 @@
+import type { JSONSchemaType } from 'ajv';
+import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../spec/limits.js';
+import { voidCode } from '../auth.js';
+import { readOptionalJsonObject } from '../body.js';
+import { normalizeEmail } from '../email.js';
+import { ApiError } from '../errors.js';
+import { validator } from '../validation.js';
+import { seedPlayer } from '../world.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+import { controlPlayerView, findPlayer } from './player-routes.js';
+
+interface Scenario<P> {
+  name: string;
+  summary: string;
+  parameters: JSONSchemaType<P>;
+  apply(params: P, now: number): Record<string, unknown>;
+}
+
+const stringParameters = <K extends string>(...names: K[]) =>
+  ({
+    type: 'object',
+    required: names,
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1 }])),
+  }) as unknown as JSONSchemaType<Record<K, string>>;
+
+export type Scenarios = ReturnType<typeof createScenarios>;
+
+/** Named shortcuts to the states of the spec that are slow or fiddly to reach by playing. */
+export function createScenarios(context: ControlContext) {
+  const { store, options } = context;
+  const pendingCode = (email: string, now: number) => {
+    const pending = store.pendingCodes.get(normalizeEmail(email), now);
+    if (pending === undefined) throw new ApiError(404, `No pending code for ${email}`);
+    return pending;
+  };
+  const list: Scenario<Record<string, string>>[] = [
+    {
+      name: 'rate-limited',
+      summary: '{category, key}: fill that bucket, so the next counted request answers 429',
+      parameters: stringParameters('category', 'key'),
+      apply: ({ category, key }, now) => {
+        if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
+        const { limit } = RATE_LIMITS[category as RateLimitCategory];
+        const bucketKey = `${category}:${key}`;
+        const bucket = store.buckets.get(bucketKey, now) ?? { windowEnd: now + RATE_LIMIT_WINDOW_MS, count: 0 };
+        bucket.count = limit;
+        store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
+        return { category, key, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
+      },
+    },
+    {
+      name: 'code-expired',
+      summary: '{email}: expire the pending code now, as if 15 minutes had passed',
+      parameters: stringParameters('email'),
+      apply: ({ email }, now) => {
+        const pending = pendingCode(email!, now);
+        pending.message.expiresAt = now;
+        store.pendingCodes.delete(pending.message.email);
+        return { email: pending.message.email };
+      },
+    },
+    {
+      name: 'code-voided',
+      summary: '{email}: void the pending code as after too many wrong attempts (verify answers 429)',
+      parameters: stringParameters('email'),
+      apply: ({ email }, now) => {
+        const pending = pendingCode(email!, now);
+        voidCode(pending);
+        return { email: pending.message.email };
+      },
+    },
+    {
+      name: 'token-expired',
+      summary: '{token}: expire a bearer token now, as if 7 days had passed',
+      parameters: stringParameters('token'),
+      apply: ({ token }, now) => {
+        if (store.tokens.get(token!, now) === undefined) throw new ApiError(404, 'No such live token');
+        store.tokens.delete(token!);
+        return { token };
+      },
+    },
+    {
+      name: 'no-action-points',
+      summary: '{player} (id or email): spend every action point; the refill interval restarts now',
+      parameters: stringParameters('player'),
+      apply: ({ player }, now) => {
+        const found = findPlayer(context, player!);
+        found.actionPoints = { points: 0, accruedAt: now };
+        return { player: controlPlayerView(context, found, now) };
+      },
+    },
+    {
+      name: 'fighter-encounter',
+      summary: '{player} (id or email): start a fighter encounter, so gameplay answers 409',
+      parameters: stringParameters('player'),
+      apply: ({ player }, now) => {
+        const found = findPlayer(context, player!);
+        found.inEncounter = true;
+        return { player: controlPlayerView(context, found, now) };
+      },
+    },
+    {
+      name: 'unverified-player',
+      summary: '{email}: a player whose email is not verified, with a token (ship creation answers 403)',
+      parameters: stringParameters('email'),
+      apply: ({ email }, now) => {
+        const seeded = seedPlayer(store, options, { email: email!, emailVerified: false }, now);
+        return { player: controlPlayerView(context, findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
+      },
+    },
+  ];
+  return list.map((scenario) => ({ ...scenario, parse: validator(scenario.parameters, 'body') }));
+}
+
+export function scenarioRoutes(available: Scenarios): ControlRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/__mock/scenarios',
+      summary: 'the named scenarios and their parameters',
+      handle: () => ({ scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })) }),
+    },
+    {
+      method: 'POST',
+      pattern: '/__mock/scenarios/:name',
+      summary: 'apply one scenario; the body holds its parameters',
+      handle: ({ request, now, params }) => {
+        const scenario = available.find((candidate) => candidate.name === params['name']);
+        if (scenario === undefined) throw new ApiError(404, `No scenario ${params['name']}; GET /__mock/scenarios lists them`);
+        return { scenario: scenario.name, ...scenario.apply(scenario.parse(readOptionalJsonObject(request)), now) };
+      },
+    },
+  ];
+}

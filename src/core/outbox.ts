@@ -1,0 +1,41 @@
+/** What became of a delivered code. */
+export type CodeState = 'pending' | 'used' | 'voided' | 'replaced';
+
+export interface OutboxMessage {
+  email: string;
+  code: string;
+  issuedAt: number;
+  expiresAt: number;
+  state: CodeState;
+}
+
+/** The mock's stand-in for email: the last N delivered codes, so tests never parse the console. */
+export class Outbox {
+  readonly #capacity: number;
+  #messages: OutboxMessage[] = [];
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  deliver(message: OutboxMessage): void {
+    if (this.#capacity === 0) return;
+    if (this.#messages.length >= this.#capacity * 2) this.#messages = this.#messages.slice(-this.#capacity);
+    this.#messages.push(message);
+  }
+
+  /** Newest first, for one address or all. */
+  list(email?: string): OutboxMessage[] {
+    const recent = this.#messages.slice(-this.#capacity).reverse();
+    return email === undefined ? recent : recent.filter((message) => message.email === email);
+  }
+
+  clear(): void {
+    this.#messages = [];
+  }
+}
+
+/** The state a person would see: a pending code past its expiry is expired. */
+export function observedState(message: OutboxMessage, now: number): CodeState | 'expired' {
+  return message.state === 'pending' && now >= message.expiresAt ? 'expired' : message.state;
+}

@@ -1,0 +1,20 @@
+import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
+import { ApiError } from './errors.js';
+
+const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: false });
+
+function describe(error: ErrorObject, subject: string): string {
+  const at = error.instancePath === '' ? subject : `${subject} ${error.instancePath}`;
+  const extra = error.keyword === 'additionalProperties' ? ` (${String(error.params['additionalProperty'])})` : '';
+  const allowed = error.keyword === 'enum' ? `: ${(error.params['allowedValues'] as unknown[]).join(', ')}` : '';
+  return `${at} ${error.message ?? 'is invalid'}${extra}${allowed}`;
+}
+
+/** A checker for one JSON Schema: the value typed, or a 400 naming the offending path. */
+export function validator<T>(schema: JSONSchemaType<T>, subject: string): (value: unknown) => T {
+  const validate = ajv.compile(schema);
+  return (value) => {
+    if (validate(value)) return value;
+    throw new ApiError(400, describe(validate.errors![0]!, subject));
+  };
+}

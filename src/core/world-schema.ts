@@ -1,0 +1,42 @@
+import type { JSONSchemaType } from 'ajv';
+import { validator } from './validation.js';
+import type { World, WorldPlayer } from './world.js';
+
+/** One player of a world; also the body of POST /__mock/players. */
+export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    emailVerified: { type: 'boolean', nullable: true },
+    token: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', nullable: true },
+    actionPoints: { type: 'integer', minimum: 0, nullable: true },
+    ship: {
+      type: 'object',
+      nullable: true,
+      required: ['name'],
+      additionalProperties: false,
+      properties: { name: { type: 'string', minLength: 1, maxLength: 32 } },
+    },
+    inEncounter: { type: 'boolean', nullable: true },
+  },
+};
+
+/** The JSON Schema of a world file (fixtures/worlds/*.json, --world, POST /__mock/world). */
+export const worldSchema: JSONSchemaType<World> = {
+  type: 'object',
+  required: ['players'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string', nullable: true },
+    description: { type: 'string', nullable: true },
+    players: {
+      type: 'array',
+      items: worldPlayerSchema,
+    },
+  },
+};
+
+/** A world as parsed JSON, checked: the typed world, or a 400 naming the offending key. */
+export const parseWorld = validator(worldSchema, 'world');
