@@ -94,6 +94,7 @@ function verifiedPlayer(store: Store, options: ResolvedOptions, email: string, n
 export function authenticate(store: Store, request: ServiceRequest, now: number): Player | undefined {
   const match = BEARER_PATTERN.exec(headerValue(request, 'authorization') ?? '');
   if (match === null) return undefined;
-  const token = store.tokens.get(match[1]!, now);
+  // Tokens are UUIDs, issued in lower case; a client may send them in either.
+  const token = store.tokens.get(match[1]!.toLowerCase(), now);
   return token === undefined ? undefined : store.players.get(token.playerId);
 }

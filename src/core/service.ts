@@ -42,7 +42,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   try {
     reseedPlayers();
   } catch (error) {
-    throw error instanceof ApiError ? new OptionsError(error.message) : error;
+    throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
   const clock = isControllable(options.clock) ? options.clock : undefined;
   const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers }) : undefined;

@@ -10,10 +10,13 @@ function describe(error: ErrorObject, subject: string): string {
   return `${at} ${error.message ?? 'is invalid'}${extra}${allowed}`;
 }
 
-/** A checker for one JSON Schema: the value typed, or a 400 naming the offending path. */
-export function validator<T>(schema: JSONSchemaType<T>, subject: string): (value: unknown) => T {
+/**
+ * A checker for one JSON Schema: the value typed, or a 400 naming the offending path after the subject
+ * (`body /points must be >= 0`); callers that know better name the subject themselves (a file name).
+ */
+export function validator<T>(schema: JSONSchemaType<T>, defaultSubject: string): (value: unknown, subject?: string) => T {
   const validate = ajv.compile(schema);
-  return (value) => {
+  return (value, subject = defaultSubject) => {
     if (validate(value)) return value;
     throw new ApiError(400, describe(validate.errors![0]!, subject));
   };

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { publishedSchema } from './schema-document.js';
 import { validator } from './validation.js';
 import type { World, WorldPlayer } from './world.js';
 
@@ -8,7 +9,7 @@ export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
   required: ['email'],
   additionalProperties: false,
   properties: {
-    email: { type: 'string', minLength: 3, maxLength: 254 },
+    email: { type: 'string', pattern: '^\\s*[^@\\s]+@[^@\\s]+\\s*$', maxLength: 254 },
     emailVerified: { type: 'boolean', nullable: true },
     token: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', nullable: true },
     actionPoints: { type: 'integer', minimum: 0, nullable: true },
@@ -40,3 +41,10 @@ export const worldSchema: JSONSchemaType<World> = {
 
 /** A world as parsed JSON, checked: the typed world, or a 400 naming the offending key. */
 export const parseWorld = validator(worldSchema, 'world');
+
+/** The published file's name, at the package root (fixtures refer to it with $schema). */
+export const WORLD_SCHEMA_FILE = 'world.schema.json';
+
+export function publishedWorldSchema(): string {
+  return publishedSchema(worldSchema, 'game-service mock world', 'Players a mock starts with (--world, a config file\'s world key) or loads at run time (POST /__mock/world).');
+}

@@ -32,19 +32,24 @@ export interface SeededPlayer {
   expiresAt: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Adds one player (or updates the one with that email) and issues a token valid for the token lifetime. */
-export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
-  const email = normalizeEmail(seed.email);
-  if (seed.token !== undefined && !UUID.test(seed.token)) throw new ApiError(400, `token of ${email} must be a UUID`);
-  const rules = options.actionPoints;
-  const points = seed.actionPoints ?? rules.start;
-  if (!Number.isInteger(points) || points < 0 || points > rules.max) {
-    throw new ApiError(400, `actionPoints of ${email} must be an integer from 0 to ${rules.max}`);
+/** Checks what the schema cannot (points within this mock's maximum), before anything is changed. */
+function checkSeed(seed: WorldPlayer, options: ResolvedOptions): void {
+  if (seed.actionPoints !== undefined && seed.actionPoints > options.actionPoints.max) {
+    throw new ApiError(400, `actionPoints of ${normalizeEmail(seed.email)} must be an integer from 0 to ${options.actionPoints.max}`);
   }
-  const existing = store.playerByEmail(email);
-  const player: Player = existing ?? {
+}
+
+function assertTokenFree(store: Store, token: string, email: string, now: number): void {
+  const holder = store.tokens.get(token, now);
+  if (holder !== undefined && store.players.get(holder.playerId)?.email !== email) {
+    throw new ApiError(409, `token ${token} already belongs to another player`);
+  }
+}
+
+function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
+  const email = normalizeEmail(seed.email);
+  const rules = options.actionPoints;
+  const player: Player = store.playerByEmail(email) ?? {
     id: randomToken(),
     email,
     emailVerified: true,
@@ -54,7 +59,7 @@ export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPl
     inEncounter: false,
   };
   player.emailVerified = seed.emailVerified ?? true;
-  player.actionPoints = { points, accruedAt: now };
+  player.actionPoints = seed.actionPoints === undefined ? initialActionPoints(rules, now) : { points: seed.actionPoints, accruedAt: now };
   if (seed.ship !== undefined) player.ship = seed.ship === null ? null : { id: randomToken(), name: seed.ship.name, createdAt: now };
   player.inEncounter = seed.inEncounter ?? false;
   store.addPlayer(player);
@@ -64,11 +69,24 @@ export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPl
   return { id: player.id, email, authToken, expiresAt: new Date(expiresAt).toISOString() };
 }
 
-/** Replaces every player and token with the world's. */
+/** Adds one player (or updates the one with that email) and issues a token valid for the token lifetime. */
+export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
+  checkSeed(seed, options);
+  if (seed.token !== undefined) assertTokenFree(store, seed.token.toLowerCase(), normalizeEmail(seed.email), now);
+  return applySeed(store, options, seed, now);
+}
+
+function firstRepeat(values: readonly string[]): string | undefined {
+  return values.find((value, index) => values.indexOf(value) !== index);
+}
+
+/** Replaces every player and token with the world's; a world with any fault changes nothing. */
 export function loadWorld(store: Store, options: ResolvedOptions, world: World, now: number): SeededPlayer[] {
-  const emails = world.players.map((seed) => normalizeEmail(seed.email));
-  const duplicate = emails.find((email, index) => emails.indexOf(email) !== index);
-  if (duplicate !== undefined) throw new ApiError(400, `the world lists ${duplicate} twice`);
+  for (const seed of world.players) checkSeed(seed, options);
+  const repeatedEmail = firstRepeat(world.players.map((seed) => normalizeEmail(seed.email)));
+  if (repeatedEmail !== undefined) throw new ApiError(400, `the world lists ${repeatedEmail} twice`);
+  const repeatedToken = firstRepeat(world.players.flatMap((seed) => (seed.token === undefined ? [] : [seed.token.toLowerCase()])));
+  if (repeatedToken !== undefined) throw new ApiError(400, `the world gives token ${repeatedToken} to two players`);
   store.clearPlayers();
-  return world.players.map((seed) => seedPlayer(store, options, seed, now));
+  return world.players.map((seed) => applySeed(store, options, seed, now));
 }

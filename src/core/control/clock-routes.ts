@@ -25,6 +25,8 @@ const parseClockChange = validator<ClockChange>(
   'body',
 );
 
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function clockState(clock: ControllableClock) {
   const now = clock.now();
   return { now: new Date(now).toISOString(), nowMs: now, frozen: clock.frozen };
@@ -52,7 +54,7 @@ export function clockRoutes(context: ControlContext): ControlRoute[] {
         const clock = controllable(context);
         const change = parseClockChange(readJsonObject(request));
         const setTo = change.set === undefined ? undefined : Date.parse(change.set);
-        if (setTo !== undefined && Number.isNaN(setTo)) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
+        if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
         if (setTo !== undefined) clock.set(setTo);
         if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
         if (change.frozen === true) clock.freeze();

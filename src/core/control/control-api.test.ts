@@ -8,12 +8,12 @@ import { createService } from '../service.js';
 type Body = Record<string, unknown>;
 const body = (response: ServiceResponse) => response.body as Body;
 
-async function control(harness: CoreHarness, method: string, path: string, payload?: unknown, peer?: string) {
+async function control(harness: CoreHarness, method: string, path: string, payload?: unknown, peer?: string, headers: Record<string, string> = {}) {
   return harness.service.handle({
     method,
     path: path.split('?')[0]!,
     query: path.split('?')[1],
-    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+    headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: payload === undefined ? undefined : new TextEncoder().encode(JSON.stringify(payload)),
     ip: '127.0.0.1',
     peer: peer ?? '127.0.0.1',
@@ -30,6 +30,22 @@ describe('control API access', () => {
     expect(body(refused)['error']).toContain('--control-public');
     const open = new CoreHarness({ control: { public: true } });
     expect((await control(open, 'GET', '/__mock/clock', undefined, '203.0.113.9')).status).toBe(200);
+  });
+
+  it('refuses browser requests from other sites and names that are not loopback (DNS rebinding)', async () => {
+    const harness = new CoreHarness();
+    const reset = (headers: Record<string, string>) => control(harness, 'POST', '/__mock/reset', undefined, '127.0.0.1', headers);
+    expect((await reset({ host: '127.0.0.1:8080', origin: 'http://localhost:5173' })).status).toBe(200);
+    expect((await reset({ host: 'localhost:8080', origin: 'http://game.test' })).status).toBe(200);
+    expect((await reset({ host: '[::1]:8080' })).status).toBe(200);
+    const crossSite = await reset({ host: 'localhost:8080', origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(body(crossSite)['error']).toContain('https://evil.example');
+    const rebound = await reset({ host: 'evil.example:8080' });
+    expect(rebound.status).toBe(403);
+    expect(body(rebound)['error']).toContain('loopback name');
+    const open = new CoreHarness({ control: { public: true } });
+    expect((await control(open, 'POST', '/__mock/reset', undefined, '127.0.0.1', { host: 'evil.example', origin: 'https://evil.example' })).status).toBe(200);
   });
 
   it('is an unknown path, counted like any other, when switched off', async () => {
@@ -192,8 +208,14 @@ describe('options', () => {
     expect(make('/api/player/ship', 'DELETE')).not.toThrow();
   });
 
+  it('starts world players without points of their own at the start value, capped by the maximum', async () => {
+    const harness = new CoreHarness({ actionPoints: { start: 60, max: 10 }, world: { players: [{ email: 'a@example.com' }] } });
+    const players = body(await control(harness, 'GET', '/__mock/players'))['players'] as Body[];
+    expect(players[0]).toMatchObject({ actionPoints: 10, maxActionPoints: 10 });
+  });
+
   it('refuses a start world that names a player twice', () => {
     const world = { players: [{ email: 'a@example.com' }, { email: 'A@example.com' }] };
-    expect(() => createService({ version: '1.0.0', world })).toThrow(/lists a@example.com twice/);
+    expect(() => createService({ version: '1.0.0', world })).toThrow('world: the world lists a@example.com twice');
   });
 });

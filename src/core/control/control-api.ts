@@ -1,5 +1,5 @@
 import { ApiError, errorBody } from '../errors.js';
-import type { ServiceRequest, ServiceResponse } from '../http.js';
+import { headerValue, type ServiceRequest, type ServiceResponse } from '../http.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { playerRoutes } from './player-routes.js';
@@ -9,6 +9,8 @@ import { stateRoutes } from './state-routes.js';
 export const CONTROL_PREFIX = '/__mock';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
 interface CompiledRoute {
   route: ControlRoute;
@@ -66,12 +68,29 @@ export function createControlApi(context: ControlContext) {
   });
   const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
 
+  /**
+   * Loopback only, by transport peer (never a forwarded header). A web page open in the developer's browser
+   * is on loopback too, so a browser's request must also name a loopback Host (against DNS rebinding) and
+   * come from a loopback or game origin (against cross-site requests that reset the mock or load a world).
+   */
+  function assertAllowed(request: ServiceRequest): void {
+    if (context.options.control.public || request.peer === undefined) return;
+    const refuse = (why: string) => {
+      throw new ApiError(403, `The control API ${why}; start the mock with --control-public to open it`);
+    };
+    if (!LOOPBACK.test(request.peer)) refuse('answers loopback clients only');
+    const host = headerValue(request, 'host');
+    if (host !== undefined && !LOOPBACK_HOST.test(host)) refuse(`answers only requests addressed to a loopback name, not ${host}`);
+    const origin = headerValue(request, 'origin');
+    if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin) && !context.options.gameOrigins.has(origin)) {
+      refuse(`refuses browser requests from ${origin}, which is neither loopback nor a game origin`);
+    }
+  }
+
   function handle(request: ServiceRequest, now: number): ServiceResponse {
     const headers: Record<string, string> = { vary: 'Origin', 'cache-control': 'no-store' };
     try {
-      if (!context.options.control.public && request.peer !== undefined && !LOOPBACK.test(request.peer)) {
-        throw new ApiError(403, 'The control API answers loopback clients only; start the mock with --control-public to open it');
-      }
+      assertAllowed(request);
       const segments = request.path.split('/');
       const candidates = compiled.flatMap((entry) => {
         const params = match(segments, entry.segments);

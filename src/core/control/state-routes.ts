@@ -12,6 +12,7 @@ import type { ControlContext, ControlRoute } from './control-route.js';
 
 export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] as const;
 type ResetPart = (typeof RESET_PARTS)[number];
+const RESET_ORDER: readonly ResetPart[] = ['clock', 'buckets', 'players', 'outbox', 'journal'];
 
 const parseReset = validator<{ parts?: ResetPart[] }>(
   {
@@ -104,7 +105,8 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
       summary: `{parts?: [${RESET_PARTS.join(', ')}]}: forget everything, or those parts; players go back to the start world`,
       handle: ({ request }) => {
         const parts = parseReset(readOptionalJsonObject(request)).parts ?? [...RESET_PARTS];
-        for (const part of parts) resetters[part]();
+        // The clock first, so that players of the start world are created at the time the mock goes back to.
+        for (const part of RESET_ORDER) if (parts.includes(part)) resetters[part]();
         return { reset: parts };
       },
     },
