@@ -9,7 +9,22 @@ import { call } from './support/http.js';
 
 const cli = useCli();
 const USAGE_HINT = "Run 'game-service --help' or 'game-service <command> --help' for the options.";
-const MOCK_FLAGS = ['--port', '--host', '--game-origin', '--trust-proxy', '--config'];
+const MOCK_FLAGS = [
+  '--port',
+  '--host',
+  '--game-origin',
+  '--trust-proxy',
+  '--config',
+  '--control',
+  '--control-public',
+  '--freeze-clock',
+  '--world',
+  '--log-format',
+  '--verbose',
+  '--bot-check',
+  '--bot-check-token',
+  '--max-wrong-otp-attempts',
+];
 
 let dir = '';
 /** Writes a config file into this run's temporary directory and returns its path. */
@@ -56,6 +71,7 @@ describe('game-service --help', () => {
     expect(result.stdout).toContain('[default: 8080]');
     expect(result.stdout).toContain('GAME_SERVICE_<FLAG>');
     expect(result.stdout).toContain('Precedence: flags > environment > --config file > defaults.');
+    expect(result.stdout).toMatch(/Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/);
   });
 
   it('prints the package version', async () => {
@@ -73,6 +89,9 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['an empty port', ['mock', '--port', ''], '--port "" is not a port'],
     ['a game origin with a path', ['mock', '--game-origin', 'http://game.test/play'], '--game-origin "http://game.test/play" is not an origin'],
     ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
+    ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
+    ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
+    ['a bot-check token with another mode', ['mock', '--bot-check', 'off', '--bot-check-token', 't'], '--bot-check-token is only read with --bot-check tokens, not --bot-check off'],
     ['no command', [], 'Name a command: mock'],
     ['an unknown command', ['serve'], 'Unknown argument: serve'],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGameOrigin, parseOriginList, parsePort, parseSwitch } from './flag-values.js';
+import { parseCount, parseGameOrigin, parseList, parseOriginList, parsePort, parseSwitch } from './flag-values.js';
 
 describe('flag values', () => {
   it('takes ports from 0 to 65535, typed or from a file', () => {
@@ -28,5 +28,13 @@ describe('flag values', () => {
     for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch('trust-proxy', on, 'test')).toBe(true);
     for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch('trust-proxy', off, 'test')).toBe(false);
     expect(() => parseSwitch('trust-proxy', 'maybe', 'GAME_SERVICE_TRUST_PROXY')).toThrow('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+  });
+
+  it('takes counts from 0 up, and lists repeated or comma-separated', () => {
+    const count = parseCount('max-wrong-otp-attempts');
+    expect(count('0')).toBe(0);
+    expect(count(7)).toBe(7);
+    for (const bad of ['', '-1', '2.5', 'x']) expect(() => count(bad)).toThrow(`--max-wrong-otp-attempts ${JSON.stringify(bad)} is not a count`);
+    expect(parseList(['a,b', ' c ', ''])).toEqual(['a', 'b', 'c']);
   });
 });

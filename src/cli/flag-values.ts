@@ -33,8 +33,7 @@ export function parseGameOrigin(value: string): string {
 
 /** Repeated flags, a config array and a comma-separated env value all become one list. */
 export function parseOriginList(values: unknown): string[] {
-  const items = (Array.isArray(values) ? values : [values]).flatMap((value) => String(value).split(','));
-  return items.map((item) => item.trim()).filter((item) => item !== '').map(parseGameOrigin);
+  return parseList(values).map(parseGameOrigin);
 }
 
 const SWITCH_VALUES: Readonly<Record<string, boolean>> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
@@ -49,4 +48,21 @@ export function parseSwitch(flag: string, value: unknown, source: string): boole
     throw new CliError('GS_USAGE', `${source} sets --${flag} to ${JSON.stringify(value)}; expected true or false (or 1/0, yes/no, on/off)`);
   }
   return parsed;
+}
+
+/** A count such as --max-wrong-otp-attempts: an integer from 0 up. */
+export function parseCount(flag: string): (value: unknown) => number {
+  return (value) => {
+    const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    if (!Number.isInteger(count) || count < 0) {
+      throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from 0 up`);
+    }
+    return count;
+  };
+}
+
+/** Repeated flags and comma-separated values as one list, blanks dropped. */
+export function parseList(values: unknown): string[] {
+  const items = (Array.isArray(values) ? values : [values]).flatMap((value) => String(value).split(','));
+  return items.map((item) => item.trim()).filter((item) => item !== '');
 }

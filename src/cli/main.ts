@@ -1,36 +1,77 @@
 import yargs, { type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
-import { readConfigFile } from './config-file.js';
+import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
-import { parseOriginList, parsePort } from './flag-values.js';
+import { parseCount, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
+import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { PACKAGE_VERSION } from './package-info.js';
 
-const DEFAULT_PORT = 8080;
-const DEFAULT_HOST = '127.0.0.1';
+/** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
+type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;
 
+// No yargs defaults: a value yargs holds was given (flag or environment), so that it outranks the --config
+// file; mock-options.ts applies MOCK_DEFAULTS last. defaultDescription keeps them in --help.
 const MOCK_FLAGS = {
   // A string, so that the message quotes what was typed; parsePort makes it a number.
-  port: { type: 'string', requiresArg: true, default: DEFAULT_PORT, coerce: parsePort, describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)' },
-  host: { type: 'string', requiresArg: true, default: DEFAULT_HOST, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
+  port: {
+    type: 'string',
+    requiresArg: true,
+    coerce: parsePort,
+    defaultDescription: String(MOCK_DEFAULTS.port),
+    describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)',
+  },
+  host: { type: 'string', requiresArg: true, defaultDescription: MOCK_DEFAULTS.host, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
   'game-origin': {
     type: 'string',
     array: true,
     requiresArg: true,
-    default: [] as string[],
     coerce: parseOriginList,
+    defaultDescription: 'none',
     describe: 'Origin of a game client (repeatable, or comma-separated): its requests skip the gameplay, read and public buckets and get CORS',
   },
-  'trust-proxy': { type: 'boolean', default: false, describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
-} as const satisfies Record<string, Options>;
+  'trust-proxy': { type: 'boolean', defaultDescription: 'off', describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
+  control: { type: 'boolean', defaultDescription: 'on', describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off' },
+  'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
+  'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },
+  world: { type: 'string', requiresArg: true, defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
+  'log-format': { type: 'string', choices: LOG_FORMATS, requiresArg: true, defaultDescription: MOCK_DEFAULTS.logFormat, describe: 'text for a person, json for one object per line' },
+  verbose: { type: 'boolean', defaultDescription: 'off', describe: 'Log one line per request (method, path, status, category, client IP)' },
+  'bot-check': { type: 'string', choices: BOT_CHECK_MODES, requiresArg: true, defaultDescription: MOCK_DEFAULTS.botCheck, describe: 'How register treats challengeToken' },
+  'bot-check-token': {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseList,
+    describe: 'A challengeToken to accept (repeatable, or comma-separated); implies --bot-check tokens',
+  },
+  'max-wrong-otp-attempts': {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseCount('max-wrong-otp-attempts'),
+    defaultDescription: String(MOCK_DEFAULTS.maxWrongOtpAttempts),
+    describe: 'Wrong codes after which the pending code is void; 0 = unlimited',
+  },
+  config: {
+    type: 'string',
+    requiresArg: true,
+    describe: 'JSON config file: these flags in camelCase plus actionPoints, routes and journalSize (schema: config.schema.json)',
+  },
+} as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
 
-/** Flags that are on or off, whose values from the environment and files need checking. */
+/** Flags that are on or off, whose values from the environment need checking. */
 const SWITCH_FLAGS = Object.entries(MOCK_FLAGS).filter(([, option]) => option.type === 'boolean').map(([flag]) => flag);
 
-/** Every flag of each command, config included: what GAME_SERVICE_<FLAG> variables may set. */
+/** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  mock: [...Object.keys(MOCK_FLAGS), 'config'],
+  mock: Object.keys(MOCK_FLAGS),
 };
+
+const MOCK_EPILOG = [
+  `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,
+  'Precedence: flags > environment > --config file > defaults.',
+  'Action points (start, max, refillIntervalMs, costs), extra gameplay routes and journalSize come from the --config file only; its JSON Schema is config.schema.json in the package.',
+].join('\n');
 
 function cli(argv: readonly string[]) {
   return yargs(argv)
@@ -40,21 +81,8 @@ function cli(argv: readonly string[]) {
     .command(
       'mock',
       'Serve the whole Game Service API from memory; verification codes are printed to the console',
-      (command) =>
-        command
-          .options(MOCK_FLAGS)
-          .config('config', 'JSON file whose keys are these flags, e.g. {"port": 9000, "gameOrigin": ["http://localhost:5173"]}', (path: string) => readConfigFile(path, SWITCH_FLAGS))
-          .epilog(
-            `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).\n` +
-              'Precedence: flags > environment > --config file > defaults.',
-          ),
-      (args) =>
-        runMockCommand({
-          port: args.port,
-          host: args.host,
-          gameOrigins: args['game-origin'],
-          trustProxy: args['trust-proxy'],
-        }),
+      (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
+      (args) => runMockCommand(resolveMockOptions(args)),
     )
     .demandCommand(1, 'Name a command: mock')
     .strict()

@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import type { ActionPointRules } from '../core/action-points.js';
+import type { BotCheck } from '../core/bot-check.js';
+import { VirtualClock } from '../core/clock.js';
+import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
 import { createService, type Service } from '../core/service.js';
+import type { World } from '../core/world.js';
 import { createNodeServer } from '../hosts/node-http.js';
 import { CliError } from './cli-error.js';
+import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
 import { PACKAGE_VERSION } from './package-info.js';
 
 export interface MockOptions {
@@ -9,12 +15,39 @@ export interface MockOptions {
   host: string;
   gameOrigins: readonly string[];
   trustProxy: boolean;
+  /** Serve the control API under /__mock; default true. */
+  control?: boolean;
+  /** Answer the control API from non-loopback clients too; default false. */
+  controlPublic?: boolean;
+  /** Start the virtual clock frozen; default false. */
+  freezeClock?: boolean;
+  /** Players to start with. */
+  world?: World;
+  /** Where the world came from (a file name), for messages and the banner. */
+  worldSource?: string;
+  /** Default off. */
+  botCheck?: BotCheck;
+  /** Wrong codes after which the pending code is void; 0 = unlimited; default 5. */
+  maxWrongOtpAttempts?: number;
+  actionPoints?: Partial<ActionPointRules>;
+  /** Action-point cost by gameplay route id. */
+  actionCosts?: Readonly<Record<string, number>>;
+  gameplayRoutes?: readonly GameplayRoute[];
+  /** Requests remembered for GET /__mock/journal; default 500. */
+  journalSize?: number;
+  /** Default text. */
+  logFormat?: LogFormat;
+  /** Log every request; default false. */
+  verbose?: boolean;
+  /** Where codes, requests and errors go; by default a logger of `logFormat` on stdout and stderr. */
+  logger?: MockLogger;
 }
 
 export interface RunningMock {
   /** The base URL clients use, with the port actually bound. */
   url: string;
   service: Service;
+  logger: MockLogger;
   close(): Promise<void>;
 }
 
@@ -36,9 +69,39 @@ function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliErr
   return new CliError('GS_LISTEN', `cannot start the mock: ${reasons[error.code ?? ''] ?? error.message}`);
 }
 
+function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOptions {
+  return {
+    version: PACKAGE_VERSION,
+    clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
+    gameOrigins: options.gameOrigins,
+    botCheck: options.botCheck ?? { mode: 'off' },
+    maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
+    actionPoints: options.actionPoints ?? {},
+    actionCosts: options.actionCosts ?? {},
+    gameplayRoutes: options.gameplayRoutes ?? [],
+    control: { enabled: options.control ?? true, public: options.controlPublic ?? false },
+    ...(options.world === undefined ? {} : { world: options.world }),
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
+    onOtp: (delivery) => logger.otp(delivery),
+    onError: (error) => logger.error(error),
+  };
+}
+
+/** The service, or a configuration error (exit 2) for options that cannot work together: never a stack trace. */
+function createConfiguredService(options: MockOptions, logger: MockLogger): Service {
+  try {
+    return createService(serviceOptions(options, logger));
+  } catch (error) {
+    if (error instanceof OptionsError) throw new CliError('GS_CONFIG', `cannot start the mock: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Starts the standalone mock: the service on the node:http host. The CLI and library users call this. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
-  const service = createService({ version: PACKAGE_VERSION, gameOrigins: options.gameOrigins });
+  const logger = options.logger ?? createLogger(options.logFormat ?? 'text');
+  const service = createConfiguredService(options, logger);
   const server = createNodeServer(service, { trustProxy: options.trustProxy });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(listenError(error, options)));
@@ -53,19 +116,30 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       });
       server.closeIdleConnections();
     });
-  return { url: baseUrl(server.address() as AddressInfo), service, close };
+  return { url: baseUrl(server.address() as AddressInfo), service, logger, close };
+}
+
+function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
+  const botCheck = options.botCheck ?? { mode: 'off' };
+  return {
+    version: PACKAGE_VERSION,
+    url: mock.url,
+    gameOrigins: options.gameOrigins,
+    trustProxy: options.trustProxy,
+    control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}/__mock` },
+    clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },
+    world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
+    botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
+  };
 }
 
 /** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM. */
 export async function runMockCommand(options: MockOptions): Promise<void> {
   const mock = await startMock(options);
-  console.log(`Game Service mock ${PACKAGE_VERSION} listening on ${mock.url}`);
-  console.log(`  game origins: ${options.gameOrigins.length > 0 ? options.gameOrigins.join(', ') : '(none)'}`);
-  console.log(`  client IP:    ${options.trustProxy ? 'first X-Forwarded-For hop (--trust-proxy)' : 'TCP peer address'}`);
-  console.log('  Verification codes are printed here. Press Ctrl+C to stop.');
+  mock.logger.listening(startupInfo(mock, options));
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      console.log(`${signal} received: closing connections and stopping.`);
+      mock.logger.stopping(signal);
       void mock.close().then(resolve);
     };
     process.once('SIGINT', stop).once('SIGTERM', stop);

@@ -106,3 +106,11 @@ export async function startMock(cli: ReturnType<typeof useCli>, args: readonly s
   await process.waitForOutput(/Press Ctrl\+C to stop\.\n/);
   return { process, url, port: Number(port) };
 }
+
+/** Starts `mock --log-format json` and resolves with its parsed startup line once it listens. */
+export async function startJsonMock(cli: ReturnType<typeof useCli>, args: readonly string[], env: Record<string, string> = {}) {
+  const process = cli.start(['mock', '--log-format', 'json', ...args], env);
+  const [line = ''] = await process.waitForOutput(/^\{.*"event":"listening".*\}$/m);
+  const listening = JSON.parse(line) as { url: string } & Record<string, unknown>;
+  return { process, url: listening.url, listening };
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig, readConfigFile } from './config-file.js';
+
+const SOURCE = '--config mock.json';
+
+function message(value: unknown): string {
+  try {
+    parseConfig(value, SOURCE);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${JSON.stringify(value)} was accepted`);
+}
+
+describe('config file validation', () => {
+  it('accepts every key, nested ones included', () => {
+    const config = {
+      $schema: './config.schema.json',
+      port: 0,
+      host: '::',
+      gameOrigin: ['http://localhost:5173'],
+      trustProxy: true,
+      control: false,
+      controlPublic: true,
+      freezeClock: true,
+      world: 'worlds/demo.json',
+      logFormat: 'json',
+      verbose: true,
+      botCheck: { mode: 'tokens', tokens: ['pass'] },
+      maxWrongOtpAttempts: 0,
+      actionPoints: { start: 3, max: 10, refillIntervalMs: 1_000, costs: { createShip: 2, 'POST /api/mine': 1 } },
+      routes: [{ method: 'POST', path: '/api/mine', cost: 1, response: { ore: 3 }, encounter: 'start' }],
+      journalSize: 50,
+    };
+    expect(parseConfig(config, SOURCE)).toEqual(config);
+  });
+
+  it.each([
+    [{ actionPoints: { max: 0 } }, '/actionPoints/max must be >= 1'],
+    [{ port: 70_000 }, '/port must be <= 65535'],
+    [{ port: '8080' }, '/port must be integer'],
+    [{ routes: [{ method: 'POST', path: '/api/mine', cost: -1 }] }, '/routes/0/cost must be >= 0'],
+    [{ routes: [{ method: 'GET', path: '/api/mine' }] }, '/routes/0/method must be equal to one of the allowed values: POST, PUT, PATCH, DELETE'],
+    [{ routes: [{ method: 'POST', path: '/mine' }] }, '/routes/0/path must match pattern'],
+    [{ routes: [{ method: 'POST' }] }, "/routes/0 must have required property 'path'"],
+    [{ actionPoints: { costs: { createShip: 1.5 } } }, '/actionPoints/costs/createShip must be integer'],
+    [{ botCheck: { mode: 'tokens' } }, "/botCheck must have required property 'tokens'"],
+    [{ botCheck: { mode: 'tokens', tokens: [] } }, '/botCheck/tokens must NOT have fewer than 1 items'],
+    [{ logFormat: 'xml' }, '/logFormat must be equal to one of the allowed values: text, json'],
+    [{ journalSize: 1e9 }, '/journalSize must be <= 100000'],
+    [{ gameOrigin: 5 }, '/gameOrigin must be string or array'],
+    [{ gameOrigin: ['http://a.test', 5] }, '/gameOrigin/1 must be string'],
+  ])('names the offending key: %j', (config, expected) => {
+    expect(message(config)).toContain(`${SOURCE}: ${expected}`);
+  });
+
+  it('names an unknown key, nested or not, with the known ones or the camelCase spelling', () => {
+    expect(message({ actionPoints: { maximum: 5 } })).toBe(
+      `${SOURCE}: /actionPoints/maximum is not a known key (known: start, max, refillIntervalMs, costs)`,
+    );
+    expect(message({ 'trust-proxy': true })).toBe(`${SOURCE}: /trust-proxy is not a known key; did you mean trustProxy?`);
+    expect(message({ routes: [{ method: 'POST', path: '/api/a', price: 1 }] })).toContain('/routes/0/price is not a known key');
+  });
+
+  it('reads on/off words for switches, as the environment does, and treats null as left out', () => {
+    expect(parseConfig({ trustProxy: 'yes', verbose: '0', control: null }, SOURCE)).toEqual({ trustProxy: true, verbose: false, control: null });
+    expect(message({ freezeClock: 'maybe' })).toBe(`${SOURCE} sets --freeze-clock to "maybe"; expected true or false (or 1/0, yes/no, on/off)`);
+  });
+
+  it('wants a JSON object', () => {
+    expect(message([8080])).toBe(`${SOURCE} must hold a JSON object whose keys are the flags, e.g. {"port": 8080}`);
+  });
+});
+
+describe('readConfigFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'game-service-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('says which file cannot be read or parsed', () => {
+    const missing = join(dir, 'missing.json');
+    expect(() => readConfigFile(missing)).toThrow(`cannot read --config ${missing}: ENOENT`);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"port": ');
+    expect(() => readConfigFile(broken)).toThrow(`--config ${broken} is not valid JSON`);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"actionPoints": {"max": 0}}');
+    expect(() => readConfigFile(bad)).toThrow(`--config ${bad}: /actionPoints/max must be >= 1`);
+  });
+});

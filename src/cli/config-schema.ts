@@ -1,0 +1,168 @@
+import type { JSONSchemaType } from 'ajv';
+import type { BotCheck } from '../core/bot-check.js';
+import type { GameplayRoute } from '../core/options.js';
+import type { LogFormat } from './logger.js';
+import { publishedSchema } from '../core/schema-document.js';
+
+export type BotCheckMode = BotCheck['mode'];
+
+export const LOG_FORMATS = ['text', 'json'] as const satisfies readonly LogFormat[];
+export const BOT_CHECK_MODES = ['off', 'always-pass', 'always-fail', 'tokens'] as const satisfies readonly BotCheckMode[];
+const ROUTE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly GameplayRoute['method'][];
+
+export interface ActionPointsConfig {
+  start?: number;
+  max?: number;
+  refillIntervalMs?: number;
+  /** Cost by gameplay route id: createShip, or `METHOD /api/path` of a route in `routes`. */
+  costs?: Record<string, number>;
+}
+
+export interface RouteConfig {
+  method: GameplayRoute['method'];
+  path: string;
+  cost?: number;
+  response?: Record<string, unknown>;
+  encounter?: 'start' | 'resolve';
+}
+
+/**
+ * A `--config` file: the flags in camelCase, plus settings only a file can hold. Where the schema lets a key
+ * be null (JSONSchemaType makes optional keys nullable), null counts as left out.
+ */
+export interface MockConfig {
+  $schema?: string;
+  port?: number;
+  host?: string;
+  gameOrigin?: string | string[];
+  trustProxy?: boolean;
+  control?: boolean;
+  controlPublic?: boolean;
+  freezeClock?: boolean;
+  world?: string;
+  logFormat?: LogFormat;
+  verbose?: boolean;
+  botCheck?: { mode: BotCheckMode; tokens?: string[] };
+  maxWrongOtpAttempts?: number;
+  actionPoints?: ActionPointsConfig;
+  routes?: RouteConfig[];
+  journalSize?: number;
+}
+
+/** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
+export const CONFIG_SWITCH_KEYS = ['trustProxy', 'control', 'controlPublic', 'freezeClock', 'verbose'] as const satisfies readonly (keyof MockConfig)[];
+
+export const MAX_JOURNAL_SIZE = 100_000;
+
+const count = (description: string, minimum = 0) => ({ type: 'integer', minimum, nullable: true, description }) as const;
+const onOff = (description: string) => ({ type: 'boolean', nullable: true, description }) as const;
+
+/** The JSON Schema of a `--config` file; published as config.schema.json by `npm run schema`. */
+export const configSchema: JSONSchemaType<MockConfig> = {
+  type: 'object',
+  additionalProperties: false,
+  definitions: {
+    gameOrigin: {
+      anyOf: [
+        { type: 'string', description: 'One origin, or several separated by commas.' },
+        { type: 'array', items: { type: 'string' } },
+      ],
+      description: 'Origins of game clients (scheme://host[:port]), matched exactly against the Origin header.',
+    },
+  },
+  properties: {
+    $schema: { type: 'string', nullable: true, description: 'Lets an editor find this schema; ignored.' },
+    port: { type: 'integer', minimum: 0, maximum: 65_535, nullable: true, description: 'TCP port; 0 picks a free port. Default 8080.' },
+    host: { type: 'string', minLength: 1, nullable: true, description: 'Address to bind. Default 127.0.0.1.' },
+    // ajv cannot put nullable beside anyOf; a reference is the one way JSONSchemaType lets it out.
+    gameOrigin: { $ref: '#/definitions/gameOrigin' },
+    trustProxy: onOff('Client IP = first X-Forwarded-For hop instead of the TCP peer. Default false.'),
+    control: onOff('Serve the control API under /__mock. Default true.'),
+    controlPublic: onOff('Answer the control API from non-loopback clients too. Default false.'),
+    freezeClock: onOff('Start the virtual clock frozen. Default false.'),
+    world: { type: 'string', minLength: 1, nullable: true, description: 'A world JSON file of players to start with, relative to this file.' },
+    logFormat: { type: 'string', enum: LOG_FORMATS, nullable: true, description: 'text (for a person) or json (one object per line). Default text.' },
+    verbose: onOff('Log one line per request. Default false.'),
+    botCheck: {
+      type: 'object',
+      nullable: true,
+      required: ['mode'],
+      additionalProperties: false,
+      description: 'The web client bot-check. Default {"mode": "off"}.',
+      properties: {
+        mode: { type: 'string', enum: BOT_CHECK_MODES },
+        tokens: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          minItems: 1,
+          nullable: true,
+          description: 'The challengeToken values accepted in mode tokens.',
+        },
+      },
+      if: { properties: { mode: { const: 'tokens' } } },
+      // Stated again under `then` only because ajv's strict mode wants each required key defined beside it.
+      then: { required: ['tokens'], properties: { tokens: { type: 'array' } } },
+    },
+    maxWrongOtpAttempts: count('Wrong codes after which the pending code is void; 0 = unlimited. Default 5.'),
+    actionPoints: {
+      type: 'object',
+      nullable: true,
+      required: [],
+      additionalProperties: false,
+      description: 'Action-point rules. Defaults: start 60, max 60, refillIntervalMs 60000, costs {"createShip": 0}.',
+      properties: {
+        start: count('Points a new player starts with (at most max).'),
+        max: count('Most points a player can hold.', 1),
+        refillIntervalMs: count('Milliseconds per refilled point.', 1),
+        costs: {
+          type: 'object',
+          nullable: true,
+          required: [],
+          additionalProperties: { type: 'integer', minimum: 0 },
+          description: 'Cost by gameplay route id: createShip, or "METHOD /api/path" of a route in routes.',
+        },
+      },
+    },
+    routes: {
+      type: 'array',
+      nullable: true,
+      description: 'Extra gameplay actions, to exercise action points, 403 and 409.',
+      items: {
+        type: 'object',
+        required: ['method', 'path'],
+        additionalProperties: false,
+        properties: {
+          method: { type: 'string', enum: ROUTE_METHODS },
+          path: { type: 'string', pattern: '^/api/[^\\s?#]+$', description: 'Under /api/, not a path of the spec.' },
+          cost: count('Action points spent on success. Default 1.'),
+          response: {
+            type: 'object',
+            nullable: true,
+            required: [],
+            additionalProperties: true,
+            description: 'Fields added to {"success": true} in the answer.',
+          },
+          encounter: {
+            type: 'string',
+            enum: ['start', 'resolve'],
+            nullable: true,
+            description: 'start: opens a fighter encounter; resolve: closes it (and is allowed during it).',
+          },
+        },
+      },
+    },
+    journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
+  },
+};
+
+/** The published file's name, at the package root. */
+export const CONFIG_SCHEMA_FILE = 'config.schema.json';
+
+/** The text of config.schema.json: the schema as any draft-07 validator reads it, with the metadata an editor shows. */
+export function publishedConfigSchema(): string {
+  return publishedSchema(
+    configSchema,
+    'game-service mock --config file',
+    'Settings of `game-service mock`. A flag or GAME_SERVICE_<FLAG> variable overrides the key of the same name.',
+  );
+}

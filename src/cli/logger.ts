@@ -1,0 +1,99 @@
+import { format } from 'node:util';
+import { pino, stdSerializers, type DestinationStream } from 'pino';
+import type { JournalEntry } from '../core/journal.js';
+import { formatOtpLine, type OtpDelivery } from '../core/options.js';
+
+export type LogFormat = 'text' | 'json';
+
+/** What the mock reports once it listens. */
+export interface StartupInfo {
+  version: string;
+  url: string;
+  gameOrigins: readonly string[];
+  trustProxy: boolean;
+  control: { enabled: boolean; public: boolean; url: string };
+  clock: { frozen: boolean; now: string };
+  world: { players: number; source: string } | undefined;
+  botCheck: string;
+}
+
+/** Everything the mock tells the person or the log collector running it. */
+export interface MockLogger {
+  listening(info: StartupInfo): void;
+  otp(delivery: OtpDelivery): void;
+  request(entry: JournalEntry): void;
+  /** An unexpected exception while handling a request (answered with a 500). */
+  error(error: unknown): void;
+  stopping(signal: string): void;
+}
+
+export interface LogStreams {
+  stdout: DestinationStream;
+  stderr: DestinationStream;
+}
+
+const STDIO: LogStreams = { stdout: process.stdout, stderr: process.stderr };
+
+const UNEXPECTED = 'Unexpected error while handling a request';
+
+/** Readable lines for a person; the first banner line and the OTP line are parsed by scripts, so they never change. */
+export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
+  const out = (line: string) => streams.stdout.write(`${line}\n`);
+  return {
+    listening(info) {
+      const control = info.control.enabled
+        ? `${info.control.url} (${info.control.public ? 'any client, --control-public' : 'loopback clients only'})`
+        : 'off';
+      out(`Game Service mock ${info.version} listening on ${info.url}`);
+      out(`  game origins: ${info.gameOrigins.length > 0 ? info.gameOrigins.join(', ') : '(none)'}`);
+      out(`  client IP:    ${info.trustProxy ? 'first X-Forwarded-For hop (--trust-proxy)' : 'TCP peer address'}`);
+      out(`  control API:  ${control}`);
+      out(`  clock:        ${info.clock.frozen ? `frozen at ${info.clock.now}` : 'running'}`);
+      out(`  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`);
+      out(`  bot check:    ${info.botCheck}`);
+      out('  Verification codes are printed here. Press Ctrl+C to stop.');
+    },
+    otp: (delivery) => out(formatOtpLine(delivery)),
+    request: (entry) => out(`${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}`),
+    error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
+    stopping: (signal) => out(`${signal} received: closing connections and stopping.`),
+  };
+}
+
+/** One JSON object per line on stdout, each with an `event` field, for log collectors. */
+export function createJsonLogger(stdout: DestinationStream = pino.destination({ dest: 1, sync: true })): MockLogger {
+  const log = pino(
+    {
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: stdSerializers.err },
+    },
+    stdout,
+  );
+  return {
+    listening: (info) =>
+      log.info(
+        { event: 'listening', ...info, control: { ...info.control, url: info.control.enabled ? info.control.url : null }, world: info.world ?? null },
+        `Game Service mock ${info.version} listening on ${info.url}`,
+      ),
+    otp: (delivery) =>
+      log.info(
+        {
+          event: 'otp',
+          email: delivery.email,
+          code: delivery.code,
+          issuedAt: new Date(delivery.issuedAt).toISOString(),
+          expiresAt: new Date(delivery.expiresAt).toISOString(),
+        },
+        `OTP for ${delivery.email}`,
+      ),
+    request: (entry) => log.info({ event: 'request', ...entry }, `${entry.method} ${entry.path} ${entry.status}`),
+    error: (error) => log.error({ event: 'error', err: error }, UNEXPECTED),
+    stopping: (signal) => log.info({ event: 'stopping', signal }, `${signal} received: closing connections and stopping.`),
+  };
+}
+
+export function createLogger(logFormat: LogFormat): MockLogger {
+  return logFormat === 'json' ? createJsonLogger() : createTextLogger();
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MockConfig } from './config-schema.js';
+import { MOCK_DEFAULTS, mergeMockOptions, readWorldFile, resolveMockOptions, type MockFlags } from './mock-options.js';
+
+const file = (config: MockConfig, path = 'conf/mock.json') => ({ path, config });
+
+describe('mergeMockOptions: flag (or environment) > config file > default, key by key', () => {
+  it('takes the defaults when nothing is given', () => {
+    expect(mergeMockOptions({}, undefined)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      gameOrigins: [],
+      trustProxy: false,
+      control: true,
+      controlPublic: false,
+      freezeClock: false,
+      logFormat: 'text',
+      verbose: false,
+      botCheck: { mode: 'off' },
+      maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
+      gameplayRoutes: [],
+    });
+  });
+
+  it('prefers the file to the default, and a flag to the file, for each key on its own', () => {
+    const config: MockConfig = { port: 9000, host: '::', control: false, verbose: true, maxWrongOtpAttempts: 0, gameOrigin: 'http://a.test,http://b.test/' };
+    const flags: MockFlags = { port: 0, control: true, freezeClock: true };
+    expect(mergeMockOptions(flags, file(config))).toMatchObject({
+      port: 0,
+      host: '::',
+      control: true,
+      verbose: true,
+      freezeClock: true,
+      maxWrongOtpAttempts: 0,
+      gameOrigins: ['http://a.test', 'http://b.test'],
+    });
+    // false and 0 given as flags are values, not absences.
+    expect(mergeMockOptions({ verbose: false, port: 0 }, file({ verbose: true, port: 9000 }))).toMatchObject({ verbose: false, port: 0 });
+    expect(mergeMockOptions({ gameOrigin: [] }, file({ gameOrigin: ['http://a.test'] })).gameOrigins).toEqual([]);
+  });
+
+  it('treats null in the file as left out', () => {
+    expect(mergeMockOptions({}, file({ port: null, verbose: null } as unknown as MockConfig))).toMatchObject({ port: 8080, verbose: false });
+  });
+
+  it('takes action points, costs, routes and the journal size from the file only', () => {
+    const merged = mergeMockOptions(
+      {},
+      file({
+        actionPoints: { start: 2, max: 5, costs: { 'POST /api/mine': 3, createShip: 1 } },
+        routes: [{ method: 'POST', path: '/api/mine', encounter: 'start' }],
+        journalSize: 10,
+      }),
+    );
+    expect(merged).toMatchObject({
+      actionPoints: { start: 2, max: 5 },
+      actionCosts: { 'POST /api/mine': 3, createShip: 1 },
+      gameplayRoutes: [{ method: 'POST', path: '/api/mine', encounter: 'start' }],
+      journalSize: 10,
+    });
+  });
+
+  it('refuses costs of routes that do not exist, repeated routes, and a start above the maximum', () => {
+    expect(() => mergeMockOptions({}, file({ actionPoints: { costs: { 'POST /api/mine': 1 } } }))).toThrow(
+      '--config conf/mock.json: /actionPoints/costs/POST ~1api~1mine is not a gameplay route; expected one of: createShip',
+    );
+    const twice = { method: 'POST', path: '/api/mine' } as const;
+    expect(() => mergeMockOptions({}, file({ routes: [twice, twice] }))).toThrow('--config conf/mock.json: /routes/1 repeats POST /api/mine');
+    expect(() => mergeMockOptions({}, file({ actionPoints: { start: 61 } }))).toThrow('/actionPoints/start must be <= max (60)');
+  });
+
+  it('resolves a world named in the file against the file, and one named by flag against the working directory', () => {
+    expect(mergeMockOptions({}, file({ world: 'worlds/a.json' })).worldFile).toBe(join('conf', 'worlds', 'a.json'));
+    expect(mergeMockOptions({}, file({ world: '/abs/a.json' })).worldFile).toBe('/abs/a.json');
+    expect(mergeMockOptions({ world: 'b.json' }, file({ world: 'worlds/a.json' })).worldFile).toBe('b.json');
+  });
+
+  it('lets a bot-check token imply mode tokens, over the file', () => {
+    expect(mergeMockOptions({ botCheckToken: ['t1'] }, file({ botCheck: { mode: 'always-fail' } })).botCheck).toEqual({ mode: 'tokens', tokens: ['t1'] });
+    expect(mergeMockOptions({ botCheck: 'tokens' }, file({ botCheck: { mode: 'tokens', tokens: ['f1'] } })).botCheck).toEqual({ mode: 'tokens', tokens: ['f1'] });
+    expect(mergeMockOptions({ botCheck: 'always-pass' }, file({ botCheck: { mode: 'tokens', tokens: ['f1'] } })).botCheck).toEqual({ mode: 'always-pass' });
+    expect(() => mergeMockOptions({ botCheck: 'tokens' }, undefined)).toThrow('--bot-check tokens needs at least one --bot-check-token');
+    expect(() => mergeMockOptions({ botCheck: 'off', botCheckToken: ['t'] }, undefined)).toThrow('--bot-check-token is only read with --bot-check tokens');
+  });
+});
+
+describe('world and config files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'game-service-options-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, value: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+    return path;
+  };
+
+  it('reads a world and names the offending path of a bad one', () => {
+    expect(readWorldFile(write('ok.json', { players: [{ email: 'a@example.com' }] }))).toEqual({ players: [{ email: 'a@example.com' }] });
+    const bad = write('bad.json', { players: [{ email: 'a@example.com', actionPoints: -1 }] });
+    expect(() => readWorldFile(bad)).toThrow(`--world ${bad}: /players/0/actionPoints must be >= 0`);
+    const broken = write('broken.json', '{');
+    expect(() => readWorldFile(broken)).toThrow(`--world ${broken} is not valid JSON`);
+    expect(() => readWorldFile(join(dir, 'none.json'))).toThrow('cannot be read');
+  });
+
+  it('loads the world a config file names, relative to that file', () => {
+    write('w.json', { players: [{ email: 'a@example.com' }, { email: 'b@example.com' }] });
+    const config = write('c.json', { world: 'w.json', port: 0 });
+    expect(resolveMockOptions({ config })).toMatchObject({ port: 0, worldSource: join(dir, 'w.json'), world: { players: [{}, {}] } });
+  });
+});

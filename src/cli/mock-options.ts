@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import type { BotCheck } from '../core/bot-check.js';
+import { ApiError } from '../core/errors.js';
+import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, gameplayRouteId, type GameplayRoute } from '../core/options.js';
+import type { World } from '../core/world.js';
+import { parseWorld } from '../core/world-schema.js';
+import { ROUTES } from '../spec/routes.js';
+import { CliError } from './cli-error.js';
+import { readConfigFile } from './config-file.js';
+import type { BotCheckMode, MockConfig } from './config-schema.js';
+import { parseOriginList } from './flag-values.js';
+import type { LogFormat } from './logger.js';
+import type { MockOptions } from './mock.js';
+
+/** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
+export interface MockFlags {
+  port?: number | undefined;
+  host?: string | undefined;
+  gameOrigin?: string[] | undefined;
+  trustProxy?: boolean | undefined;
+  control?: boolean | undefined;
+  controlPublic?: boolean | undefined;
+  freezeClock?: boolean | undefined;
+  world?: string | undefined;
+  logFormat?: LogFormat | undefined;
+  verbose?: boolean | undefined;
+  botCheck?: BotCheckMode | undefined;
+  botCheckToken?: string[] | undefined;
+  maxWrongOtpAttempts?: number | undefined;
+  config?: string | undefined;
+}
+
+/** What applies when neither a flag, nor the environment, nor the config file says otherwise. */
+export const MOCK_DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  trustProxy: false,
+  control: true,
+  controlPublic: false,
+  freezeClock: false,
+  logFormat: 'text',
+  verbose: false,
+  botCheck: 'off',
+  maxWrongOtpAttempts: DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
+} as const satisfies { [K in keyof MockFlags]?: MockFlags[K] };
+
+export interface ConfigSource {
+  /** As given, for messages; a relative world path in the file is relative to its directory. */
+  path: string;
+  config: MockConfig;
+}
+
+/** Mock options before the world file is read. */
+export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'> & { worldFile?: string };
+
+function withoutNulls<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as Partial<T>;
+}
+
+/** A JSON Pointer segment: `/` and `~` escaped. */
+function pointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function mergeBotCheck(flags: MockFlags, file: MockConfig): BotCheck {
+  // A token given as a flag (or variable) implies mode tokens, and outranks the file as a whole.
+  const mode = flags.botCheck ?? (flags.botCheckToken === undefined ? undefined : 'tokens') ?? file.botCheck?.mode ?? MOCK_DEFAULTS.botCheck;
+  if (mode !== 'tokens') {
+    if (flags.botCheckToken !== undefined) throw new CliError('GS_USAGE', `--bot-check-token is only read with --bot-check tokens, not --bot-check ${mode}`);
+    return { mode };
+  }
+  const tokens = flags.botCheckToken ?? file.botCheck?.tokens ?? [];
+  if (tokens.length === 0) throw new CliError('GS_USAGE', '--bot-check tokens needs at least one --bot-check-token T (or botCheck.tokens in the --config file)');
+  return { mode, tokens };
+}
+
+function gameplayRoutes(file: ConfigSource): GameplayRoute[] {
+  const seen = new Set<string>();
+  return (file.config.routes ?? []).map((route, index) => {
+    const id = gameplayRouteId(route);
+    if (seen.has(id)) throw new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index} repeats ${id}`);
+    seen.add(id);
+    return { method: route.method, path: route.path, ...withoutNulls<Omit<GameplayRoute, 'method' | 'path'>>(route) };
+  });
+}
+
+/** The file's action-point rules and costs, checked against each other and against the routes they price. */
+function actionPoints(file: ConfigSource, routes: readonly GameplayRoute[]): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
+  const given = file.config.actionPoints ?? {};
+  const rules = withoutNulls<typeof DEFAULT_ACTION_POINTS>({ start: given.start, max: given.max, refillIntervalMs: given.refillIntervalMs });
+  const max = rules.max ?? DEFAULT_ACTION_POINTS.max;
+  if (rules.start !== undefined && rules.start > max) {
+    throw new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/start must be <= max (${max})`);
+  }
+  const priced = [...ROUTES.filter((route) => route.category === 'gameplay').map((route) => route.id), ...routes.map(gameplayRouteId)];
+  for (const id of Object.keys(given.costs ?? {})) {
+    if (!priced.includes(id)) {
+      throw new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`);
+    }
+  }
+  return { actionPoints: rules, actionCosts: given.costs ?? {} };
+}
+
+function gameOrigins(flags: MockFlags, file: ConfigSource | undefined): string[] {
+  if (flags.gameOrigin !== undefined) return flags.gameOrigin;
+  if (file?.config.gameOrigin === undefined || file.config.gameOrigin === null) return [];
+  try {
+    return parseOriginList(file.config.gameOrigin);
+  } catch (error) {
+    throw error instanceof CliError ? new CliError('GS_CONFIG', `--config ${file.path}: /gameOrigin: ${error.message}`) : error;
+  }
+}
+
+function worldFile(flags: MockFlags, file: ConfigSource | undefined): string | undefined {
+  if (flags.world !== undefined) return flags.world;
+  const world = file?.config.world ?? undefined;
+  if (world === undefined || file === undefined) return undefined;
+  return isAbsolute(world) ? world : join(dirname(file.path), world);
+}
+
+/** Per key, flag (or environment, which yargs folds into the flags) ?? config file ?? default. Reads no file. */
+export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
+  const config: MockConfig = file?.config ?? {};
+  const routes = file === undefined ? [] : gameplayRoutes(file);
+  const world = worldFile(flags, file);
+  return {
+    port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
+    host: flags.host ?? config.host ?? MOCK_DEFAULTS.host,
+    gameOrigins: gameOrigins(flags, file),
+    trustProxy: flags.trustProxy ?? config.trustProxy ?? MOCK_DEFAULTS.trustProxy,
+    control: flags.control ?? config.control ?? MOCK_DEFAULTS.control,
+    controlPublic: flags.controlPublic ?? config.controlPublic ?? MOCK_DEFAULTS.controlPublic,
+    freezeClock: flags.freezeClock ?? config.freezeClock ?? MOCK_DEFAULTS.freezeClock,
+    logFormat: flags.logFormat ?? config.logFormat ?? MOCK_DEFAULTS.logFormat,
+    verbose: flags.verbose ?? config.verbose ?? MOCK_DEFAULTS.verbose,
+    botCheck: mergeBotCheck(flags, config),
+    maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
+    ...(file === undefined ? {} : actionPoints(file, routes)),
+    gameplayRoutes: routes,
+    ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
+    ...(world === undefined ? {} : { worldFile: world }),
+  };
+}
+
+/** Reads a --world file and checks it against the world schema. */
+export function readWorldFile(path: string): World {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const why = error instanceof SyntaxError ? 'is not valid JSON' : 'cannot be read';
+    throw new CliError('GS_CONFIG', `--world ${path} ${why}: ${(error as Error).message}`);
+  }
+  try {
+    return parseWorld(parsed, `--world ${path}:`);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new CliError('GS_CONFIG', error.message);
+  }
+}
+
+/** The flags, the --config file they name and the world file: the options `startMock` takes. */
+export function resolveMockOptions(flags: MockFlags): MockOptions {
+  const file = flags.config === undefined ? undefined : { path: flags.config, config: readConfigFile(flags.config) };
+  const { worldFile: world, ...options } = mergeMockOptions(flags, file);
+  return world === undefined ? options : { ...options, world: readWorldFile(world), worldSource: world };
+}

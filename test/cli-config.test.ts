@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { call, header } from './support/http.js';
+
+const cli = useCli();
+const TOKEN = '0b9c7f3e-8d2a-4c1b-9e6f-5a4d3c2b1a00';
+
+let dir = '';
+/** Writes a JSON file into this run's temporary directory and returns its path. */
+function jsonFile(name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  return path;
+}
+
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'game-service-cli-config-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('game-service mock --config with nested keys', () => {
+  it('applies action points, routes and the world the file names (relative to the file)', async () => {
+    jsonFile('pilots.json', { players: [{ email: 'pilot@example.com', token: TOKEN }] });
+    const config = jsonFile('nested.json', {
+      $schema: '../config.schema.json',
+      port: 0,
+      // Frozen, so that the refill countdown cannot tick between two requests.
+      freezeClock: true,
+      world: 'pilots.json',
+      actionPoints: { start: 1, max: 5, refillIntervalMs: 600_000, costs: { 'POST /api/mine': 1 } },
+      routes: [{ method: 'POST', path: '/api/mine', response: { ore: 3 } }],
+      journalSize: 10,
+    });
+    const { process, url } = await startMock(cli, ['--config', config]);
+    expect(process.stdout).toContain(`  world:        1 player from ${join(dir, 'pilots.json')}\n`);
+    expect(process.stdout).toMatch(/^ {2}clock: {8}frozen at /m);
+
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const mined = await call(`${url}/api/mine`, { json: {}, headers: auth });
+    expect(mined).toMatchObject({ status: 200, body: { success: true, ore: 3 } });
+    expect(header(mined, 'x-actionpoints-remaining')).toBe('0');
+    const broke = await call(`${url}/api/mine`, { json: {}, headers: auth });
+    expect(broke.status).toBe(403);
+    expect(header(broke, 'x-actionpoints-nextrefill')).toBe('600');
+  });
+
+  it.each([
+    ['a value out of range', { actionPoints: { max: 0 } }, '/actionPoints/max must be >= 1'],
+    ['an unknown nested key', { routes: [{ method: 'POST', path: '/api/mine', price: 2 }] }, '/routes/0/price is not a known key'],
+    ['a cost of no route', { actionPoints: { costs: { 'POST /api/mine': 1 } } }, '/actionPoints/costs/POST ~1api~1mine is not a gameplay route'],
+  ])('refuses %s naming the key path, exit 2, before listening', async (_name, contents, message) => {
+    const config = jsonFile('bad.json', { port: 0, ...contents });
+    const result = await cli.run(['mock', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: --config ${config}: ${message}`);
+    expect(result.stdout).not.toContain('listening');
+  });
+
+  it('refuses a gameplay route on a path of the spec, before listening', async () => {
+    const config = jsonFile('clash.json', { port: 0, routes: [{ method: 'POST', path: '/api/player/ship' }] });
+    const result = await cli.run(['mock', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('game-service: cannot start the mock: gameplay route POST /api/player/ship is already a route of the service');
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('game-service mock --world', () => {
+  it('seeds the players of a valid file, with their fixed tokens', async () => {
+    const world = jsonFile('world.json', { players: [{ email: 'a@example.com', token: TOKEN }, { email: 'b@example.com', emailVerified: false }] });
+    const { process, url } = await startMock(cli, ['--port', '0', '--world', world]);
+    expect(process.stdout).toContain(`  world:        2 players from ${world}\n`);
+    const player = await call(`${url}/api/player`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(player).toMatchObject({ status: 200, body: { player: { email: 'a@example.com', emailVerified: true } } });
+  });
+
+  it.each([
+    ['breaks the schema', { players: [{ email: 'a@example.com', ship: { name: '' } }] }, ': /players/0/ship/name must NOT have fewer than 1 characters'],
+    ['is not JSON', '{"players": [', ' is not valid JSON'],
+  ])('exits 2 for a file that %s, naming the path', async (_name, contents, message) => {
+    const world = jsonFile('bad-world.json', contents);
+    const result = await cli.run(['mock', '--port', '0', '--world', world]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: --world ${world}${message}`);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('game-service mock: control API and bot check', () => {
+  it('serves GET /__mock/capabilities by default and answers 404 with --no-control (or GAME_SERVICE_CONTROL=false)', async () => {
+    const on = await startMock(cli, ['--port', '0']);
+    expect(on.process.stdout).toContain(`  control API:  ${on.url}/__mock (loopback clients only)\n`);
+    expect(await call(`${on.url}/__mock/capabilities`)).toMatchObject({ status: 200, body: { success: true } });
+
+    for (const [args, env] of [[['--no-control'], {}], [[], { GAME_SERVICE_CONTROL: 'false' }]] as const) {
+      const off = await startMock(cli, ['--port', '0', ...args], env);
+      expect(off.process.stdout).toContain('  control API:  off\n');
+      const response = await call(`${off.url}/__mock/capabilities`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('takes bot-check tokens from the flag, implying mode tokens', async () => {
+    const { process, url } = await startMock(cli, ['--port', '0', '--bot-check-token', 'human']);
+    expect(process.stdout).toContain('  bot check:    tokens (1 accepted)\n');
+    const register = (challengeToken?: string) => call(`${url}/api/auth/register`, { json: { email: 'a@example.com', challengeToken } });
+    expect((await register()).status).toBe(400);
+    expect((await register('robot')).status).toBe(400);
+    expect((await register('human')).status).toBe(200);
+  });
+});
