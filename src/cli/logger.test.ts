@@ -14,7 +14,7 @@ const INFO: StartupInfo = {
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
-  at: '2026-01-01T00:00:00.000Z',
+  atMs: Date.parse('2026-01-01T00:00:00.000Z'),
   method: 'GET',
   path: '/api/player',
   status: 200,

@@ -2,7 +2,8 @@ import type { RateLimitCategory } from '../spec/limits.js';
 
 /** One answered request, as a client developer reads it back from GET /__mock/journal. */
 export interface JournalEntry {
-  at: string;
+  /** Epoch milliseconds on the service's clock; formatted only when read, off the hot path. */
+  atMs: number;
   method: string;
   path: string;
   status: number;
@@ -29,9 +30,12 @@ export class Journal {
     this.#entries.push(entry);
   }
 
-  /** Newest first. */
-  latest(limit = this.#capacity): JournalEntry[] {
-    return this.#entries.slice(-Math.min(limit, this.#capacity)).reverse();
+  /** Newest first, each with its time as ISO 8601. */
+  latest(limit = this.#capacity) {
+    return this.#entries
+      .slice(-Math.min(limit, this.#capacity))
+      .reverse()
+      .map(({ atMs, ...entry }) => ({ at: new Date(atMs).toISOString(), ...entry }));
   }
 
   clear(): void {

@@ -119,7 +119,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
 
   function record(exchange: Exchange, response: ServiceResponse, origin: string | undefined): void {
     const entry: JournalEntry = {
-      at: new Date(exchange.now).toISOString(),
+      atMs: exchange.now,
       method: exchange.request.method,
       path: exchange.request.path,
       status: response.status,
