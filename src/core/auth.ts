@@ -26,7 +26,7 @@ export async function register(store: Store, options: ResolvedOptions, rawEmail:
   if (earlier !== undefined && !earlier.voided) earlier.message.state = 'replaced';
   const message: OutboxMessage = { email, code, issuedAt: now, expiresAt, state: 'pending' };
   store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, expiresAt, now);
-  store.outbox.deliver(message);
+  store.outbox.add(message);
   options.onOtp({ email, code, issuedAt: now, expiresAt });
   return { success: true, message: `A verification code was sent to ${email}` } as const;
 }

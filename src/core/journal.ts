@@ -1,4 +1,5 @@
 import type { RateLimitCategory } from '../spec/limits.js';
+import { RecentItems } from './recent-items.js';
 
 /** One answered request, as a client developer reads it back from GET /__mock/journal. */
 export interface JournalEntry {
@@ -15,30 +16,10 @@ export interface JournalEntry {
   playerId: string | null;
 }
 
-/** The last N requests, oldest dropped first: bounded whatever the traffic. */
-export class Journal {
-  readonly #capacity: number;
-  #entries: JournalEntry[] = [];
-
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
-  record(entry: JournalEntry): void {
-    if (this.#capacity === 0) return;
-    if (this.#entries.length >= this.#capacity * 2) this.#entries = this.#entries.slice(-this.#capacity);
-    this.#entries.push(entry);
-  }
-
+/** The last N requests, for GET /__mock/journal. */
+export class Journal extends RecentItems<JournalEntry> {
   /** Newest first, each with its time as ISO 8601. */
-  latest(limit = this.#capacity) {
-    return this.#entries
-      .slice(-Math.min(limit, this.#capacity))
-      .reverse()
-      .map(({ atMs, ...entry }) => ({ at: new Date(atMs).toISOString(), ...entry }));
-  }
-
-  clear(): void {
-    this.#entries = [];
+  latest(limit?: number) {
+    return this.newest(limit).map(({ atMs, ...entry }) => ({ at: new Date(atMs).toISOString(), ...entry }));
   }
 }

@@ -1,3 +1,5 @@
+import { RecentItems } from './recent-items.js';
+
 /** What became of a delivered code. */
 export type CodeState = 'pending' | 'used' | 'voided' | 'replaced';
 
@@ -10,28 +12,11 @@ export interface OutboxMessage {
 }
 
 /** The mock's stand-in for email: the last N delivered codes, so tests never parse the console. */
-export class Outbox {
-  readonly #capacity: number;
-  #messages: OutboxMessage[] = [];
-
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
-  deliver(message: OutboxMessage): void {
-    if (this.#capacity === 0) return;
-    if (this.#messages.length >= this.#capacity * 2) this.#messages = this.#messages.slice(-this.#capacity);
-    this.#messages.push(message);
-  }
-
+export class Outbox extends RecentItems<OutboxMessage> {
   /** Newest first, for one address or all. */
   list(email?: string): OutboxMessage[] {
-    const recent = this.#messages.slice(-this.#capacity).reverse();
+    const recent = this.newest();
     return email === undefined ? recent : recent.filter((message) => message.email === email);
-  }
-
-  clear(): void {
-    this.#messages = [];
   }
 }
 

@@ -128,7 +128,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       origin: origin ?? null,
       playerId: exchange.player?.id ?? null,
     };
-    journal.record(entry);
+    journal.add(entry);
     options.onRequest?.(entry);
   }
 
