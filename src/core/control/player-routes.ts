@@ -32,6 +32,16 @@ export function controlPlayerView(context: ControlContext, player: Player, now: 
 export function playerRoutes(context: ControlContext): ControlRoute[] {
   const { options } = context;
   const view = (player: Player, now: number) => ({ player: controlPlayerView(context, player, now) });
+  const encounterRoute = (method: 'POST' | 'DELETE', inEncounter: boolean, summary: string): ControlRoute => ({
+    method,
+    pattern: '/__mock/players/:id/encounter',
+    summary,
+    handle: ({ now, params }) => {
+      const player = findPlayer(context, params['id']!);
+      player.inEncounter = inEncounter;
+      return view(player, now);
+    },
+  });
   return [
     {
       method: 'GET',
@@ -60,25 +70,7 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
         return view(player, now);
       },
     },
-    {
-      method: 'POST',
-      pattern: '/__mock/players/:id/encounter',
-      summary: 'start a fighter encounter: gameplay actions answer 409 until it is resolved',
-      handle: ({ now, params }) => {
-        const player = findPlayer(context, params['id']!);
-        player.inEncounter = true;
-        return view(player, now);
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/__mock/players/:id/encounter',
-      summary: 'resolve the player\'s fighter encounter',
-      handle: ({ now, params }) => {
-        const player = findPlayer(context, params['id']!);
-        player.inEncounter = false;
-        return view(player, now);
-      },
-    },
+    encounterRoute('POST', true, 'start a fighter encounter: gameplay actions answer 409 until it is resolved'),
+    encounterRoute('DELETE', false, "resolve the player's fighter encounter"),
   ];
 }
