@@ -1,8 +1,8 @@
 // The mock under test: the service and node:http host the CLI starts, with codes sent to the parent instead of printed.
 // Usage: mock-server.js <game origin>
-import { PACKAGE_VERSION } from '../../dist/cli/package-info.js';
-import { createService } from '../../dist/core/service.js';
-import { createNodeServer } from '../../dist/hosts/node-http.js';
+import { PACKAGE_VERSION } from '../../dist/src/cli/package-info.js';
+import { createService } from '../../dist/src/core/service.js';
+import { createNodeServer } from '../../dist/src/hosts/node-http.js';
 import { serveForBench } from './serve-for-bench.js';
 
 const service = createService({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-// Two levels up from both src/cli (tests) and dist/cli (built) is the package root.
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+// The package root is two levels above src/cli (tests) and three above dist/src/cli (built).
+const levels = import.meta.url.includes('/dist/src/') ? '../../../' : '../../';
+const packageJson = JSON.parse(readFileSync(new URL(`${levels}package.json`, import.meta.url), 'utf8')) as { version: string };
 
 export const PACKAGE_VERSION = packageJson.version;

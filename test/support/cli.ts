@@ -10,8 +10,8 @@ const BIN = `${ROOT}bin/game-service.js`;
 
 /** The CLI runs from dist/: fail with the remedy rather than with a module-not-found trace. */
 export function assertBuilt(): void {
-  if (!existsSync(`${ROOT}dist/cli/main.js`)) {
-    throw new Error('dist/cli/main.js is missing: run `npm run build` first (`npm test` builds before running vitest)');
+  if (!existsSync(`${ROOT}dist/src/cli/main.js`)) {
+    throw new Error('dist/src/cli/main.js is missing: run `npm run build` first (`npm test` builds before running vitest)');
   }
 }
 
