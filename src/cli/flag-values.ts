@@ -66,3 +66,12 @@ export function parseList(values: unknown): string[] {
   const items = (Array.isArray(values) ? values : [values]).flatMap((value) => String(value).split(','));
   return items.map((item) => item.trim()).filter((item) => item !== '');
 }
+
+/** The server to check: an http(s) URL, used as the base of every path. */
+export function parseBaseUrl(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new CliError('GS_USAGE', `--base-url ${JSON.stringify(value)} is not an http(s) URL, e.g. http://127.0.0.1:8080`);
+  }
+  return url.toString();
+}

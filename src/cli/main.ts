@@ -2,7 +2,8 @@ import yargs, { type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
-import { parseCount, parseList, parseOriginList, parsePort } from './flag-values.js';
+import { runCheckCommand } from './check.js';
+import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { PACKAGE_VERSION } from './package-info.js';
@@ -59,13 +60,49 @@ const MOCK_FLAGS = {
   },
 } as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
 
+const CHECK_FLAGS = {
+  'base-url': { type: 'string', requiresArg: true, coerce: parseBaseUrl, defaultDescription: 'an embedded mock on a free port', describe: 'The server to check' },
+  'otp-source': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: "control, where the target has a control API",
+    describe: 'Where codes are read: control, log:FILE (lines naming the email with 6 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
+  },
+  'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
+  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
+  'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
+  'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
+  'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
+  'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
+  'max-wait': { type: 'string', requiresArg: true, coerce: parseCount('max-wait'), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
+  'num-runs': { type: 'string', requiresArg: true, coerce: parseCount('num-runs'), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
+  seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
+  only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
+  junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
+  json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
+} as const satisfies Record<string, Options>;
+
 /** Flags that are on or off, whose values from the environment need checking. */
-const SWITCH_FLAGS = Object.entries(MOCK_FLAGS).filter(([, option]) => option.type === 'boolean').map(([flag]) => flag);
+const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS)]
+  .filter(([, option]) => option.type === 'boolean')
+  .map(([flag]) => flag);
 
 /** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   mock: Object.keys(MOCK_FLAGS),
+  check: Object.keys(CHECK_FLAGS),
 };
+
+const CHECK_EPILOG = [
+  'Without --base-url, an embedded mock is started on a free port and checked.',
+  'A target with a control API (GET /__mock/capabilities) has its clock moved and its outbox read; any other is checked in real time, paced by its rate limits.',
+  'Exit codes: 0 every check passed (skipped ones are listed, never counted as passed), 1 a check failed, 2 usage or connection error.',
+].join('\n');
+
+/** Options left out stay out, so that the suite's own defaults apply. */
+function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
 
 const MOCK_EPILOG = [
   `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,
@@ -73,7 +110,7 @@ const MOCK_EPILOG = [
   'Action points (start, max, refillIntervalMs, costs), extra gameplay routes and journalSize come from the --config file only; its JSON Schema is config.schema.json in the package.',
 ].join('\n');
 
-function cli(argv: readonly string[]) {
+function cli(argv: readonly string[], setExitCode: (code: number) => void) {
   return yargs(argv)
     .scriptName('game-service')
     .usage('$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory.')
@@ -84,7 +121,33 @@ function cli(argv: readonly string[]) {
       (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
       (args) => runMockCommand(resolveMockOptions(args)),
     )
-    .demandCommand(1, 'Name a command: mock')
+    .command(
+      'check',
+      'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
+      (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
+      async (args) =>
+        setExitCode(
+          await runCheckCommand({
+            ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
+            ...definedOnly({
+              otpSource: args['otp-source'],
+              gameOrigin: args['game-origin'],
+              unverifiedToken: args['unverified-token'],
+              sourceIps: args['source-ips'],
+              forwardedFor: args['forwarded-for'],
+              waitOtpExpiry: args['wait-otp-expiry'],
+              emailTemplate: args['email-template'],
+              maxWaitSeconds: args['max-wait'],
+              numRuns: args['num-runs'],
+              seed: args.seed,
+              only: args.only,
+              junit: args.junit,
+              json: args.json,
+            }),
+          }),
+        ),
+    )
+    .demandCommand(1, 'Name a command: mock or check')
     .strict()
     .version(PACKAGE_VERSION)
     .help()
@@ -101,8 +164,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     dropForeignVariables(process.env, command, COMMAND_FLAGS[command] ?? []);
     normalizeSwitchVariables(process.env, SWITCH_FLAGS);
-    await cli(argv).parseAsync();
-    return EXIT_CODES.success;
+    let exitCode: number = EXIT_CODES.success;
+    await cli(argv, (code) => (exitCode = code)).parseAsync();
+    return exitCode;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     console.error(`game-service: ${error.message}`);

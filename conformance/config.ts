@@ -1,0 +1,46 @@
+/** How to get the code a target emailed: its control API, a log file, a command, or a person. */
+export type OtpSourceSpec =
+  | { kind: 'control' }
+  | { kind: 'log'; file: string }
+  | { kind: 'command'; command: string }
+  | { kind: 'prompt' };
+
+/** What the target told GET /__mock/capabilities, or null when it has no control API. */
+export interface Capabilities {
+  clockControl: boolean;
+  outbox: boolean;
+  players: boolean;
+  buckets: boolean;
+  scenarios: readonly string[];
+  gameOrigins: readonly string[];
+}
+
+/** Everything a check needs to know about the run; plain data, handed to the check files by vitest. */
+export interface ConformanceConfig {
+  baseUrl: string;
+  seed: number;
+  /** Property runs per fast-check property that costs no rate-limited request. */
+  numRuns: number;
+  capabilities: Capabilities | null;
+  otpSource: OtpSourceSpec | null;
+  /** A configured game origin of the target; enables the exemption checks. */
+  gameOrigin: string | null;
+  /** A token of a player whose email is not verified; enables ship gating without a control API. */
+  unverifiedToken: string | null;
+  /** Local addresses to send from, one client identity each (loopback or lab targets). */
+  sourceIps: readonly string[];
+  /** Send X-Forwarded-For to stand for many clients (targets that trust it). */
+  forwardedFor: boolean;
+  /** Wait out a real 15-minute code lifetime when the target's clock cannot be moved. */
+  waitOtpExpiry: boolean;
+  /** Address template for sign-ins, `{id}` replaced by a unique id. */
+  emailTemplate: string;
+  /** Most seconds a check waits for a rate-limit window in real time before it gives up. */
+  maxWaitSeconds: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformance: ConformanceConfig;
+  }
+}

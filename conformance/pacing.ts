@@ -1,0 +1,69 @@
+import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../src/spec/limits.js';
+import type { ClockControl } from './clock-control.js';
+import { integerHeader, type Exchange } from './exchange.js';
+import type { Identity } from './identities.js';
+
+const MARGIN_MS = 1_000;
+const MAX_RETRIES = 3;
+
+export function notice(message: string): void {
+  process.stderr.write(`[conformance ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After in seconds; a value too large to be seconds is taken as milliseconds (the spec leaves the unit open). */
+export function retryAfterSeconds(exchange: Exchange): number {
+  const value = integerHeader(exchange, 'retry-after') ?? RATE_LIMIT_WINDOW_MS / 1000;
+  return value > 3_600 ? Math.ceil(value / 1000) : Math.max(value, 1);
+}
+
+/**
+ * One scheduler for every request of a run: it keeps each client within the auth budget (5 a minute),
+ * and waits out an unexpected 429, moving the target's clock instead of waiting when it can.
+ */
+export class Pacer {
+  readonly #authSends = new Map<string, number[]>();
+  readonly #clock: ClockControl | undefined;
+  readonly #maxWaitSeconds: number;
+
+  constructor(clock: ClockControl | undefined, maxWaitSeconds: number) {
+    this.#clock = clock;
+    this.#maxWaitSeconds = maxWaitSeconds;
+  }
+
+  /** Before an auth request: make room in this client's budget. */
+  async beforeAuth(identity: Identity): Promise<void> {
+    const now = Date.now();
+    const recent = (this.#authSends.get(identity.label) ?? []).filter((at) => now - at < RATE_LIMIT_WINDOW_MS + MARGIN_MS);
+    if (recent.length >= RATE_LIMITS.auth.limit) {
+      await this.#pass(recent[0]! + RATE_LIMIT_WINDOW_MS + MARGIN_MS - now, `the auth budget of ${identity.label} (5 a minute) is spent`);
+      recent.length = 0;
+    }
+    recent.push(Date.now());
+    this.#authSends.set(identity.label, recent);
+  }
+
+  /** After an unexpected 429: whether to send again (after the window has passed). */
+  async after429(exchange: Exchange, attempt: number): Promise<boolean> {
+    if (attempt >= MAX_RETRIES) return false;
+    const seconds = retryAfterSeconds(exchange);
+    if (this.#clock === undefined && seconds > this.#maxWaitSeconds) {
+      notice(`${exchange.method} ${exchange.url} answered 429 with Retry-After ${seconds}: more than --max-wait ${this.#maxWaitSeconds} s, not waiting`);
+      return false;
+    }
+    await this.#pass(seconds * 1000 + MARGIN_MS, `${exchange.method} ${new URL(exchange.url).pathname} answered 429`);
+    return true;
+  }
+
+  /** Lets `ms` of the target's time pass: by moving its clock when it has one, else by waiting. */
+  async #pass(ms: number, why: string): Promise<void> {
+    if (this.#clock !== undefined) {
+      await this.#clock.advance(Math.max(ms, RATE_LIMIT_WINDOW_MS));
+      this.#authSends.clear();
+      return;
+    }
+    notice(`${why}: waiting ${Math.ceil(ms / 1000)} s (until ${new Date(Date.now() + ms).toISOString().slice(11, 19)})`);
+    await sleep(ms);
+  }
+}

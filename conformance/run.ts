@@ -1,0 +1,117 @@
+import { fileURLToPath } from 'node:url';
+import type { TestCase } from 'vitest/node';
+import { startVitest } from 'vitest/node';
+import type { ConformanceConfig } from './config.js';
+import { expandSourceIps } from './identities.js';
+import { parseOtpSource } from './otp/index.js';
+import { probeTarget } from './probe.js';
+
+export interface ConformanceOptions {
+  baseUrl: string;
+  /** control | log:FILE | command:CMD | prompt; default: the control API where the target has one. */
+  otpSource?: string;
+  gameOrigin?: string;
+  unverifiedToken?: string;
+  /** `127.0.0.2-127.0.0.200` or a comma-separated list. */
+  sourceIps?: string;
+  forwardedFor?: boolean;
+  waitOtpExpiry?: boolean;
+  emailTemplate?: string;
+  maxWaitSeconds?: number;
+  junit?: string;
+  json?: string;
+  seed?: number;
+  /** Only the checks whose title matches (a rule id such as RL-429, or any part of a title). */
+  only?: string;
+  numRuns?: number;
+}
+
+export interface ConformanceResult {
+  exitCode: 0 | 1 | 2;
+  seed: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  observations: string[];
+  /** Why the run could not start (exit code 2). */
+  error?: string;
+}
+
+const DEFAULTS = { emailTemplate: 'conformance+{id}@example.com', maxWaitSeconds: 120, numRuns: 25 } as const;
+
+/** The options a person gave, completed once into the configuration every check reads. */
+async function resolveConfig(options: ConformanceOptions, seed: number): Promise<ConformanceConfig> {
+  const capabilities = await probeTarget(options.baseUrl);
+  const otpSource = options.otpSource !== undefined ? parseOtpSource(options.otpSource) : capabilities?.outbox ? ({ kind: 'control' } as const) : null;
+  return {
+    baseUrl: options.baseUrl,
+    seed,
+    numRuns: options.numRuns ?? DEFAULTS.numRuns,
+    capabilities,
+    otpSource,
+    gameOrigin: options.gameOrigin ?? capabilities?.gameOrigins[0] ?? null,
+    unverifiedToken: options.unverifiedToken ?? null,
+    sourceIps: options.sourceIps === undefined ? [] : expandSourceIps(options.sourceIps),
+    forwardedFor: options.forwardedFor ?? false,
+    waitOtpExpiry: options.waitOtpExpiry ?? false,
+    emailTemplate: options.emailTemplate ?? DEFAULTS.emailTemplate,
+    maxWaitSeconds: options.maxWaitSeconds ?? DEFAULTS.maxWaitSeconds,
+  };
+}
+
+function tally(testCases: readonly TestCase[]) {
+  const states = testCases.map((testCase) => testCase.result().state);
+  const observations = testCases.flatMap((testCase) =>
+    testCase.annotations().filter((annotation) => annotation.type === 'observation').map((annotation) => `${testCase.name.split(' ')[0]}: ${annotation.message}`),
+  );
+  return {
+    passed: states.filter((state) => state === 'passed').length,
+    failed: states.filter((state) => state === 'failed').length,
+    skipped: states.filter((state) => state === 'skipped' || state === 'pending').length,
+    observations,
+  };
+}
+
+/** Runs every check against `options.baseUrl`: the function the CLI's `check` command calls. */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  let config: ConformanceConfig;
+  try {
+    config = await resolveConfig(options, seed);
+  } catch (error) {
+    // An unreachable target or a malformed option: nothing was checked.
+    if (!(error instanceof Error)) throw error;
+    return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, observations: [], error: error.message };
+  }
+  const outputFile: Record<string, string> = {};
+  if (options.junit !== undefined) outputFile['junit'] = options.junit;
+  if (options.json !== undefined) outputFile['json'] = options.json;
+  const vitest = await startVitest([], {
+    run: true,
+    watch: false,
+    config: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['checks/**/*.check.{ts,js}'],
+    provide: { conformance: config },
+    reporters: ['default', ...Object.keys(outputFile)],
+    outputFile,
+    // One worker, files in turn, modules shared: one scheduler sees every request of the run.
+    fileParallelism: false,
+    isolate: false,
+    maxWorkers: 1,
+    testTimeout: 30 * 60_000,
+    hookTimeout: 5 * 60_000,
+    ...(options.only === undefined ? {} : { testNamePattern: options.only }),
+  });
+  try {
+    const testCases = vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()]);
+    const counts = tally(testCases);
+    if (testCases.length === 0) {
+      return { exitCode: 2, seed, ...counts, error: options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}` };
+    }
+    const moduleFailed = vitest.state.getTestModules().some((module) => module.state() === 'failed');
+    return { exitCode: counts.failed > 0 || moduleFailed ? 1 : 0, seed, ...counts };
+  } finally {
+    await vitest.close();
+  }
+}

@@ -1,0 +1,81 @@
+import { request } from 'undici';
+import { ROUTES } from '../src/spec/routes.js';
+import { ClockControl } from './clock-control.js';
+import type { ConformanceConfig } from './config.js';
+import { endpoint, type Exchange } from './exchange.js';
+import { IdentityPool, type Identity } from './identities.js';
+import { Pacer } from './pacing.js';
+
+export interface Call {
+  method: string;
+  path: string;
+  identity?: Identity;
+  token?: string;
+  origin?: string;
+  /** A JSON body (sent with Content-Type: application/json). */
+  json?: unknown;
+  /** A body sent as is, with the headers given. */
+  rawBody?: string;
+  headers?: Readonly<Record<string, string>>;
+  /** The check wants to see a 429: do not wait and retry. */
+  expectLimit?: boolean;
+}
+
+const AUTH_PATHS = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => route.path));
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The server under test: every request of every check goes through `send`, and so through one scheduler. */
+export class Target {
+  readonly config: ConformanceConfig;
+  readonly identities: IdentityPool;
+  readonly clock: ClockControl | undefined;
+  readonly #pacer: Pacer;
+  readonly #default: Identity;
+
+  constructor(config: ConformanceConfig) {
+    this.config = config;
+    this.identities = new IdentityPool(config.sourceIps, config.forwardedFor);
+    this.#default = this.identities.fresh();
+    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this) : undefined;
+    this.#pacer = new Pacer(this.clock, config.maxWaitSeconds);
+  }
+
+  async send(call: Call): Promise<Exchange> {
+    const identity = call.identity ?? this.#default;
+    for (let attempt = 0; ; attempt++) {
+      if (AUTH_PATHS.has(call.path) && !call.expectLimit) await this.#pacer.beforeAuth(identity);
+      const exchange = await this.#sendOnce(call, identity);
+      if (exchange.status !== 429 || call.expectLimit === true || call.path.startsWith('/__mock')) return exchange;
+      if (!(await this.#pacer.after429(exchange, attempt))) return exchange;
+    }
+  }
+
+  async #sendOnce(call: Call, identity: Identity): Promise<Exchange> {
+    const url = endpoint(this.config.baseUrl, call.path);
+    const headers: Record<string, string> = { ...call.headers };
+    const body = call.json === undefined ? call.rawBody : JSON.stringify(call.json);
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
+    if (call.origin !== undefined) headers['origin'] = call.origin;
+    if (identity.forwardedFor !== undefined) headers['x-forwarded-for'] = identity.forwardedFor;
+    const response = await request(url, {
+      method: call.method as 'GET',
+      headers,
+      body: body ?? null,
+      dispatcher: identity.dispatcher,
+      headersTimeout: REQUEST_TIMEOUT_MS,
+      bodyTimeout: REQUEST_TIMEOUT_MS,
+    });
+    const text = await response.body.text();
+    const responseHeaders = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+    );
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { method: call.method, url, requestHeaders: headers, requestBody: body, status: response.statusCode, headers: responseHeaders, text, body: parsed, receivedAt: Date.now() };
+  }
+}
