@@ -59,9 +59,18 @@ describe('game-service --help', () => {
     const result = await cli.run(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('game-service mock');
+    expect(result.stdout).toContain('game-service check');
     expect(result.stdout).toContain('--help');
     expect(result.stdout).toContain('--version');
     expect(result.stderr).toBe('');
+  });
+
+  it('lists every flag of check, with the exit codes', async () => {
+    const result = await cli.run(['check', '--help']);
+    expect(result.code).toBe(0);
+    const flags = ['--base-url', '--otp-source', '--game-origin', '--unverified-token', '--source-ips', '--forwarded-for', '--junit', '--json', '--seed', '--only'];
+    for (const flag of flags) expect(result.stdout).toContain(flag);
+    expect(result.stdout).toContain('Exit codes: 0 every check passed');
   });
 
   it('lists every flag of mock, with the environment and precedence notes', async () => {
@@ -92,7 +101,9 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
     ['a bot-check token with another mode', ['mock', '--bot-check', 'off', '--bot-check-token', 't'], '--bot-check-token is only read with --bot-check tokens, not --bot-check off'],
-    ['no command', [], 'Name a command: mock'],
+    ['no command', [], 'Name a command: mock or check'],
+    ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
+    ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
     ['an unknown command', ['serve'], 'Unknown argument: serve'],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
     const result = await cli.run(args, {}, 5_000);
