@@ -15,13 +15,17 @@ const silentLogger: MockLogger = {
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };
 
-/** Runs the suite against --base-url, or against an embedded mock on a free port when none is given. */
+/**
+ * Runs the suite against --base-url, or against an embedded mock on a free port when none is given. The
+ * embedded mock trusts X-Forwarded-For, so that the suite can stand for many clients and run every check.
+ */
 export async function runCheck(options: CheckOptions): Promise<ConformanceResult> {
   if (options.baseUrl !== undefined) return runConformance({ ...options, baseUrl: options.baseUrl });
-  const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [EMBEDDED_GAME_ORIGIN], trustProxy: false, logger: silentLogger });
+  const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [EMBEDDED_GAME_ORIGIN], trustProxy: true, logger: silentLogger });
+  const clients = options.sourceIps === undefined && options.forwardedFor === undefined ? { forwardedFor: true } : {};
   try {
     console.log(`Checking the embedded mock at ${mock.url} (pass --base-url to check another server)`);
-    return await runConformance({ ...options, baseUrl: mock.url });
+    return await runConformance({ ...options, ...clients, baseUrl: mock.url });
   } finally {
     await mock.close();
   }

@@ -1,0 +1,84 @@
+import { describe, it, type TestContext } from 'vitest';
+import type { RateLimitCategory } from '../../src/spec/limits.js';
+import { expectThat, observe, requireThat } from '../assertions.js';
+import type { Identity } from '../identities.js';
+import { RateLimitModel, type Caller } from '../model/index.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+import type { Call } from '../target.js';
+import { hasRateLimitHeaders, once, remainingOf, requirePlayers, resetUnitOf, sendTimed, sharedPlayerOn, startFreshWindows, windowMoved, type Timed } from './rate-limits-support.js';
+
+// "Requests from the official game client origins and other configured game origins are not counted
+//  against the gameplay, authenticated-read or public buckets."
+
+/** External and game-origin requests interleaved: only the external ones may move the external Remaining. */
+const PATTERN = ['external', 'game', 'game', 'external', 'game', 'external'] as const;
+
+/** One client address and one player for the three categories (a real sign-in spends that address's auth budget only). */
+const exemptClient = once(async () => {
+  const identity = suite().target.identities.fresh();
+  return { identity, player: suite().otp !== null || suite().config.capabilities?.players === true ? await sharedPlayerOn(identity) : undefined };
+});
+
+async function expectExempt(context: TestContext, category: RateLimitCategory, call: (identity: Identity, token: string | undefined) => Call): Promise<void> {
+  const { gameOrigin } = suite().config;
+  requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
+  const { identity, player } = await exemptClient();
+  await startFreshWindows();
+  const model = new RateLimitModel();
+  const external: Timed[] = [];
+  const game: Timed[] = [];
+  let gameSince = 0;
+  for (const kind of PATTERN) {
+    const caller: Caller = { ip: identity.label, playerId: player?.email, gameOrigin: kind === 'game' };
+    const request = call(identity, player?.token);
+    const timed = await sendTimed(kind === 'game' ? { ...request, origin: gameOrigin! } : request);
+    const expected = model.record({ method: request.method, path: request.path, caller, atMs: timed.at.toMs });
+    if (kind === 'game') {
+      game.push(timed);
+      gameSince++;
+      expectThat(timed.exchange, timed.exchange.status !== 429, `no 429 for a game-origin ${category} request (not counted)`);
+      continue;
+    }
+    const remaining = remainingOf(timed.exchange);
+    expectThat(timed.exchange, remaining !== undefined, 'X-RateLimit-Remaining on a response to an external caller');
+    const previous = external.at(-1);
+    const between = gameSince;
+    gameSince = 0;
+    external.push(timed);
+    if (previous === undefined || windowMoved(resetUnitOf(external), previous, timed)) {
+      model.sync(category, caller, { remaining: remaining!, atMs: timed.at.toMs });
+      continue;
+    }
+    expectThat(
+      timed.exchange,
+      remaining === expected.remaining,
+      `X-RateLimit-Remaining ${expected.remaining}: one less than the ${remainingOf(previous.exchange)} of the external request before, the ${between} game-origin requests in between not counted`,
+    );
+  }
+  const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange));
+  const shown = withHeaders.map(({ exchange }) => remainingOf(exchange)).join(', ');
+  await observe(
+    context,
+    withHeaders.length === 0
+      ? `game-origin ${category} responses carry no X-RateLimit-* headers`
+      : `game-origin ${category} responses ${withHeaders.length === game.length ? '' : 'sometimes '}carry X-RateLimit-* headers (Remaining ${shown})`,
+  );
+}
+
+describe('rate-limit exemption of game origins', () => {
+  it(rule('RL-EXEMPT', 'public: GET /health with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+    await expectExempt(context, 'public', (identity) => ({ method: 'GET', path: '/health', identity }));
+  });
+
+  it(rule('RL-EXEMPT', 'read: GET /api/player with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+    requirePlayers(context);
+    await expectExempt(context, 'read', (identity, token) => ({ method: 'GET', path: '/api/player', identity, token: token! }));
+  });
+
+  it(rule('RL-EXEMPT', 'gameplay: POST /api/player/ship with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+    requirePlayers(context);
+    // The ship payload is not shown: a second ship may be refused; refused or not, the request is a gameplay POST.
+    await expectExempt(context, 'gameplay', (identity, token) => ({ method: 'POST', path: '/api/player/ship', json: { name: 'Exempt' }, identity, token: token! }));
+  });
+});

@@ -1,0 +1,216 @@
+import type { TestContext } from 'vitest';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
+import { requireThat } from '../assertions.js';
+import { header, integerHeader, isObject, type Exchange } from '../exchange.js';
+import type { Identity } from '../identities.js';
+import {
+  countdownStep,
+  fromDateHeader,
+  inferResetUnit,
+  sameWindow,
+  widen,
+  type ResetSample,
+  type ResetUnit,
+  type TimeInterval,
+} from '../model/index.js';
+import { registerForCode, signIn, uniqueEmail, type SignedIn } from '../players.js';
+import { suite } from '../suite.js';
+import type { Call } from '../target.js';
+
+/** A response and when the server made it, on the server's clock. */
+export interface Timed {
+  exchange: Exchange;
+  at: TimeInterval;
+}
+
+/** Allowed difference between our clock and the server's when it sends no Date header. */
+const LOCAL_SKEW_MS = 5_000;
+
+/** Sends, noting when the server answered: by its controllable clock, else its Date header, else ours (widened). */
+export async function sendTimed(call: Call): Promise<Timed> {
+  const { target } = suite();
+  if (target.clock !== undefined) {
+    const before = await target.clock.now();
+    const exchange = await target.send(call);
+    return { exchange, at: { fromMs: before, toMs: await target.clock.now() } };
+  }
+  const sentAt = Date.now();
+  const exchange = await target.send(call);
+  return { exchange, at: fromDateHeader(header(exchange, 'date')) ?? widen({ fromMs: sentAt, toMs: exchange.receivedAt }, LOCAL_SKEW_MS) };
+}
+
+export const limitOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitLimit);
+export const remainingOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitRemaining);
+export const resetOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitReset);
+export const retryAfterOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.retryAfter);
+
+export function hasRateLimitHeaders(exchange: Exchange): boolean {
+  return [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset].some((name) => header(exchange, name) !== undefined);
+}
+
+export function isErrorEnvelope(body: unknown): boolean {
+  return isObject(body) && typeof body['error'] === 'string';
+}
+
+/** The Reset samples of responses that carry an integer Reset. */
+export function resetSamples(responses: readonly Timed[]): ResetSample[] {
+  return responses.flatMap(({ exchange, at }) => {
+    const value = resetOf(exchange);
+    return value === undefined ? [] : [{ value, at }];
+  });
+}
+
+/** The Reset unit that fits every response, if one does. */
+export function resetUnitOf(responses: readonly Timed[]): ResetUnit | undefined {
+  const inference = inferResetUnit(resetSamples(responses));
+  return inference.kind === 'unit' ? inference.unit : undefined;
+}
+
+/** Whether the window changed between two responses of one bucket, as far as their Reset values tell. */
+export function windowMoved(unit: ResetUnit | undefined, previous: Timed, current: Timed): boolean {
+  const [a, b] = [resetOf(previous.exchange), resetOf(current.exchange)];
+  if (unit === undefined || a === undefined || b === undefined) return false;
+  return !sameWindow(unit, { value: a, at: previous.at }, { value: b, at: current.at });
+}
+
+/**
+ * With a controllable clock, moves it past every open window, so a check starts on fresh buckets even
+ * when all checks share one client address. Without one, nothing: checks reason from what they observe.
+ */
+export async function startFreshWindows(): Promise<boolean> {
+  const { clock } = suite().target;
+  if (clock === undefined) return false;
+  await clock.advance(RATE_LIMIT_WINDOW_MS + 1_000);
+  return true;
+}
+
+/** Whether the run can make a signed-in player; skips the check with the reason when it cannot. */
+export function requirePlayers(context: TestContext): void {
+  const { otp, config } = suite();
+  requireThat(context, otp !== null || config.capabilities?.players === true, 'needs a signed-in player: pass --otp-source (the target has no control API to create one)');
+}
+
+export interface AuthExchanges {
+  register: Exchange;
+  verify: Exchange;
+  /** A player, when the run could sign one in. */
+  player: SignedIn | undefined;
+}
+
+/** Whether players come from real sign-ins, which spend the auth budget of their client; else the control API makes them. */
+const signInsCost = () => suite().config.capabilities?.players !== true;
+
+/**
+ * One register and one verify-email response from `identity`, and a player: a real sign-in where the run
+ * reads codes, else a register and a wrong code (still counted) with a player from the control API if any.
+ */
+async function signInWithExchanges(identity: Identity): Promise<AuthExchanges> {
+  const current = suite();
+  const email = uniqueEmail(current, 'rate-limit');
+  if (current.otp !== null) {
+    const { register, code } = await registerForCode(current, email, identity);
+    const verify = await current.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, identity });
+    const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
+    if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
+    return { register, verify, player: { email, token: body.authToken, expiresAt: String(body.expiresAt) } };
+  }
+  const register = await current.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity });
+  const verify = await current.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: '000000' }, identity });
+  const player = current.config.capabilities?.players === true ? await signIn(current, identity) : undefined;
+  return { register, verify, player };
+}
+
+const sharedSignIns = new Map<string, Promise<AuthExchanges>>();
+
+/**
+ * A sign-in on `identity` (its register and verify responses, and the player), shared with the other checks
+ * on the same client when sign-ins are real: with one address, each spends the run's one auth budget
+ * (5 a minute). A player the control API made is never shared: other checks may move the target's clock
+ * past its token's lifetime, or reset the target.
+ */
+export function sharedSignIn(identity: Identity): Promise<AuthExchanges> {
+  if (!signInsCost()) return signInWithExchanges(identity);
+  let made = sharedSignIns.get(identity.label);
+  if (made === undefined) {
+    made = signInWithExchanges(identity);
+    sharedSignIns.set(identity.label, made);
+    made.catch(() => sharedSignIns.delete(identity.label));
+  }
+  return made;
+}
+
+/** A player on `identity` that other checks on the same client may read with too (see sharedSignIn); undefined when the run cannot sign in. */
+export async function sharedPlayerOn(identity: Identity): Promise<SignedIn | undefined> {
+  return (await sharedSignIn(identity)).player;
+}
+
+/** A player of the check's own, whose read and gameplay buckets no other check touches. */
+export function ownPlayerOn(identity: Identity): Promise<SignedIn> {
+  return signIn(suite(), identity);
+}
+
+/** Runs `make` once per run and hands every caller the same result (a player, an exhausted bucket). */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+export interface Problem {
+  timed: Timed;
+  expected: string;
+}
+
+export interface Drain {
+  /** Every response, in order. */
+  responses: Timed[];
+  /** The first 429. */
+  limited: Timed | undefined;
+  /** The response to the request after the one that left Remaining at 0 (the one that must be a 429). */
+  afterLimit: Timed | undefined;
+  /** A 429 while the response before it left requests (the bucket was smaller than it said). */
+  early: Problem | undefined;
+  /** Steps where Remaining did not fall by one (or was missing). */
+  countdown: Problem[];
+  /** How often the window restarted during the drain. */
+  newWindows: number;
+}
+
+/**
+ * Sends until the first 429 (at most three buckets' worth): each Remaining should be one less than the one
+ * before (or Limit − 1 when Reset shows the window restarted), and the request after Remaining 0 a 429.
+ */
+export async function drainBucket(category: RateLimitCategory, send: () => Promise<Timed>): Promise<Drain> {
+  const { limit } = RATE_LIMITS[category];
+  const drain: Drain = { responses: [], limited: undefined, afterLimit: undefined, early: undefined, countdown: [], newWindows: 0 };
+  let previous: Timed | undefined;
+  for (let sent = 0; sent < limit * 3 + 2; sent++) {
+    const current = await send();
+    drain.responses.push(current);
+    const previousRemaining = previous === undefined ? undefined : remainingOf(previous.exchange);
+    const moved = previous !== undefined && windowMoved(resetUnitOf(drain.responses), previous, current);
+    if (previousRemaining === 0 && !moved) drain.afterLimit = current;
+    if (current.exchange.status === 429) {
+      drain.limited = current;
+      if (previousRemaining !== 0) {
+        const left = previousRemaining === undefined ? 'an unknown number of' : String(previousRemaining);
+        drain.early = { timed: current, expected: `no 429 while the response before left ${left} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute` };
+      }
+      return drain;
+    }
+    if (drain.afterLimit !== undefined) return drain;
+    const remaining = remainingOf(current.exchange);
+    if (remaining === undefined) {
+      drain.countdown.push({ timed: current, expected: 'X-RateLimit-Remaining as an integer' });
+      return drain;
+    }
+    if (previousRemaining !== undefined) {
+      const step = countdownStep(limit, previousRemaining, remaining, moved);
+      if (step.kind === 'new-window') drain.newWindows++;
+      if (step.kind === 'unexpected') drain.countdown.push({ timed: current, expected: `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}` });
+    }
+    previous = current;
+  }
+  return drain;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

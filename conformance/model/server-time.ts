@@ -1,0 +1,42 @@
+/**
+ * When a server produced a response, on the server's own clock, as an interval: every time-like
+ * header (X-RateLimit-Reset, Retry-After) is judged against it, never against a single instant.
+ */
+export interface TimeInterval {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+export function instant(ms: number): TimeInterval {
+  return { fromMs: ms, toMs: ms };
+}
+
+/** The Date header names a whole second: the response was made somewhere within it. Undefined when absent or unparsable. */
+export function fromDateHeader(value: string | undefined): TimeInterval | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : { fromMs: ms, toMs: ms + 999 };
+}
+
+export function widen(interval: TimeInterval, byMs: number): TimeInterval {
+  return { fromMs: interval.fromMs - byMs, toMs: interval.toMs + byMs };
+}
+
+export function shift(interval: TimeInterval, byMs: number): TimeInterval {
+  return { fromMs: interval.fromMs + byMs, toMs: interval.toMs + byMs };
+}
+
+export function overlaps(a: TimeInterval, b: TimeInterval): boolean {
+  return a.fromMs <= b.toMs && b.fromMs <= a.toMs;
+}
+
+/** How long from `from` until `to`: the shortest and the longest it can be. */
+export function span(from: TimeInterval, to: TimeInterval): TimeInterval {
+  return { fromMs: to.fromMs - from.toMs, toMs: to.toMs - from.fromMs };
+}
+
+/** `12:00:01–12:00:02` style, for messages. */
+export function describeInterval(interval: TimeInterval): string {
+  const at = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString().slice(11, 23) : String(ms));
+  return interval.fromMs === interval.toMs ? at(interval.fromMs) : `${at(interval.fromMs)}–${at(interval.toMs)}`;
+}
