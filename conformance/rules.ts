@@ -7,6 +7,7 @@ export const RULES = {
   'HEALTH-BODY': 'status: The value "ok" when healthy. version: Service version, dotted numeric form <major>.<minor>.<patch>.',
   'REG-OK': 'Register response: success: true, message: Human-readable text saying that a verification code was sent to the email.',
   'REG-MISSING': '400 Bad request: missing or invalid parameters',
+  'REG-INVALID': '400 Bad request: missing or invalid parameters (email: Email address to verify)',
   'REG-DISPOSABLE': 'Registration with a disposable-domain email is rejected.',
   'VERIFY-OK': 'Verify-email response: success: true, authToken: Bearer token, UUID format, expiresAt: ISO 8601 UTC timestamp at which the token expires.',
   'VERIFY-MISSING': '400 Bad request: missing or invalid parameters',

@@ -1,0 +1,34 @@
+import { signIn, uniqueEmail, type SignedIn } from './players.js';
+import type { Suite } from './suite.js';
+
+/** Why a check that needs a signed-in player cannot run, or undefined when it can. */
+export function cannotSignIn(suite: Suite): string | undefined {
+  if (suite.config.capabilities?.players === true || suite.otp !== null) return undefined;
+  return 'no OTP source: the target has no control API to read codes from; pass --otp-source (log:FILE, command:CMD or prompt)';
+}
+
+let shared: Promise<SignedIn> | undefined;
+
+/**
+ * A verified player for checks that only read or send a few gameplay requests. With the control API each
+ * call makes a new one (free, and never expired by another check's clock move); in real time the run
+ * shares one, since each sign-in costs two requests of the auth budget (5 a minute).
+ */
+export function verifiedPlayer(suite: Suite): Promise<SignedIn> {
+  if (suite.config.capabilities?.players === true || suite.target.clock !== undefined) return signIn(suite, suite.target.identities.fresh());
+  shared ??= signIn(suite, suite.target.identities.fresh());
+  return shared;
+}
+
+/** A token of a player whose email is not verified: from --unverified-token, or the control API's scenario. */
+export async function unverifiedToken(suite: Suite): Promise<{ token: string } | { reason: string }> {
+  if (suite.config.unverifiedToken !== null) return { token: suite.config.unverifiedToken };
+  if (!(suite.config.capabilities?.scenarios ?? []).includes('unverified-player')) {
+    return { reason: 'no token of an unverified player: pass --unverified-token, or check a target whose control API offers the unverified-player scenario' };
+  }
+  const email = uniqueEmail(suite, 'unverified');
+  const created = await suite.target.send({ method: 'POST', path: '/__mock/scenarios/unverified-player', json: { email } });
+  const token = (created.body as { authToken?: unknown } | undefined)?.authToken;
+  if (created.status !== 200 || typeof token !== 'string') throw new Error(`POST /__mock/scenarios/unverified-player answered ${created.status}: ${created.text.slice(0, 300)}`);
+  return { token };
+}

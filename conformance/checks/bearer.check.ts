@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
+import { expectThat } from '../assertions.js';
+import { cannotSignIn, verifiedPlayer } from '../accounts.js';
+import { advanceTo, withFrozenClock } from '../clock-scope.js';
+import { expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
+import type { Exchange } from '../exchange.js';
+import { garbageAuthorization, propertyOptions } from '../generators.js';
+import type { Identity } from '../identities.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+
+const PLAYER = '/api/player';
+const MINUTE_MS = 60_000;
+
+function getPlayer(identity: Identity, authorization?: string): Promise<Exchange> {
+  return suite().target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });
+}
+
+function expect401(exchange: Exchange, what: string): void {
+  expectThat(exchange, exchange.status === 401, `status 401 (${what})`);
+  expectErrorEnvelope(exchange);
+}
+
+describe('bearer token', () => {
+  it(rule('AUTH-401', 'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    expect401(await getPlayer(identity), 'no Authorization header');
+    expect401(await getPlayer(identity, 'Bearer'), '"Bearer" and no token');
+    expect401(await getPlayer(identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
+    expect401(await getPlayer(identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
+  });
+
+  it(rule('AUTH-401', 'property: GET /api/player with Authorization values carrying no issued token answers 401 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    await fc.assert(
+      fc.asyncProperty(garbageAuthorization, async (authorization) => {
+        expect401(await getPlayer(identity, authorization), `Authorization: ${authorization}`);
+      }),
+      propertyOptions(suite().config),
+    );
+  });
+
+  it(rule('TOKEN-EXPIRY', 'a token is accepted 7 days − 1 min after it was issued and answers 401 (error envelope) 1 min after 7 days'), async (context) => {
+    const { target } = suite();
+    const clock = target.clock;
+    if (clock === undefined) return context.skip("the target's clock cannot be moved (no control API with clock control), and a token lives 7 days");
+    const reason = cannotSignIn(suite());
+    if (reason !== undefined) return context.skip(reason);
+    await withFrozenClock(target, clock, async () => {
+      // Another request may move the clock (a 429 waited out); an attempt it spoils is made again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const identity = target.identities.fresh();
+        const before = await clock.now();
+        const { token } = await verifiedPlayer(suite());
+        const after = await clock.now();
+        const stillValidAt = before + TOKEN_LIFETIME_MS - MINUTE_MS;
+        if (!(await advanceTo(clock, stillValidAt))) continue;
+        const valid = await getPlayer(identity, `Bearer ${token}`);
+        if ((await clock.now()) !== stillValidAt) continue;
+        const expiredAt = after + TOKEN_LIFETIME_MS + MINUTE_MS;
+        if (!(await advanceTo(clock, expiredAt))) continue;
+        const expired = await getPlayer(identity, `Bearer ${token}`);
+        if ((await clock.now()) !== expiredAt) continue;
+        expectThat(valid, valid.status === 200, 'status 200 for a token 7 days − 1 min old');
+        expectSuccessEnvelope(valid);
+        expect401(expired, 'a token 7 days + 1 min old has expired');
+        return;
+      }
+      throw new Error('TOKEN-EXPIRY: the clock moved during each of 3 attempts, so no boundary could be checked');
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/spec/limits.js';
+import { ROUTES } from '../../src/spec/routes.js';
+import { expectThat, observe } from '../assertions.js';
+import { cannotSignIn, verifiedPlayer } from '../accounts.js';
+import { expectClientError, expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope, isSuccess } from '../envelope.js';
+import { header, type Exchange } from '../exchange.js';
+import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
+import type { Identity } from '../identities.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+
+/** One generated request. */
+interface Probe {
+  method: string;
+  path: string;
+  authorization?: string | undefined;
+  body?: string | undefined;
+  accept?: string | undefined;
+}
+
+function send(probe: Probe, identity: Identity): Promise<Exchange> {
+  const headers: Record<string, string> = {};
+  if (probe.accept !== undefined) headers['accept'] = probe.accept;
+  if (probe.authorization !== undefined) headers['authorization'] = probe.authorization;
+  if (probe.body !== undefined) headers['content-type'] = 'application/json';
+  return suite().target.send({ method: probe.method, path: probe.path, headers, identity, ...(probe.body === undefined ? {} : { rawBody: probe.body }) });
+}
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const withBody = (probeMethod: string) => (WITH_BODY.has(probeMethod) ? fc.option(malformedJsonBody, { nil: undefined }) : fc.constant(undefined));
+
+/**
+ * Requests that cost no auth budget: the spec's routes outside Auth with methods it does not list, paths
+ * no server has, and protected routes without a token the server issued (answered 401, or 400 for the body).
+ */
+const cheapWrongMethods = ROUTES.filter((route) => route.category !== 'auth').flatMap((route) =>
+  ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((other) => other !== route.method).map((other) => ({ method: other, path: route.path })),
+);
+
+function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {
+  const arms: fc.Arbitrary<Probe>[] = [
+    method.chain((chosen) => fc.record({ method: fc.constant(chosen), path: unknownPath, body: withBody(chosen), accept })),
+    fc.constantFrom(...cheapWrongMethods).chain((pair) => fc.record({ method: fc.constant(pair.method), path: fc.constant(pair.path), body: withBody(pair.method), accept })),
+    fc.record({ method: fc.constant('GET'), path: fc.constant('/api/player'), authorization: fc.option(garbageAuthorization, { nil: undefined }), accept }),
+    fc.record({
+      method: fc.constant('POST'),
+      path: fc.constant('/api/player/ship'),
+      authorization: fc.option(garbageAuthorization, { nil: undefined }),
+      body: fc.option(malformedJsonBody, { nil: undefined }),
+      accept,
+    }),
+  ];
+  if (validToken !== undefined) {
+    // A real player's gameplay bucket (60 a minute per player), with bodies that are no JSON object.
+    arms.push(fc.record({ method: fc.constant('POST'), path: fc.constant('/api/player/ship'), authorization: fc.constant(`Bearer ${validToken}`), body: malformedJsonBody, accept }));
+  }
+  return fc.oneof(...arms);
+}
+
+/** A signed-in player's token when the run can make one; the properties then reach past authentication. */
+async function optionalToken(): Promise<string | undefined> {
+  return cannotSignIn(suite()) === undefined ? (await verifiedPlayer(suite())).token : undefined;
+}
+
+describe('envelopes', () => {
+  it(rule('BODY-JSON', 'property: unknown paths, unlisted methods, bad tokens, malformed bodies and GET /health, with any Accept, all answer a JSON body'), async (context) => {
+    const identity = suite().target.identities.fresh();
+    const token = await optionalToken();
+    const contentTypes = new Set<string>();
+    const probes = fc.oneof(errorProbes(token), fc.record({ method: fc.constant('GET'), path: fc.constant('/health'), accept }));
+    await fc.assert(
+      fc.asyncProperty(probes, async (probe) => {
+        const exchange = await send(probe, identity);
+        contentTypes.add(header(exchange, 'content-type')?.split(';')[0]?.trim() ?? '(none)');
+        expectJsonBody(exchange);
+      }),
+      propertyOptions(suite().config),
+    );
+    const notJson = [...contentTypes].filter((type) => !/^application\/([\w.+-]+\+)?json$/i.test(type));
+    if (notJson.length > 0) await observe(context, `JSON bodies were sent with Content-Type ${notJson.join(', ')} (the spec names no response Content-Type)`);
+  });
+
+  it(rule('ENV-ERROR', 'property: requests that must fail (unknown paths, unlisted methods, bad tokens, malformed bodies) answer {error: string}'), async () => {
+    const identity = suite().target.identities.fresh();
+    const token = await optionalToken();
+    await fc.assert(
+      fc.asyncProperty(errorProbes(token), async (probe) => {
+        const exchange = await send(probe, identity);
+        // A 2xx here is another rule's failure (404, 405, 401); its body must still be a success envelope.
+        expectEnvelopeForStatus(exchange);
+      }),
+      propertyOptions(suite().config),
+    );
+  });
+
+  it(rule('ENV-ERROR', 'property (a few runs: each costs an auth request): malformed bodies to register and verify-email answer a 4xx {error: string}'), async () => {
+    const identity = suite().target.identities.fresh();
+    const probes = fc.record({ method: fc.constant('POST'), path: fc.constantFrom('/api/auth/register', '/api/auth/verify-email'), body: malformedJsonBody, accept });
+    await fc.assert(
+      fc.asyncProperty(probes, async (probe) => {
+        expectClientError(await send(probe, identity), 'the body is no JSON object');
+      }),
+      propertyOptions(suite().config, { cap: 5, costly: true }),
+    );
+  });
+
+  it(rule('ENV-ERROR', 'the 429 that ends a spent auth budget (verify-email bodies without fields, sent until one is refused) is {error: string}'), async (context) => {
+    // A client of its own: its auth budget is spent for the rest of the minute (the scheduler waits out any 429 it meets later).
+    const identity = suite().target.identities.fresh();
+    for (let sent = 0; sent < RATE_LIMITS.auth.limit + 3; sent++) {
+      const exchange = await suite().target.send({ method: 'POST', path: '/api/auth/verify-email', json: {}, identity, expectLimit: true });
+      if (exchange.status !== 429) continue;
+      expectErrorEnvelope(exchange);
+      return;
+    }
+    return context.skip(`no 429 after ${RATE_LIMITS.auth.limit + 3} auth requests from one client (the RL-* checks judge the limit itself)`);
+  });
+
+  it(rule('ENV-SUCCESS', 'property: GET /api/player with a valid token, with any Accept, answers 2xx {success: true, …}'), async (context) => {
+    const reason = cannotSignIn(suite());
+    if (reason !== undefined) return context.skip(reason);
+    const { token } = await verifiedPlayer(suite());
+    const identity = suite().target.identities.fresh();
+    await fc.assert(
+      fc.asyncProperty(accept, async (chosen) => {
+        const exchange = await send({ method: 'GET', path: '/api/player', authorization: `Bearer ${token}`, accept: chosen }, identity);
+        expectThat(exchange, isSuccess(exchange), 'a 2xx status (Success envelope with player data)');
+        expectSuccessEnvelope(exchange);
+      }),
+      propertyOptions(suite().config, { cap: 10 }),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { expectThat, observe } from '../assertions.js';
+import { errorMessage, expectClientError, expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
+import { isObject } from '../exchange.js';
+import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../generators.js';
+import { uniqueEmail } from '../players.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+
+const REGISTER = '/api/auth/register';
+
+describe('register', () => {
+  it(rule('REG-OK', 'a new, valid address answers 200 {success: true, message: string}'), async (context) => {
+    const email = uniqueEmail(suite(), 'register');
+    const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email }, identity: suite().target.identities.fresh() });
+    expectThat(exchange, exchange.status === 200, 'status 200');
+    expectSuccessEnvelope(exchange);
+    const message = (exchange.body as Record<string, unknown>)['message'];
+    expectThat(exchange, typeof message === 'string', 'message: a string');
+    if (!/code/i.test(String(message))) await observe(context, `the register message does not mention a code: ${JSON.stringify(message)}`);
+  });
+
+  it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    const bodies = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite(), 'array')] }, { email: '' }];
+    for (const json of bodies) {
+      const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json, identity });
+      expectThat(exchange, exchange.status === 400, 'status 400 (missing or invalid email)');
+      expectErrorEnvelope(exchange);
+    }
+  });
+
+  it(rule('REG-INVALID', 'property (a few runs: each costs an auth request): malformed addresses answer 400 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    await fc.assert(
+      fc.asyncProperty(malformedEmail, async (email) => {
+        const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email }, identity });
+        expectThat(exchange, exchange.status === 400, `status 400 for the malformed address ${JSON.stringify(email)}`);
+        expectErrorEnvelope(exchange);
+      }),
+      propertyOptions(suite().config, { cap: 5, costly: true }),
+    );
+  });
+
+  it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
+    const identity = suite().target.identities.fresh();
+    const local = uniqueEmail(suite(), 'disposable').split('@')[0]!;
+    const seen: string[] = [];
+    for (const domain of DISPOSABLE_DOMAINS) {
+      const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
+      expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
+      expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
+      seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+    }
+    await observe(context, `disposable domains answered: ${seen.join('; ')}`);
+  });
+});

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { ROUTES } from '../../src/spec/routes.js';
+import { expectThat, observe } from '../assertions.js';
+import { expectErrorEnvelope } from '../envelope.js';
+import { header } from '../exchange.js';
+import { malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The spec's routes that need no token, with each method the Endpoints table does not list for them.
+ * Protected routes are left out: whether a server checks the token or the method first is not shown, and
+ * "the complete list of endpoints beyond those in the table: not shown" (GET /api/player/ship may exist).
+ */
+const UNLISTED = ROUTES.filter((route) => route.auth === 'none').flatMap((route) =>
+  METHODS.filter((other) => other !== route.method).map((other) => ({ method: other, path: route.path, auth: route.category === 'auth' })),
+);
+
+describe('routing', () => {
+  it(rule('ERR-404', 'property: paths no server has, with any method, answer 404 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    const probes = method.chain((chosen) =>
+      fc.record({ method: fc.constant(chosen), path: unknownPath, body: chosen === 'GET' || chosen === 'DELETE' ? fc.constant(undefined) : fc.option(malformedJsonBody, { nil: undefined }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(probes, async (probe) => {
+        const exchange = await suite().target.send({
+          method: probe.method,
+          path: probe.path,
+          identity,
+          ...(probe.body === undefined ? {} : { rawBody: probe.body, headers: { 'content-type': 'application/json' } }),
+        });
+        expectThat(exchange, exchange.status === 404, 'status 404 for a path no server has');
+        expectErrorEnvelope(exchange);
+      }),
+      propertyOptions(suite().config),
+    );
+  });
+
+  it(rule('ERR-405', `${[...new Set(UNLISTED.map((pair) => pair.path))].join(', ')} with each method the Endpoints table does not list for them (of GET, POST, PUT, PATCH, DELETE) answer 405 with an error envelope`), async (context) => {
+    // Four requests a client: the Auth paths may count in the auth budget (5 a minute), and the scheduler paces them.
+    const publicIdentity = suite().target.identities.fresh();
+    const authIdentities = [suite().target.identities.fresh(), suite().target.identities.fresh()];
+    const allows = new Map<string, string>();
+    let authIndex = 0;
+    for (const pair of UNLISTED) {
+      const identity = pair.auth ? authIdentities[Math.floor(authIndex++ / 4) % authIdentities.length]! : publicIdentity;
+      const exchange = await suite().target.send({ method: pair.method, path: pair.path, identity });
+      expectThat(exchange, exchange.status === 405, `status 405 for ${pair.method} on ${pair.path}, which the Endpoints table lists only with ${ROUTES.find((route) => route.path === pair.path)!.method}`);
+      expectErrorEnvelope(exchange);
+      allows.set(pair.path, header(exchange, 'allow') ?? '(none)');
+    }
+    await observe(context, `Allow on 405: ${[...allows].map(([path, allow]) => `${path} → ${allow}`).join('; ')}`);
+  });
+});

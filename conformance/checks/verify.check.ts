@@ -1,0 +1,197 @@
+import { describe, it, type TestContext } from 'vitest';
+import { OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
+import { expectThat, observe } from '../assertions.js';
+import { withFrozenClock, advanceTo } from '../clock-scope.js';
+import { errorMessage, expectClientError, expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
+import { header, isObject, type Exchange } from '../exchange.js';
+import type { Identity } from '../identities.js';
+import { notice } from '../pacing.js';
+import { registerForCode, uniqueEmail, type Registration } from '../players.js';
+import { rule } from '../rules.js';
+import { suite } from '../suite.js';
+
+const VERIFY = '/api/auth/verify-email';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** ISO 8601 in UTC: `Z` or `+00:00`, with or without fractions of a second. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
+const NO_OTP = 'no OTP source: the target has no control API outbox; pass --otp-source (log:FILE, command:CMD or prompt)';
+
+function verify(email: string, otp: string, identity: Identity): Promise<Exchange> {
+  return suite().target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity });
+}
+
+function requireOtp(context: TestContext): void {
+  if (suite().otp === null) return context.skip(NO_OTP);
+}
+
+/** When the server issued a token: bounds in ms, and what they were read from. */
+interface IssueTime {
+  from: number;
+  to: number;
+  source: string;
+  toleranceMs: number;
+}
+
+interface Verification {
+  registration: Registration;
+  identity: Identity;
+  exchange: Exchange;
+  issued: IssueTime;
+}
+
+let first: Promise<Verification> | undefined;
+
+/** One registration verified with its code, shared by VERIFY-OK, TOKEN-LIFETIME and VERIFY-REUSED. */
+function firstVerification(): Promise<Verification> {
+  first ??= (async () => {
+    const { target } = suite();
+    const identity = target.identities.fresh();
+    const registration = await registerForCode(suite(), uniqueEmail(suite(), 'verify'), identity);
+    const before = await target.clock?.now();
+    const exchange = await verify(registration.email, registration.code, identity);
+    const after = await target.clock?.now();
+    let issued: IssueTime;
+    if (before !== undefined && after !== undefined) {
+      issued = { from: before, to: after, source: "the target's clock (GET /__mock/clock)", toleranceMs: 1_000 };
+    } else {
+      const date = Date.parse(header(exchange, 'date') ?? '');
+      issued = Number.isNaN(date)
+        ? { from: exchange.receivedAt, to: exchange.receivedAt, source: "this machine's clock (the response has no Date header)", toleranceMs: 120_000 }
+        : { from: date, to: date + 999, source: "the response's Date header", toleranceMs: 120_000 };
+    }
+    return { registration, identity, exchange, issued };
+  })();
+  return first;
+}
+
+/** A 6-digit code that is certainly not `code`. */
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, '0');
+}
+
+/**
+ * Two codes issued at the same frozen moment: the first is tried 1 s before the end of its lifetime, the second
+ * exactly at it. The scheduler may move the clock before an auth request (to make room in the auth budget),
+ * which would spoil the boundary: such an attempt is discarded and made again with new registrations.
+ */
+async function otpExpiryWithClock(context: TestContext): Promise<void> {
+  const { target } = suite();
+  const clock = target.clock!;
+  await withFrozenClock(target, clock, async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const identity = target.identities.fresh();
+      const early = await registerForCode(suite(), uniqueEmail(suite(), 'otp-early'), identity);
+      const earlyIssued = await clock.now();
+      const late = await registerForCode(suite(), uniqueEmail(suite(), 'otp-late'), identity);
+      const lateIssued = await clock.now();
+      const justBefore = earlyIssued + OTP_LIFETIME_MS - 1_000;
+      if (!(await advanceTo(clock, justBefore))) continue;
+      const accepted = await verify(early.email, early.code, identity);
+      if ((await clock.now()) !== justBefore) continue;
+      const atExpiry = lateIssued + OTP_LIFETIME_MS;
+      if (!(await advanceTo(clock, atExpiry))) continue;
+      const rejected = await verify(late.email, late.code, identity);
+      if ((await clock.now()) !== atExpiry) continue;
+      expectThat(accepted, accepted.status === 200, 'status 200 for a code used 15 min − 1 s after it was issued');
+      expectSuccessEnvelope(accepted);
+      expectClientError(rejected, 'a code used 15 min after it was issued is expired');
+      await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
+      return;
+    }
+    throw new Error('OTP-EXPIRY: the clock moved during each of 3 attempts (the scheduler kept making room in the auth budget), so no boundary could be checked');
+  });
+}
+
+/** The same in real time: margins of 10 s on either side of the 15 minutes. */
+async function otpExpiryInRealTime(context: TestContext): Promise<void> {
+  const marginMs = 10_000;
+  const identity = suite().target.identities.fresh();
+  const earlySent = Date.now();
+  const early = await registerForCode(suite(), uniqueEmail(suite(), 'otp-early'), identity);
+  const late = await registerForCode(suite(), uniqueEmail(suite(), 'otp-late'), identity);
+  notice(`OTP-EXPIRY: --wait-otp-expiry: waiting a real 15 minutes for two codes to reach the end of their lifetime (until ${new Date(late.register.receivedAt + OTP_LIFETIME_MS + marginMs).toISOString().slice(11, 19)})`);
+  await sleepUntil(earlySent + OTP_LIFETIME_MS - marginMs);
+  const accepted = await verify(early.email, early.code, identity);
+  await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs);
+  const rejected = await verify(late.email, late.code, identity);
+  expectThat(accepted, accepted.status === 200, 'status 200 for a code used 10 s before 15 minutes had passed since it was sent');
+  expectSuccessEnvelope(accepted);
+  expectClientError(rejected, 'a code used 10 s after 15 minutes had passed since it was sent is expired');
+  await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+describe('verify-email', () => {
+  it(rule('VERIFY-MISSING', 'a body without otp, without email, or empty, answers 400 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    const email = uniqueEmail(suite(), 'verify-missing');
+    for (const json of [{ email }, { otp: '123456' }, {}]) {
+      const exchange = await suite().target.send({ method: 'POST', path: VERIFY, json, identity });
+      expectThat(exchange, exchange.status === 400, 'status 400 (missing parameter)');
+      expectErrorEnvelope(exchange);
+    }
+  });
+
+  it(rule('VERIFY-WRONG', 'a wrong 6-digit code for a pending registration answers a 4xx with an error envelope (status not shown)'), async (context) => {
+    const identity = suite().target.identities.fresh();
+    const email = uniqueEmail(suite(), 'verify-wrong');
+    let code: string;
+    if (suite().otp !== null) {
+      code = wrongCode((await registerForCode(suite(), email, identity)).code);
+    } else {
+      // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
+      const registered = await suite().target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity });
+      expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
+      code = '000000';
+    }
+    const exchange = await verify(email, code, identity);
+    expectClientError(exchange, 'a wrong code is not accepted');
+    expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
+    await observe(context, `a wrong code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+  });
+
+  it(rule('VERIFY-OK', 'the emailed code answers 200 {success: true, authToken: <UUID>, expiresAt: <ISO 8601 UTC>}'), async (context) => {
+    requireOtp(context);
+    const { exchange } = await firstVerification();
+    expectThat(exchange, exchange.status === 200, 'status 200');
+    expectSuccessEnvelope(exchange);
+    const body = exchange.body as Record<string, unknown>;
+    expectThat(exchange, typeof body['authToken'] === 'string' && UUID.test(body['authToken']), 'authToken in UUID format');
+    const expiresAt = body['expiresAt'];
+    expectThat(exchange, typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) && !Number.isNaN(Date.parse(expiresAt)), 'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)');
+    await observe(context, `expiresAt is written like ${String(expiresAt)}`);
+  });
+
+  it(rule('TOKEN-LIFETIME', 'expiresAt is 7 days after the token was issued'), async (context) => {
+    requireOtp(context);
+    const { exchange, issued } = await firstVerification();
+    const expiresAt = Date.parse(String((exchange.body as Record<string, unknown> | undefined)?.['expiresAt']));
+    if (exchange.status !== 200 || Number.isNaN(expiresAt)) return context.skip('the verification gave no expiresAt to compare (see VERIFY-OK)');
+    const earliest = issued.from + TOKEN_LIFETIME_MS - issued.toleranceMs;
+    const latest = issued.to + TOKEN_LIFETIME_MS + issued.toleranceMs;
+    expectThat(
+      exchange,
+      expiresAt >= earliest && expiresAt <= latest,
+      `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the issue time read from ${issued.source}, ± ${issued.toleranceMs / 1000} s`,
+    );
+    await observe(context, `expiresAt − (issue time + 7 days) = ${((expiresAt - issued.from - TOKEN_LIFETIME_MS) / 1000).toFixed(1)} s, by ${issued.source}`);
+  });
+
+  it(rule('VERIFY-REUSED', 'the code that was just used answers a 4xx with an error envelope (status not shown)'), async (context) => {
+    requireOtp(context);
+    const { registration, identity, exchange: firstUse } = await firstVerification();
+    if (firstUse.status !== 200) return context.skip('the first use of the code failed (see VERIFY-OK), so its reuse proves nothing');
+    const exchange = await verify(registration.email, registration.code, identity);
+    expectClientError(exchange, 'a used code is no longer pending');
+    expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a used code');
+    await observe(context, `a used code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+  });
+
+  it(rule('OTP-EXPIRY', 'a code is accepted just before 15 minutes have passed since it was sent (15 min − 1 s with clock control) and rejected with a 4xx and an error envelope once they have'), async (context) => {
+    requireOtp(context);
+    if (suite().target.clock !== undefined) return otpExpiryWithClock(context);
+    if (!suite().config.waitOtpExpiry) return context.skip("the target's clock cannot be moved (no control API with clock control); pass --wait-otp-expiry to wait a real 15 minutes");
+    return otpExpiryInRealTime(context);
+  });
+});

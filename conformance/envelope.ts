@@ -1,0 +1,50 @@
+import { expectThat } from './assertions.js';
+import { isObject, type Exchange } from './exchange.js';
+
+/** Statuses that carry no body by HTTP's own rules, so "every response body is JSON" cannot apply. */
+const BODILESS = new Set([204, 304]);
+
+export function isError(exchange: Exchange): boolean {
+  return exchange.status >= 400 && exchange.status < 600;
+}
+
+export function isSuccess(exchange: Exchange): boolean {
+  return exchange.status >= 200 && exchange.status < 300;
+}
+
+/** BODY-JSON: the body parses as JSON. */
+export function expectJsonBody(exchange: Exchange): void {
+  if (BODILESS.has(exchange.status)) return;
+  expectThat(exchange, exchange.body !== undefined, 'a JSON body (every response body is JSON)');
+}
+
+/** ENV-ERROR: {error: string}; other fields are allowed. */
+export function expectErrorEnvelope(exchange: Exchange): void {
+  expectJsonBody(exchange);
+  expectThat(exchange, isObject(exchange.body) && typeof exchange.body['error'] === 'string', 'an error envelope {error: <message string>}');
+}
+
+/** ENV-SUCCESS: success: true; other fields are allowed. */
+export function expectSuccessEnvelope(exchange: Exchange): void {
+  expectJsonBody(exchange);
+  expectThat(exchange, isObject(exchange.body) && exchange.body['success'] === true, 'a success envelope {success: true, …}');
+}
+
+/** The envelope the status calls for: success on 2xx, error on 4xx and 5xx. */
+export function expectEnvelopeForStatus(exchange: Exchange): void {
+  if (isSuccess(exchange)) expectSuccessEnvelope(exchange);
+  else if (isError(exchange)) expectErrorEnvelope(exchange);
+  else expectJsonBody(exchange);
+}
+
+/** A rejection whose status the spec leaves open: any 4xx, with an error envelope. */
+export function expectClientError(exchange: Exchange, what: string): void {
+  expectThat(exchange, exchange.status >= 400 && exchange.status < 500, `a 4xx status (${what})`);
+  expectErrorEnvelope(exchange);
+}
+
+/** The message of an error envelope, for observations. */
+export function errorMessage(exchange: Exchange): string {
+  return isObject(exchange.body) && typeof exchange.body['error'] === 'string' ? exchange.body['error'] : '';
+}
+
