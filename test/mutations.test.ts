@@ -1,0 +1,146 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, CliProcess } from './support/cli.js';
+import { startMutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
+import { MUTATIONS, VARIATIONS } from './support/mutations.js';
+
+/**
+ * The proof that the suite catches broken servers: `game-service check` against the mock behind a proxy
+ * that breaks one rule must fail that rule's check; behind a proxy that makes a legal choice, it must pass.
+ */
+
+/** Suite runs at once: each is a vitest process of its own, mostly CPU (2 on a 2-core machine). */
+const CONCURRENCY = Math.max(2, Math.min(6, availableParallelism()));
+const RUN_TIMEOUT_MS = 60_000;
+/** A test waits for a free slot, then runs: room for a few runs ahead of it. */
+const TEST_TIMEOUT_MS = 4 * RUN_TIMEOUT_MS;
+/** The upstream trusts the proxy's X-Forwarded-For, so the suite can stand for many clients. */
+const SUITE_FLAGS = ['--forwarded-for'];
+
+interface AssertionResult {
+  title: string;
+  status: string;
+  failureMessages?: string[];
+}
+interface JsonReport {
+  testResults: { name: string; status: string; message?: string; assertionResults: AssertionResult[] }[];
+}
+
+interface SuiteRun {
+  code: number | null;
+  failed: string[];
+  /** Errors outside any check (a check file that did not load, a hook that threw). */
+  moduleErrors: string[];
+  summary: string;
+  /** `--seed N`, to replay the run. */
+  replay: string;
+  output: string;
+  ms: number;
+}
+
+/** At most `slots` tasks at a time; a finished task hands its slot to the next in line. */
+function limiter(slots: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < slots) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) active--;
+      else next();
+    }
+  };
+}
+
+const inSlot = limiter(CONCURRENCY);
+let dir = '';
+const results: { name: string; expected: string; outcome: string; ms: number }[] = [];
+const ORDER = [...MUTATIONS, ...VARIATIONS].map((behaviour) => behaviour.name);
+
+/** Starts a fresh upstream and proxy, runs the whole suite against it, and reads the JSON report. */
+async function runSuite(behaviour: ProxyBehaviour): Promise<SuiteRun> {
+  const proxy = await startMutatingProxy(behaviour);
+  const report = join(dir, `${behaviour.name}.json`);
+  const started = Date.now();
+  const cli = new CliProcess(['check', '--base-url', proxy.url, ...SUITE_FLAGS, '--json', report], {});
+  try {
+    const exit = await cli.waitForExit(RUN_TIMEOUT_MS).catch((error: unknown) => {
+      cli.child.kill('SIGKILL');
+      throw error;
+    });
+    const ms = Date.now() - started;
+    const parsed = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as JsonReport) : { testResults: [] };
+    const failed = parsed.testResults.flatMap((file) => file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.title));
+    const moduleErrors = parsed.testResults.filter((file) => file.status === 'failed' && file.message).map((file) => `${file.name}: ${file.message}`);
+    const summary = /\d+ passed, \d+ failed, \d+ skipped/.exec(cli.stdout)?.[0] ?? '(no summary)';
+    const replay = /replay with (--seed \d+)/.exec(cli.stdout)?.[1] ?? '(no seed printed)';
+    const output = `exit ${exit.code}, ${summary}\nstderr: ${cli.stderr.slice(-2_000)}\nstdout (end): ${cli.stdout.slice(-3_000)}`;
+    return { code: exit.code, failed, moduleErrors, summary, replay, output, ms };
+  } finally {
+    await cli.exited;
+    await proxy.close();
+  }
+}
+
+/** A failed check is about `rule` when its title names the rule id (titles start with it). */
+const namesRule = (title: string, rule: string) => title.split(' ').includes(rule);
+
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'game-service-mutations-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+  const width = Math.max(...results.map((result) => result.name.length));
+  console.log(
+    ['Mutation testing of the suite:', ...results.map((result) => `  ${result.name.padEnd(width)}  ${result.expected.padEnd(14)} ${result.outcome} (${result.ms} ms)`)].join(
+      '\n',
+    ),
+  );
+});
+
+describe('the suite fails each broken server, on the rule it breaks', () => {
+  it.concurrent.each(MUTATIONS.map((mutation) => [`${mutation.name} (${mutation.breaks}): ${mutation.does}`, mutation] as const))(
+    '%s',
+    async (_title, mutation) => {
+      const run = await inSlot(() => runSuite(mutation));
+      const onRule = run.failed.filter((title) => namesRule(title, mutation.breaks));
+      const others = run.failed.filter((title) => !namesRule(title, mutation.breaks)).map((title) => title.split(' ')[0]);
+      results.push({
+        name: mutation.name,
+        expected: mutation.breaks,
+        outcome: onRule.length > 0 ? `caught${others.length > 0 ? ` (also: ${[...new Set(others)].join(', ')})` : ''}` : `NOT caught: exit ${run.code}, failed: ${[...new Set(others)].join(', ') || 'none'}`,
+        ms: run.ms,
+      });
+      const failedList = run.failed.length === 0 ? '  (none)' : run.failed.map((title) => `  - ${title}`).join('\n');
+      expect(run.code, `the suite must fail (exit 1) behind ${mutation.name}\n${run.output}`).toBe(1);
+      expect(onRule.length, `no failed check names ${mutation.breaks} (${run.replay}); failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}`).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('the suite passes each legal variation', () => {
+  it.concurrent.each(VARIATIONS.map((variation) => [`${variation.name}: ${variation.does}`, variation] as const))(
+    '%s',
+    async (_title, variation) => {
+      const run = await inSlot(() => runSuite(variation));
+      results.push({
+        name: variation.name,
+        expected: 'pass',
+        outcome: run.code === 0 ? `passed (${run.summary})` : `FAILED: exit ${run.code}, failed: ${run.failed.map((title) => title.split(' ')[0]).join(', ') || 'none'}`,
+        ms: run.ms,
+      });
+      const failedList = run.failed.map((title) => `  - ${title}`).join('\n');
+      expect(run.code, `the suite must pass (exit 0) behind ${variation.name}; failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}\n${run.output}`).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

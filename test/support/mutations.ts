@@ -1,0 +1,551 @@
+import { randomUUID } from 'node:crypto';
+import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
+import type { Mutation, MutationContext, ProxiedRequest, ProxiedResponse, ProxyBehaviour, ResponseContext } from './mutating-proxy.js';
+
+/**
+ * Broken servers: each mutation breaks exactly one rule of the spec, so the suite must fail, and fail
+ * that rule's check. Legal variations: choices the spec leaves open, which the suite must accept.
+ */
+
+const REGISTER = '/api/auth/register';
+const VERIFY = '/api/auth/verify-email';
+const SHIP = '/api/player/ship';
+const RATE_LIMIT_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset] as const;
+
+type Body = Record<string, unknown>;
+
+function objectBody(response: ProxiedResponse): Body | undefined {
+  const { body } = response;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : undefined;
+}
+
+function requestBody(request: ProxiedRequest): Body | undefined {
+  const { json } = request;
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Body) : undefined;
+}
+
+const isPost = (request: ProxiedRequest, path: string) => request.method === 'POST' && request.path === path;
+const isSuccess = (response: ProxiedResponse) => response.status >= 200 && response.status < 300;
+/** A 4xx that is no rate-limit answer. */
+const isRefusal = (response: ProxiedResponse) => response.status >= 400 && response.status < 500 && response.status !== 429;
+
+/** Replaces the whole answer: status, body, and the headers named (the others are kept). */
+function answer(response: ProxiedResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.status = status;
+  response.body = body;
+  delete response.text;
+  Object.assign(response.headers, headers);
+}
+
+/** A verify-email success with a token the upstream never issued. */
+function forgedToken(ctx: MutationContext): Body {
+  return { success: true, authToken: randomUUID(), expiresAt: new Date(ctx.now() + TOKEN_LIFETIME_MS).toISOString() };
+}
+
+const registered: Body = { success: true, message: 'A verification code was sent to your email' };
+
+/** Retry-After in whole seconds until the epoch-seconds Reset of `response`, at least 1. */
+function secondsToReset(ctx: MutationContext, response: ProxiedResponse): number {
+  const reset = Number(response.headers[HEADERS.rateLimitReset]);
+  return Number.isFinite(reset) ? Math.max(1, reset - Math.floor(ctx.now() / 1000)) : 60;
+}
+
+/** The bucket a request counts in at the upstream: category and key (the player's token, or the client IP). */
+function bucketKey(request: ProxiedRequest): string | undefined {
+  if (request.category === undefined) return undefined;
+  const byPlayer = RATE_LIMITS[request.category].scope === 'player' && request.token !== undefined;
+  return `${request.category}:${byPlayer ? `token ${request.token}` : `ip ${request.clientIp}`}`;
+}
+
+function rewriteHeader(response: ProxiedResponse, name: string, rewrite: (value: string) => string): void {
+  const value = response.headers[name];
+  if (value !== undefined) response.headers[name] = rewrite(value);
+}
+
+export const MUTATIONS: readonly Mutation[] = [
+  // Rate-limit headers and 429s
+  {
+    name: 'no-ratelimit-limit',
+    breaks: 'RL-LIMIT',
+    does: 'drops X-RateLimit-Limit from every response',
+    apply: ({ response }) => void delete response.headers[HEADERS.rateLimitLimit],
+  },
+  {
+    name: 'ratelimit-limit-plus-one',
+    breaks: 'RL-LIMIT',
+    does: 'reports a bucket one larger than it is (6 for auth, 61 for reads)',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitLimit, (value) => String(Number(value) + 1)),
+  },
+  {
+    name: 'remaining-never-decreases',
+    breaks: 'RL-REMAINING',
+    does: 'reports X-RateLimit-Remaining equal to the limit on every response, 429s included',
+    apply: ({ response }) => {
+      const limit = response.headers[HEADERS.rateLimitLimit];
+      if (limit !== undefined && response.headers[HEADERS.rateLimitRemaining] !== undefined) response.headers[HEADERS.rateLimitRemaining] = limit;
+    },
+  },
+  {
+    name: 'reset-as-date',
+    breaks: 'RL-RESET',
+    does: 'sends X-RateLimit-Reset as an ISO 8601 date instead of an integer',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => new Date(Number(value) * 1000).toISOString()),
+  },
+  {
+    name: 'no-retry-after',
+    breaks: 'RL-429',
+    does: 'answers 429 without Retry-After',
+    apply: ({ response }) => void delete response.headers[HEADERS.retryAfter],
+  },
+  {
+    name: 'retry-after-decimal',
+    breaks: 'RL-429',
+    does: 'sends Retry-After as a decimal number of seconds ("29.5")',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => `${Math.max(0, Number(value) - 1)}.5`),
+  },
+  {
+    name: '429-one-request-early',
+    breaks: 'RL-WINDOW',
+    does: 'refuses the last request of each bucket (the 5th auth, the 60th read): the limit is one less than stated',
+    apply: (ctx) => {
+      const { response } = ctx;
+      if (!isSuccess(response) || response.headers[HEADERS.rateLimitRemaining] !== '0') return;
+      answer(response, 429, { error: 'Rate limit exceeded' }, { [HEADERS.retryAfter]: String(secondsToReset(ctx, response)) });
+    },
+  },
+  {
+    name: 'window-never-resets',
+    breaks: 'RL-WINDOW',
+    does: 'keeps answering 429 for 30 minutes once a bucket ran out, with the stale Reset and Retry-After of the first 429',
+    before: (ctx) => {
+      const key = bucketKey(ctx.request);
+      const blocked = ctx.memo('blocked', () => new Map<string, { until: number; headers: Record<string, string> }>());
+      const entry = key === undefined ? undefined : blocked.get(key);
+      if (entry === undefined || ctx.now() >= entry.until) return;
+      return { status: 429, headers: { ...entry.headers }, body: { error: 'Rate limit exceeded' } };
+    },
+    apply: (ctx) => {
+      const key = bucketKey(ctx.request);
+      const blocked = ctx.memo('blocked', () => new Map<string, { until: number; headers: Record<string, string> }>());
+      if (key === undefined || ctx.response.status !== 429) return;
+      const headers: Record<string, string> = {};
+      for (const name of [...RATE_LIMIT_HEADERS, HEADERS.retryAfter]) {
+        const value = ctx.response.headers[name];
+        if (value !== undefined) headers[name] = value;
+      }
+      if (!((blocked.get(key)?.until ?? 0) > ctx.now())) blocked.set(key, { until: ctx.now() + 30 * 60_000, headers });
+    },
+  },
+  {
+    name: 'shared-read-bucket',
+    breaks: 'RL-PER-PLAYER',
+    does: "counts every player's authenticated reads in one bucket of 60 a minute",
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      if (request.category !== 'read' || request.isGameOrigin || response.status === 401) return;
+      const bucket = ctx.memo('shared', () => ({ windowEnd: 0, count: 0 }));
+      if (ctx.now() >= bucket.windowEnd) Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
+      bucket.count++;
+      const { limit } = RATE_LIMITS.read;
+      const headers = {
+        [HEADERS.rateLimitLimit]: String(limit),
+        [HEADERS.rateLimitRemaining]: String(Math.max(0, limit - bucket.count)),
+        [HEADERS.rateLimitReset]: String(Math.floor(bucket.windowEnd / 1000)),
+      };
+      Object.assign(response.headers, headers);
+      if (bucket.count > limit) {
+        const retryAfter = String(Math.max(1, Math.ceil((bucket.windowEnd - ctx.now()) / 1000)));
+        answer(response, 429, { error: 'Rate limit exceeded' }, { [HEADERS.retryAfter]: retryAfter });
+      }
+    },
+  },
+  {
+    name: 'game-origin-auth-not-counted',
+    breaks: 'RL-AUTH-IP',
+    does: 'exempts game-origin register and verify requests from the auth bucket (each looks like a new client)',
+    before: ({ request, memo }) => {
+      if (request.category !== 'auth' || !request.isGameOrigin) return;
+      const next = memo('addresses', () => ({ count: 0 }));
+      const index = next.count++;
+      request.headers['x-forwarded-for'] = `100.${64 + ((index >> 16) & 63)}.${(index >> 8) & 255}.${index & 255}`;
+    },
+    apply: ({ request, response }) => {
+      if (request.category !== 'auth' || !request.isGameOrigin) return;
+      for (const name of RATE_LIMIT_HEADERS) delete response.headers[name];
+    },
+  },
+  {
+    name: 'game-origin-counted',
+    breaks: 'RL-EXEMPT',
+    does: 'counts game-origin requests against the public, read and gameplay buckets (without showing X-RateLimit-*)',
+    before: ({ request }) => {
+      if (request.category === 'auth' || request.category === 'admin' || !request.isGameOrigin || request.method === 'OPTIONS') return;
+      delete request.headers['origin'];
+    },
+    apply: ({ request, response }) => {
+      if (request.category === 'auth' || request.category === 'admin' || !request.isGameOrigin || request.method === 'OPTIONS') return;
+      for (const name of RATE_LIMIT_HEADERS) delete response.headers[name];
+      response.headers['access-control-allow-origin'] = request.origin!;
+      response.headers['vary'] = 'Origin';
+    },
+  },
+
+  // Envelopes and JSON
+  {
+    name: '429-body-without-error',
+    breaks: 'ENV-ERROR',
+    does: 'answers 429 with {message, retryAfter} instead of {error}',
+    apply: ({ response }) => {
+      if (response.status !== 429) return;
+      const body = objectBody(response);
+      response.body = { message: body?.['error'] ?? 'Too many requests', retryAfter: Number(response.headers[HEADERS.retryAfter]) };
+    },
+  },
+  {
+    name: 'error-field-renamed',
+    breaks: 'ENV-ERROR',
+    does: 'answers 4xx (other than 429) with {message} instead of {error}',
+    apply: ({ response }) => {
+      const body = objectBody(response);
+      if (!isRefusal(response) || body === undefined || !('error' in body)) return;
+      const { error, ...rest } = body;
+      response.body = { ...rest, message: error };
+    },
+  },
+  {
+    name: 'success-missing',
+    breaks: 'ENV-SUCCESS',
+    does: 'leaves success out of every 2xx body',
+    apply: ({ response }) => {
+      const body = objectBody(response);
+      if (isSuccess(response) && body !== undefined) delete body['success'];
+    },
+  },
+  {
+    name: 'text-404',
+    breaks: 'BODY-JSON',
+    does: "answers unknown paths with a framework's HTML page (Cannot GET /x) instead of JSON",
+    apply: ({ request, response }) => {
+      if (response.status !== 404) return;
+      response.body = undefined;
+      response.text = `<!DOCTYPE html><html><body><pre>Cannot ${request.method} ${request.path}</pre></body></html>`;
+      response.headers['content-type'] = 'text/html; charset=utf-8';
+    },
+  },
+
+  // Health
+  {
+    name: 'health-requires-auth',
+    breaks: 'HEALTH-NOAUTH',
+    does: 'answers GET /health without a bearer token with 401',
+    before: ({ request }) => {
+      if (request.path !== '/health' || request.token !== undefined) return;
+      return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'Missing bearer token' } };
+    },
+  },
+  {
+    name: 'health-status-healthy',
+    breaks: 'HEALTH-BODY',
+    does: 'reports status "healthy" instead of "ok"',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (request.path === '/health' && body !== undefined) body['status'] = 'healthy';
+    },
+  },
+  {
+    name: 'health-version-not-dotted',
+    breaks: 'HEALTH-BODY',
+    does: 'reports version "v0.1" instead of <major>.<minor>.<patch>',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (request.path === '/health' && body !== undefined) body['version'] = 'v0.1';
+    },
+  },
+
+  // Register and verify
+  {
+    name: 'register-without-message',
+    breaks: 'REG-OK',
+    does: 'leaves message out of the register response',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, REGISTER) && isSuccess(response) && body !== undefined) delete body['message'];
+    },
+  },
+  {
+    name: 'register-without-email-accepted',
+    breaks: 'REG-MISSING',
+    does: 'answers 200 to a register request without an email',
+    apply: ({ request, response }) => {
+      const email = requestBody(request)?.['email'];
+      if (isPost(request, REGISTER) && response.status === 400 && (typeof email !== 'string' || email.trim() === '')) answer(response, 200, { ...registered });
+    },
+  },
+  {
+    name: 'malformed-email-accepted',
+    breaks: 'REG-INVALID',
+    does: 'answers 200 to a register request whose email is a string but no address ("not-an-email")',
+    apply: ({ request, response }) => {
+      const email = requestBody(request)?.['email'];
+      const error = objectBody(response)?.['error'];
+      if (!isPost(request, REGISTER) || response.status !== 400 || typeof email !== 'string' || email.trim() === '') return;
+      if (typeof error === 'string' && !/disposable/i.test(error)) answer(response, 200, { ...registered });
+    },
+  },
+  {
+    name: 'disposable-email-accepted',
+    breaks: 'REG-DISPOSABLE',
+    does: 'accepts registration with a disposable-domain email',
+    apply: ({ request, response }) => {
+      const error = objectBody(response)?.['error'];
+      if (isPost(request, REGISTER) && isRefusal(response) && typeof error === 'string' && /disposable/i.test(error)) answer(response, 200, { ...registered });
+    },
+  },
+  {
+    name: 'token-not-uuid',
+    breaks: 'VERIFY-OK',
+    does: 'issues opaque tokens (gs_<hex>) instead of UUIDs, translating them back on the way in',
+    seesControl: true,
+    before: ({ request, memo }) => {
+      const issued = memo('tokens', () => new Map<string, string>());
+      if (request.token !== undefined && issued.has(request.token)) request.headers['authorization'] = `Bearer ${issued.get(request.token)}`;
+      if (request.body !== undefined) for (const [fake, real] of issued) request.body = request.body.replaceAll(fake, real);
+    },
+    apply: ({ request, response, memo }) => {
+      const body = objectBody(response);
+      if (request.isControl || !isPost(request, VERIFY) || typeof body?.['authToken'] !== 'string') return;
+      const fake = `gs_${body['authToken'].replaceAll('-', '')}`;
+      memo('tokens', () => new Map<string, string>()).set(fake, body['authToken']);
+      body['authToken'] = fake;
+    },
+  },
+  {
+    name: 'expires-at-without-timezone',
+    breaks: 'VERIFY-OK',
+    does: 'sends expiresAt as local time without a zone ("2030-01-08T00:00:00.000")',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, VERIFY) && typeof body?.['expiresAt'] === 'string') body['expiresAt'] = body['expiresAt'].replace(/Z$/, '');
+    },
+  },
+  {
+    name: 'verify-without-otp-accepted',
+    breaks: 'VERIFY-MISSING',
+    does: 'answers 200 with a token to a verify request without an otp or an email',
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      const body = requestBody(request);
+      if (isPost(request, VERIFY) && response.status === 400 && (typeof body?.['otp'] !== 'string' || typeof body['email'] !== 'string')) {
+        answer(response, 200, forgedToken(ctx));
+      }
+    },
+  },
+  {
+    name: 'wrong-code-accepted',
+    breaks: 'VERIFY-WRONG',
+    does: 'accepts any well-formed 6-digit code, not only the one sent',
+    apply: (ctx) => {
+      const { request, response, ledger } = ctx;
+      const { email, otp } = requestBody(request) ?? {};
+      if (!isPost(request, VERIFY) || !isRefusal(response) || typeof email !== 'string' || typeof otp !== 'string' || !/^\d{6}$/.test(otp)) return;
+      if (ledger.otps.some((delivery) => delivery.code === otp && delivery.email === email.trim().toLowerCase())) return;
+      answer(response, 200, forgedToken(ctx));
+    },
+  },
+  {
+    name: 'code-reusable',
+    breaks: 'VERIFY-REUSED',
+    does: 'accepts a code again after it was used (while it is not expired), answering the same token',
+    apply: ({ request, response, ledger, memo }) => {
+      const { email, otp } = requestBody(request) ?? {};
+      if (!isPost(request, VERIFY) || typeof email !== 'string' || typeof otp !== 'string') return;
+      const used = memo('used', () => new Map<string, Body>());
+      const key = `${email.trim().toLowerCase()} ${otp}`;
+      if (isSuccess(response) && objectBody(response) !== undefined) used.set(key, { ...objectBody(response) });
+      const delivery = ledger.otps.findLast((item) => item.email === email.trim().toLowerCase() && item.code === otp);
+      const earlier = used.get(key);
+      if (isRefusal(response) && earlier !== undefined && delivery !== undefined && !ledger.codeExpired(delivery)) answer(response, 200, { ...earlier });
+    },
+  },
+  {
+    name: 'expired-code-accepted',
+    breaks: 'OTP-EXPIRY',
+    does: 'accepts the code sent after its 15 minutes are over',
+    apply: (ctx) => {
+      const { request, response, ledger } = ctx;
+      const { email, otp } = requestBody(request) ?? {};
+      if (!isPost(request, VERIFY) || !isRefusal(response) || typeof email !== 'string' || typeof otp !== 'string') return;
+      const delivery = ledger.otps.findLast((item) => item.email === email.trim().toLowerCase() && item.code === otp);
+      if (delivery !== undefined && ledger.codeExpired(delivery)) answer(response, 200, forgedToken(ctx));
+    },
+  },
+  {
+    name: 'expires-at-six-days',
+    breaks: 'TOKEN-LIFETIME',
+    does: 'states an expiresAt 6 days after issue instead of 7',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, VERIFY) && typeof body?.['expiresAt'] === 'string') {
+        body['expiresAt'] = new Date(Date.parse(body['expiresAt']) - 24 * 60 * 60_000).toISOString();
+      }
+    },
+  },
+  {
+    name: 'expired-token-accepted',
+    breaks: 'TOKEN-EXPIRY',
+    does: 'keeps accepting a token after its 7 days (401 becomes 200)',
+    apply: ({ request, response, ledger }) => {
+      if (response.status !== 401 || request.token === undefined || (!ledger.tokens.has(request.token) && !ledger.expiredTokens.has(request.token))) return;
+      if (!ledger.tokenExpired(request.token)) return;
+      delete response.headers['www-authenticate'];
+      const body = request.method === 'GET' ? { success: true, player: { id: randomUUID(), emailVerified: true } } : { success: true };
+      answer(response, 200, body, request.category === 'gameplay' ? { [HEADERS.actionPointsRemaining]: '60' } : {});
+    },
+  },
+  {
+    name: 'bad-token-403',
+    breaks: 'AUTH-401',
+    does: 'answers 403 instead of 401 to a missing or invalid token',
+    apply: ({ response }) => {
+      if (response.status === 401) response.status = 403;
+    },
+  },
+  {
+    name: 'ship-gate-vague-message',
+    breaks: 'SHIP-VERIFIED',
+    does: 'refuses ship creation for an unverified email with a bare {error: "Forbidden"}',
+    apply: ({ request, response }) => {
+      const error = objectBody(response)?.['error'];
+      if (isPost(request, SHIP) && isRefusal(response) && typeof error === 'string' && /verif/i.test(error)) response.body = { error: 'Forbidden' };
+    },
+  },
+
+  // Routing
+  {
+    name: 'unknown-path-400',
+    breaks: 'ERR-404',
+    does: 'answers 400 instead of 404 for unknown paths',
+    apply: ({ response }) => {
+      if (response.status === 404) response.status = 400;
+    },
+  },
+  {
+    name: 'wrong-method-404',
+    breaks: 'ERR-405',
+    does: 'answers 404 instead of 405 for a known path with the wrong method',
+    apply: ({ response }) => {
+      if (response.status !== 405) return;
+      response.status = 404;
+      delete response.headers['allow'];
+    },
+  },
+
+  // Action points
+  {
+    name: 'no-actionpoints-remaining',
+    breaks: 'AP-HEADERS',
+    does: 'leaves X-ActionPoints-Remaining (and NextRefill) out of successful gameplay responses',
+    apply: ({ request, response }) => {
+      if (request.category !== 'gameplay' || !isSuccess(response)) return;
+      delete response.headers[HEADERS.actionPointsRemaining];
+      delete response.headers[HEADERS.actionPointsNextRefill];
+    },
+  },
+  {
+    name: 'no-nextrefill-at-zero',
+    breaks: 'AP-HEADERS',
+    does: 'leaves X-ActionPoints-NextRefill out when X-ActionPoints-Remaining is 0',
+    apply: ({ response }) => {
+      if (response.headers[HEADERS.actionPointsRemaining] === '0') delete response.headers[HEADERS.actionPointsNextRefill];
+    },
+  },
+];
+
+/** A disposable-domain email, a wrong, used or expired code, an unverified ship creation: statuses the spec does not show. */
+function notShownCase({ request, response }: ResponseContext): boolean {
+  if (!isRefusal(response)) return false;
+  const body = requestBody(request);
+  const error = objectBody(response)?.['error'];
+  if (isPost(request, REGISTER)) return typeof error === 'string' && /disposable/i.test(error);
+  if (isPost(request, VERIFY)) return typeof body?.['email'] === 'string' && typeof body['otp'] === 'string' && /^\d{6}$/.test(body['otp']);
+  if (isPost(request, SHIP)) return typeof error === 'string' && /verif/i.test(error);
+  return false;
+}
+
+/** Choices the spec leaves open (spec-silent.md, "What the suite must accept"): the suite must pass each. */
+export const VARIATIONS: readonly ProxyBehaviour[] = [
+  {
+    name: 'unaltered',
+    does: 'forwards everything unchanged: the baseline, so that no failure comes from the proxy itself',
+  },
+  {
+    name: 'reset-epoch-milliseconds',
+    does: 'sends X-RateLimit-Reset as Unix epoch milliseconds',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => String(Number(value) * 1000)),
+  },
+  {
+    name: 'reset-seconds-remaining',
+    does: 'sends X-RateLimit-Reset as the seconds left in the window',
+    apply: (ctx) => rewriteHeader(ctx.response, HEADERS.rateLimitReset, (value) => String(Math.max(0, Math.ceil((Number(value) * 1000 - ctx.now()) / 1000)))),
+  },
+  {
+    name: 'retry-after-milliseconds',
+    does: 'sends Retry-After in milliseconds',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Number(value) * 1000)),
+  },
+  {
+    name: 'not-shown-status-422',
+    does: 'answers 422 instead of 400/403 where the spec shows no status (disposable email, wrong/used/expired code, unverified ship creation)',
+    apply: (ctx) => {
+      if (notShownCase(ctx)) ctx.response.status = 422;
+    },
+  },
+  {
+    name: 'extra-body-fields',
+    does: 'adds requestId and servedBy to every JSON body, success and error alike',
+    apply: ({ response }) => {
+      const body = objectBody(response);
+      if (body !== undefined) Object.assign(body, { requestId: randomUUID(), servedBy: 'mutating-proxy' });
+    },
+  },
+  {
+    name: 'expires-at-without-milliseconds',
+    does: 'sends expiresAt without milliseconds ("2030-01-08T00:00:00Z")',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, VERIFY) && typeof body?.['expiresAt'] === 'string') body['expiresAt'] = body['expiresAt'].replace(/\.\d+Z$/, 'Z');
+    },
+  },
+  {
+    name: 'ratelimit-headers-on-exempt',
+    does: 'sends X-RateLimit-* (a full bucket) on exempt game-origin responses too',
+    apply: ({ request, response, now }) => {
+      if (!request.isGameOrigin || request.category === undefined || !RATE_LIMITS[request.category].exemptForGameOrigins) return;
+      if (response.headers[HEADERS.rateLimitLimit] !== undefined) return;
+      const { limit } = RATE_LIMITS[request.category];
+      Object.assign(response.headers, {
+        [HEADERS.rateLimitLimit]: String(limit),
+        [HEADERS.rateLimitRemaining]: String(limit),
+        [HEADERS.rateLimitReset]: String(Math.floor((now() + RATE_LIMIT_WINDOW_MS) / 1000)),
+      });
+    },
+  },
+  {
+    name: 'nextrefill-in-minutes',
+    does: 'sends X-ActionPoints-NextRefill in minutes (rounded up)',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.actionPointsNextRefill, (value) => String(Math.ceil(Number(value) / 60))),
+  },
+  {
+    name: 'health-without-success',
+    does: 'answers /health with {status, version} only, as the Health response table shows it',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (request.path === '/health' && body !== undefined) delete body['success'];
+    },
+  },
+  {
+    name: 'unlimited-wrong-codes',
+    does: 'sets no limit on wrong code attempts (an upstream option, no rewriting)',
+    upstream: { maxWrongOtpAttempts: 0 },
+  },
+];
