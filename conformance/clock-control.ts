@@ -3,9 +3,12 @@ import type { Target } from './target.js';
 /** The target's clock through its control API: checks of expiry move it instead of waiting. */
 export class ClockControl {
   readonly #target: Target;
+  readonly #onAdvance: (ms: number) => void;
 
-  constructor(target: Target) {
+  /** `onAdvance` hears of every move, whoever made it, so that the scheduler's budgets follow the target's time. */
+  constructor(target: Target, onAdvance: (ms: number) => void = () => {}) {
     this.#target = target;
+    this.#onAdvance = onAdvance;
   }
 
   async #post(change: Record<string, unknown>): Promise<number> {
@@ -15,8 +18,10 @@ export class ClockControl {
     return body.nowMs;
   }
 
-  advance(ms: number): Promise<number> {
-    return this.#post({ advanceMs: ms });
+  async advance(ms: number): Promise<number> {
+    const now = await this.#post({ advanceMs: ms });
+    this.#onAdvance(ms);
+    return now;
   }
 
   /** Freezing keeps boundaries exact: time moves only when a check moves it. */

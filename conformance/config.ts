@@ -25,6 +25,8 @@ export interface ConformanceConfig {
   otpSource: OtpSourceSpec | null;
   /** A configured game origin of the target; enables the exemption checks. */
   gameOrigin: string | null;
+  /** The bot-check token the target accepts, added to registrations (targets with the check on). */
+  challengeToken: string | null;
   /** A token of a player whose email is not verified; enables ship gating without a control API. */
   unverifiedToken: string | null;
   /** Local addresses to send from, one client identity each (loopback or lab targets). */

@@ -32,6 +32,11 @@ export class Pacer {
     this.#maxWaitSeconds = maxWaitSeconds;
   }
 
+  /** The target's clock moved: a whole window gone empties every budget. */
+  clockMoved(ms: number): void {
+    if (ms >= RATE_LIMIT_WINDOW_MS) this.#authSends.clear();
+  }
+
   /** Before an auth request: make room in this client's budget. */
   async beforeAuth(identity: Identity): Promise<void> {
     const now = Date.now();
@@ -60,7 +65,6 @@ export class Pacer {
   async #pass(ms: number, why: string): Promise<void> {
     if (this.#clock !== undefined) {
       await this.#clock.advance(Math.max(ms, RATE_LIMIT_WINDOW_MS));
-      this.#authSends.clear();
       return;
     }
     notice(`${why}: waiting ${Math.ceil(ms / 1000)} s (until ${new Date(Date.now() + ms).toISOString().slice(11, 19)})`);

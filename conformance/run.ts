@@ -12,6 +12,7 @@ export interface ConformanceOptions {
   otpSource?: string;
   gameOrigin?: string;
   unverifiedToken?: string;
+  challengeToken?: string;
   /** `127.0.0.2-127.0.0.200` or a comma-separated list. */
   sourceIps?: string;
   forwardedFor?: boolean;
@@ -26,12 +27,19 @@ export interface ConformanceOptions {
   numRuns?: number;
 }
 
+export interface SkippedCheck {
+  title: string;
+  reason: string;
+}
+
 export interface ConformanceResult {
   exitCode: 0 | 1 | 2;
   seed: number;
   passed: number;
   failed: number;
   skipped: number;
+  /** Every check that did not run, with why: never counted as passed. */
+  skippedChecks: SkippedCheck[];
   observations: string[];
   /** Why the run could not start (exit code 2). */
   error?: string;
@@ -51,6 +59,7 @@ async function resolveConfig(options: ConformanceOptions, seed: number): Promise
     otpSource,
     gameOrigin: options.gameOrigin ?? capabilities?.gameOrigins[0] ?? null,
     unverifiedToken: options.unverifiedToken ?? null,
+    challengeToken: options.challengeToken ?? null,
     sourceIps: options.sourceIps === undefined ? [] : expandSourceIps(options.sourceIps),
     forwardedFor: options.forwardedFor ?? false,
     waitOtpExpiry: options.waitOtpExpiry ?? false,
@@ -64,12 +73,25 @@ function tally(testCases: readonly TestCase[]) {
   const observations = testCases.flatMap((testCase) =>
     testCase.annotations().filter((annotation) => annotation.type === 'observation').map((annotation) => `${testCase.name.split(' ')[0]}: ${annotation.message}`),
   );
+  const skippedChecks = testCases.flatMap((testCase) => {
+    const result = testCase.result();
+    if (result.state !== 'skipped' && result.state !== 'pending') return [];
+    return [{ title: testCase.name, reason: (result.state === 'skipped' ? result.note : undefined) ?? 'did not run' }];
+  });
   return {
     passed: states.filter((state) => state === 'passed').length,
     failed: states.filter((state) => state === 'failed').length,
-    skipped: states.filter((state) => state === 'skipped' || state === 'pending').length,
+    skipped: skippedChecks.length,
+    skippedChecks,
     observations,
   };
+}
+
+/** The checks a run selected: --only leaves the others out of every count. */
+function selected(testCases: readonly TestCase[], only: string | undefined): TestCase[] {
+  if (only === undefined) return [...testCases];
+  const pattern = new RegExp(only);
+  return testCases.filter((testCase) => pattern.test(testCase.fullName));
 }
 
 /** Runs every check against `options.baseUrl`: the function the CLI's `check` command calls. */
@@ -81,7 +103,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } catch (error) {
     // An unreachable target or a malformed option: nothing was checked.
     if (!(error instanceof Error)) throw error;
-    return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, observations: [], error: error.message };
+    return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], error: error.message };
   }
   const outputFile: Record<string, string> = {};
   if (options.junit !== undefined) outputFile['junit'] = options.junit;
@@ -104,7 +126,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ...(options.only === undefined ? {} : { testNamePattern: options.only }),
   });
   try {
-    const testCases = vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()]);
+    const testCases = selected(
+      vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()]),
+      options.only,
+    );
     const counts = tally(testCases);
     if (testCases.length === 0) {
       return { exitCode: 2, seed, ...counts, error: options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}` };

@@ -23,6 +23,7 @@ export interface Call {
 
 const AUTH_PATHS = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => route.path));
 const REQUEST_TIMEOUT_MS = 30_000;
+const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
 
 /** The server under test: every request of every check goes through `send`, and so through one scheduler. */
 export class Target {
@@ -36,7 +37,7 @@ export class Target {
     this.config = config;
     this.identities = new IdentityPool(config.sourceIps, config.forwardedFor);
     this.#default = this.identities.fresh();
-    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this) : undefined;
+    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.#pacer.clockMoved(ms)) : undefined;
     this.#pacer = new Pacer(this.clock, config.maxWaitSeconds);
   }
 
@@ -50,10 +51,18 @@ export class Target {
     }
   }
 
+  /** A target with its bot-check on needs a challengeToken in every registration: one the caller left out is added. */
+  #withChallengeToken(call: Call): unknown {
+    const token = this.config.challengeToken;
+    const json = call.json;
+    if (token === null || call.path !== REGISTER_PATH || typeof json !== 'object' || json === null || Array.isArray(json) || 'challengeToken' in json) return json;
+    return { ...json, challengeToken: token };
+  }
+
   async #sendOnce(call: Call, identity: Identity): Promise<Exchange> {
     const url = endpoint(this.config.baseUrl, call.path);
     const headers: Record<string, string> = { ...call.headers };
-    const body = call.json === undefined ? call.rawBody : JSON.stringify(call.json);
+    const body = call.json === undefined ? call.rawBody : JSON.stringify(this.#withChallengeToken(call));
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
     if (call.origin !== undefined) headers['origin'] = call.origin;

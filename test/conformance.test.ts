@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, useCli } from './support/cli.js';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
 
 const cli = useCli();
 /** The requirement: the whole suite against the embedded mock in under 20 seconds. */
@@ -32,5 +32,25 @@ describe('game-service check', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('game-service: Unknown argument: bogus');
+  });
+
+  it('lists each skipped check with its reason, and counts only the checks --only selects', async () => {
+    const { url } = await startMock(cli, ['--port', '0', '--no-control']);
+    const result = await cli.run(['check', '--base-url', url, '--only', 'SHIP-VERIFIED|TOKEN-EXPIRY'], {}, 30_000);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Skipped (not counted as passed):\n');
+    expect(result.stdout).toMatch(/ {2}- SHIP-VERIFIED: no token of an unverified player: pass --unverified-token/);
+    expect(result.stdout).toMatch(/ {2}- TOKEN-EXPIRY: the target's clock cannot be moved/);
+    expect(result.stdout).toMatch(/\n0 passed, 0 failed, 2 skipped \(seed/);
+  });
+
+  it('registers with --challenge-token on a target whose bot-check is on', async () => {
+    const { url } = await startMock(cli, ['--port', '0', '--bot-check', 'tokens', '--bot-check-token', 'good-token']);
+    const only = ['--only', 'REG-OK|VERIFY-OK'];
+    const without = await cli.run(['check', '--base-url', url, ...only], {}, 30_000);
+    expect(without.code).toBe(1);
+    const withToken = await cli.run(['check', '--base-url', url, ...only, '--challenge-token', 'good-token'], {}, 30_000);
+    expect(withToken.code, withToken.stdout.slice(-2_000)).toBe(0);
+    expect(withToken.stdout).toMatch(/\n[1-9]\d* passed, 0 failed, 0 skipped/);
   });
 });

@@ -38,6 +38,10 @@ export async function runCheckCommand(options: CheckOptions): Promise<number> {
     console.error(`game-service check: ${result.error}`);
     return result.exitCode;
   }
+  if (result.skippedChecks.length > 0) {
+    console.log('\nSkipped (not counted as passed):');
+    for (const { title, reason } of result.skippedChecks) console.log(`  - ${title.split(' ')[0]}: ${reason}`);
+  }
   if (result.observations.length > 0) {
     console.log('\nObservations (choices the spec leaves open; not failures):');
     for (const observation of result.observations) console.log(`  - ${observation}`);
