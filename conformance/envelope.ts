@@ -18,10 +18,14 @@ export function expectJsonBody(exchange: Exchange): void {
   expectThat(exchange, exchange.body !== undefined, 'a JSON body (every response body is JSON)');
 }
 
+export function isErrorEnvelope(body: unknown): boolean {
+  return isObject(body) && typeof body['error'] === 'string';
+}
+
 /** ENV-ERROR: {error: string}; other fields are allowed. */
 export function expectErrorEnvelope(exchange: Exchange): void {
   expectJsonBody(exchange);
-  expectThat(exchange, isObject(exchange.body) && typeof exchange.body['error'] === 'string', 'an error envelope {error: <message string>}');
+  expectThat(exchange, isErrorEnvelope(exchange.body), 'an error envelope {error: <message string>}');
 }
 
 /** ENV-SUCCESS: success: true; other fields are allowed. */

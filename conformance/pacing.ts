@@ -10,7 +10,7 @@ export function notice(message: string): void {
   process.stderr.write(`[conformance ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Retry-After in seconds; a value too large to be seconds is taken as milliseconds (the spec leaves the unit open). */
 export function retryAfterSeconds(exchange: Exchange): number {

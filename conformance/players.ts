@@ -42,8 +42,13 @@ export async function signIn(suite: Suite, identity?: Identity): Promise<SignedI
     return { email, token: body.authToken, expiresAt: body.expiresAt ?? '' };
   }
   const { code } = await registerForCode(suite, email, identity);
-  const verified = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, ...(identity ? { identity } : {}) });
-  const body = verified.body as { authToken?: string; expiresAt?: string } | undefined;
-  if (verified.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verified.status}: ${verified.text.slice(0, 300)}`);
-  return { email, token: body.authToken, expiresAt: String(body.expiresAt) };
+  return (await verifyForToken(suite, email, code, identity)).player;
+}
+
+/** Verifies a code that must be right, and the player it signs in; throws with the answer otherwise. */
+export async function verifyForToken(suite: Suite, email: string, code: string, identity?: Identity): Promise<{ verify: Exchange; player: SignedIn }> {
+  const verify = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, ...(identity ? { identity } : {}) });
+  const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
+  if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
+  return { verify, player: { email, token: body.authToken, expiresAt: String(body.expiresAt) } };
 }

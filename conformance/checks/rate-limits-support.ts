@@ -1,7 +1,7 @@
 import type { TestContext } from 'vitest';
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { requireThat } from '../assertions.js';
-import { header, integerHeader, isObject, type Exchange } from '../exchange.js';
+import { header, integerHeader, type Exchange } from '../exchange.js';
 import type { Identity } from '../identities.js';
 import {
   countdownStep,
@@ -13,7 +13,8 @@ import {
   type ResetUnit,
   type TimeInterval,
 } from '../model/index.js';
-import { registerForCode, signIn, uniqueEmail, type SignedIn } from '../players.js';
+import { cannotSignIn } from '../accounts.js';
+import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../players.js';
 import { suite } from '../suite.js';
 import type { Call } from '../target.js';
 
@@ -46,10 +47,6 @@ export const retryAfterOf = (exchange: Exchange) => integerHeader(exchange, HEAD
 
 export function hasRateLimitHeaders(exchange: Exchange): boolean {
   return [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset].some((name) => header(exchange, name) !== undefined);
-}
-
-export function isErrorEnvelope(body: unknown): boolean {
-  return isObject(body) && typeof body['error'] === 'string';
 }
 
 /** The Reset samples of responses that carry an integer Reset. */
@@ -86,8 +83,8 @@ export async function startFreshWindows(): Promise<boolean> {
 
 /** Whether the run can make a signed-in player; skips the check with the reason when it cannot. */
 export function requirePlayers(context: TestContext): void {
-  const { otp, config } = suite();
-  requireThat(context, otp !== null || config.capabilities?.players === true, 'needs a signed-in player: pass --otp-source (the target has no control API to create one)');
+  const reason = cannotSignIn(suite());
+  requireThat(context, reason === undefined, reason ?? '');
 }
 
 export interface AuthExchanges {
@@ -109,10 +106,7 @@ async function signInWithExchanges(identity: Identity): Promise<AuthExchanges> {
   const email = uniqueEmail(current, 'rate-limit');
   if (current.otp !== null) {
     const { register, code } = await registerForCode(current, email, identity);
-    const verify = await current.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, identity });
-    const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
-    if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
-    return { register, verify, player: { email, token: body.authToken, expiresAt: String(body.expiresAt) } };
+    return { register, ...(await verifyForToken(current, email, code, identity)) };
   }
   const register = await current.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity });
   const verify = await current.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: '000000' }, identity });
@@ -213,4 +207,3 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
   return drain;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,6 @@ import { suite } from '../suite.js';
 import {
   drainBucket,
   hasRateLimitHeaders,
-  isErrorEnvelope,
   once,
   ownPlayerOn,
   remainingOf,
@@ -17,10 +16,11 @@ import {
   resetUnitOf,
   retryAfterOf,
   sendTimed,
-  sleep,
   startFreshWindows,
   type Timed,
 } from './rate-limits-support.js';
+import { expectErrorEnvelope } from '../envelope.js';
+import { sleep } from '../pacing.js';
 
 // "When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified)."
 // "Reads (authenticated GET): 60 requests per player per minute."
@@ -74,7 +74,7 @@ describe('rate-limit windows', () => {
     const { drain } = await spentReadBucket();
     requireThat(context, drain.limited !== undefined, 'the read bucket never answered 429 (see RL-429)');
     const { exchange } = drain.limited!;
-    expectThat(exchange, isErrorEnvelope(exchange.body), 'an error envelope {error: <message string>}');
+    expectErrorEnvelope(exchange);
   });
 
   it(rule('RL-WINDOW', 'a window serves the whole bucket: no 429 while Remaining is above 0, and Remaining falls by one per read'), async (context) => {
