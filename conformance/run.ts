@@ -68,6 +68,22 @@ async function resolveConfig(options: ConformanceOptions, seed: number): Promise
   };
 }
 
+/** What kind of run this is, and how long a real-time one takes: its waits are announced as they come. */
+function announce(config: ConformanceConfig): void {
+  const clients = config.forwardedFor ? 'many clients (X-Forwarded-For)' : config.sourceIps.length > 0 ? `${config.sourceIps.length} source addresses` : 'one client';
+  if (config.capabilities?.clockControl === true) {
+    console.log(`Target ${config.baseUrl}: control API with clock control; checking from ${clients}. Seed ${config.seed}.`);
+    return;
+  }
+  console.log(
+    `Target ${config.baseUrl}: real time (no clock control); checking from ${clients}. Seed ${config.seed}.\n` +
+      'Rate-limit windows are waited out for real (each wait is announced with the time it ends): expect about ' +
+      (config.sourceIps.length > 1 || config.forwardedFor
+        ? '1–2 minutes.'
+        : '10 minutes from one address, paced by its auth budget (5 requests a minute); --source-ips or --forwarded-for shortens it to 1–2.'),
+  );
+}
+
 function tally(testCases: readonly TestCase[]) {
   const states = testCases.map((testCase) => testCase.result().state);
   const observations = testCases.flatMap((testCase) =>
@@ -105,6 +121,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!(error instanceof Error)) throw error;
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], error: error.message };
   }
+  announce(config);
   const outputFile: Record<string, string> = {};
   if (options.junit !== undefined) outputFile['junit'] = options.junit;
   if (options.json !== undefined) outputFile['json'] = options.json;
