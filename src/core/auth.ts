@@ -1,5 +1,4 @@
 import { HEADERS, OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../spec/limits.js';
-import { initialActionPoints } from './action-points.js';
 import { assertChallengePassed } from './bot-check.js';
 import { assertRegistrableEmail, normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
@@ -7,6 +6,7 @@ import { headerValue, type ServiceRequest } from './http.js';
 import type { ResolvedOptions } from './options.js';
 import { constantTimeEqual, hashSecret, randomOtp, randomSalt, randomToken } from './secrets.js';
 import type { OutboxMessage } from './outbox.js';
+import { newPlayer } from './player.js';
 import type { PendingCode, Player, Store } from './store.js';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
@@ -77,15 +77,7 @@ function verifiedPlayer(store: Store, options: ResolvedOptions, email: string, n
     existing.emailVerified = true;
     return existing;
   }
-  const player: Player = {
-    id: randomToken(),
-    email,
-    emailVerified: true,
-    createdAt: now,
-    actionPoints: initialActionPoints(options.actionPoints, now),
-    ship: null,
-    inEncounter: false,
-  };
+  const player = newPlayer(email, options, now);
   store.addPlayer(player);
   return player;
 }

@@ -1,4 +1,4 @@
-import { assertAffordable, refill, spend } from './action-points.js';
+import { assertAffordable, initialActionPoints, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
 import { gameplayRouteId, type GameplayRoute, type ResolvedOptions } from './options.js';
@@ -8,6 +8,19 @@ import type { Player, Ship } from './store.js';
 export const MAX_SHIP_NAME_LENGTH = 32;
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
+
+/** A player as the service first knows them: no ship, no encounter, the starting points. */
+export function newPlayer(email: string, options: ResolvedOptions, now: number): Player {
+  return {
+    id: randomToken(),
+    email,
+    emailVerified: true,
+    createdAt: now,
+    actionPoints: initialActionPoints(options.actionPoints, now),
+    ship: null,
+    inEncounter: false,
+  };
+}
 
 function shipView(ship: Ship) {
   return { id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() };

@@ -4,7 +4,8 @@ import { normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 import { randomToken } from './secrets.js';
-import type { Player, Store } from './store.js';
+import { newPlayer } from './player.js';
+import type { Store } from './store.js';
 
 export interface WorldPlayer {
   email: string;
@@ -49,15 +50,7 @@ function assertTokenFree(store: Store, token: string, email: string, now: number
 function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
   const email = normalizeEmail(seed.email);
   const rules = options.actionPoints;
-  const player: Player = store.playerByEmail(email) ?? {
-    id: randomToken(),
-    email,
-    emailVerified: true,
-    createdAt: now,
-    actionPoints: initialActionPoints(rules, now),
-    ship: null,
-    inEncounter: false,
-  };
+  const player = store.playerByEmail(email) ?? newPlayer(email, options, now);
   player.emailVerified = seed.emailVerified ?? true;
   player.actionPoints = seed.actionPoints === undefined ? initialActionPoints(rules, now) : { points: seed.actionPoints, accruedAt: now };
   if (seed.ship !== undefined) player.ship = seed.ship === null ? null : { id: randomToken(), name: seed.ship.name, createdAt: now };
