@@ -1,11 +1,22 @@
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../spec/limits.js';
 import { ApiError } from './errors.js';
-import type { Store } from './store.js';
+import type { Bucket, Store } from './store.js';
 
 interface RateLimitState {
   limit: number;
   remaining: number;
   windowEnd: number;
+}
+
+/** The bucket of (category, key) in its current window, opening a new window at the key's first request. */
+export function currentBucket(store: Store, category: RateLimitCategory, key: string, now: number): Bucket {
+  const bucketKey = `${category}:${key}`;
+  let bucket = store.buckets.get(bucketKey, now);
+  if (bucket === undefined) {
+    bucket = { windowEnd: now + RATE_LIMIT_WINDOW_MS, count: 0 };
+    store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
+  }
+  return bucket;
 }
 
 /**
@@ -20,12 +31,7 @@ export function consumeRateLimit(
   headers: Record<string, string>,
 ): void {
   const { limit } = RATE_LIMITS[category];
-  const bucketKey = `${category}:${key}`;
-  let bucket = store.buckets.get(bucketKey, now);
-  if (bucket === undefined) {
-    bucket = { windowEnd: now + RATE_LIMIT_WINDOW_MS, count: 0 };
-    store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
-  }
+  const bucket = currentBucket(store, category, key, now);
   const allowed = bucket.count < limit;
   if (allowed) bucket.count++;
   Object.assign(headers, rateLimitHeaders({ limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }));

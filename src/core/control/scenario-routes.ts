@@ -1,7 +1,8 @@
 import type { JSONSchemaType } from 'ajv';
-import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../spec/limits.js';
+import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { voidCode } from '../auth.js';
 import { readOptionalJsonObject } from '../body.js';
+import { currentBucket } from '../rate-limit.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
@@ -42,10 +43,8 @@ export function createScenarios(context: ControlContext) {
       apply: ({ category, key }, now) => {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
         const { limit } = RATE_LIMITS[category as RateLimitCategory];
-        const bucketKey = `${category}:${key}`;
-        const bucket = store.buckets.get(bucketKey, now) ?? { windowEnd: now + RATE_LIMIT_WINDOW_MS, count: 0 };
+        const bucket = currentBucket(store, category as RateLimitCategory, key!, now);
         bucket.count = limit;
-        store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
         return { category, key, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
     },
