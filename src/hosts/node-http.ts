@@ -23,13 +23,13 @@ interface ReadBody {
   truncated: boolean;
 }
 
-function clientIp(request: IncomingMessage, trustProxy: boolean): string {
+function clientIp(request: IncomingMessage, peer: string, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers['x-forwarded-for'];
     const firstHop = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
     if (firstHop) return firstHop;
   }
-  return peerAddress(request);
+  return peer;
 }
 
 function requestTarget(url: string): { path: string; query: string | undefined } {
@@ -115,13 +115,14 @@ async function serve(service: Service, trustProxy: boolean, request: IncomingMes
     return;
   }
   try {
+    const peer = peerAddress(request);
     const answer = await service.handle({
       method: request.method ?? 'GET',
       ...requestTarget(request.url ?? '/'),
       headers: request.headers,
       body: body.bytes,
-      ip: clientIp(request, trustProxy),
-      peer: peerAddress(request),
+      ip: clientIp(request, peer, trustProxy),
+      peer,
     });
     send(response, answer, body.truncated);
   } catch (error) {
