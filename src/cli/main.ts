@@ -1,6 +1,7 @@
 import yargs, { type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
+import { definedOnly } from './defined-only.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
 import { runCheckCommand } from './check.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
@@ -100,11 +101,6 @@ const CHECK_EPILOG = [
   'Exit codes: 0 every check passed (skipped ones are listed, never counted as passed), 1 a check failed, 2 usage or connection error.',
 ].join('\n');
 
-/** Options left out stay out, so that the suite's own defaults apply. */
-function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
-
 const MOCK_EPILOG = [
   `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,
   'Precedence: flags > environment > --config file > defaults.',
@@ -129,8 +125,8 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       async (args) =>
         setExitCode(
           await runCheckCommand({
-            ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
             ...definedOnly({
+              baseUrl: args['base-url'],
               otpSource: args['otp-source'],
               gameOrigin: args['game-origin'],
               unverifiedToken: args['unverified-token'],

@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
-import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
 import { createNodeServer } from '../hosts/node-http.js';
 import { CliError } from './cli-error.js';
+import { definedOnly } from './defined-only.js';
 import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
 import { PACKAGE_VERSION } from './package-info.js';
 
@@ -74,14 +75,16 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
     version: PACKAGE_VERSION,
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
     gameOrigins: options.gameOrigins,
-    botCheck: options.botCheck ?? { mode: 'off' },
-    maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
-    actionPoints: options.actionPoints ?? {},
-    actionCosts: options.actionCosts ?? {},
-    gameplayRoutes: options.gameplayRoutes ?? [],
-    control: { enabled: options.control ?? true, public: options.controlPublic ?? false },
-    ...(options.world === undefined ? {} : { world: options.world }),
-    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    ...definedOnly({
+      botCheck: options.botCheck,
+      maxWrongOtpAttempts: options.maxWrongOtpAttempts,
+      actionPoints: options.actionPoints,
+      actionCosts: options.actionCosts,
+      gameplayRoutes: options.gameplayRoutes,
+      world: options.world,
+      journalSize: options.journalSize,
+    }),
+    control: definedOnly({ enabled: options.control, public: options.controlPublic }),
     ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
     onOtp: (delivery) => logger.otp(delivery),
     onError: (error) => logger.error(error),
