@@ -2,29 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type { TestCase } from 'vitest/node';
 import { startVitest } from 'vitest/node';
 import type { ConformanceConfig } from './config.js';
-import { expandSourceIps } from './identities.js';
-import { parseOtpSource } from './otp/index.js';
-import { probeTarget } from './probe.js';
+import { resolveTargetConfig, type TargetOptions } from './target-options.js';
 
-export interface ConformanceOptions {
-  baseUrl: string;
-  /** control | log:FILE | command:CMD | prompt; default: the control API where the target has one. */
-  otpSource?: string;
-  gameOrigin?: string;
-  unverifiedToken?: string;
-  challengeToken?: string;
-  /** `127.0.0.2-127.0.0.200` or a comma-separated list. */
-  sourceIps?: string;
-  forwardedFor?: boolean;
-  waitOtpExpiry?: boolean;
-  emailTemplate?: string;
-  maxWaitSeconds?: number;
+export interface ConformanceOptions extends TargetOptions {
   junit?: string;
   json?: string;
   seed?: number;
   /** Only the checks whose title matches (a rule id such as RL-429, or any part of a title). */
   only?: string;
-  numRuns?: number;
 }
 
 export interface SkippedCheck {
@@ -43,29 +28,6 @@ export interface ConformanceResult {
   observations: string[];
   /** Why the run could not start (exit code 2). */
   error?: string;
-}
-
-const DEFAULTS = { emailTemplate: 'conformance+{id}@example.com', maxWaitSeconds: 120, numRuns: 25 } as const;
-
-/** The options a person gave, completed once into the configuration every check reads. */
-async function resolveConfig(options: ConformanceOptions, seed: number): Promise<ConformanceConfig> {
-  const capabilities = await probeTarget(options.baseUrl);
-  const otpSource = options.otpSource !== undefined ? parseOtpSource(options.otpSource) : capabilities?.outbox ? ({ kind: 'control' } as const) : null;
-  return {
-    baseUrl: options.baseUrl,
-    seed,
-    numRuns: options.numRuns ?? DEFAULTS.numRuns,
-    capabilities,
-    otpSource,
-    gameOrigin: options.gameOrigin ?? capabilities?.gameOrigins[0] ?? null,
-    unverifiedToken: options.unverifiedToken ?? null,
-    challengeToken: options.challengeToken ?? null,
-    sourceIps: options.sourceIps === undefined ? [] : expandSourceIps(options.sourceIps),
-    forwardedFor: options.forwardedFor ?? false,
-    waitOtpExpiry: options.waitOtpExpiry ?? false,
-    emailTemplate: options.emailTemplate ?? DEFAULTS.emailTemplate,
-    maxWaitSeconds: options.maxWaitSeconds ?? DEFAULTS.maxWaitSeconds,
-  };
 }
 
 /** What kind of run this is, and how long a real-time one takes: its waits are announced as they come. */
@@ -115,7 +77,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   let config: ConformanceConfig;
   try {
-    config = await resolveConfig(options, seed);
+    config = await resolveTargetConfig(options, seed);
   } catch (error) {
     // An unreachable target or a malformed option: nothing was checked.
     if (!(error instanceof Error)) throw error;
