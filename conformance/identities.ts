@@ -7,8 +7,6 @@ export interface Identity {
   forwardedFor?: string;
 }
 
-const sharedAgent = new Agent({ keepAliveTimeout: 10_000 });
-
 /** Addresses from the benchmarking range (198.18.0.0/15), never routed: labels only, in a header. */
 function syntheticAddress(index: number): string {
   return `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
@@ -21,6 +19,8 @@ function syntheticAddress(index: number): string {
 export class IdentityPool {
   readonly #fixed: Identity[];
   readonly #forwardedFor: boolean;
+  /** The connection pool of every identity that is no source address of its own. */
+  readonly #shared = new Agent({ keepAliveTimeout: 10_000 });
   #next = 0;
 
   constructor(sourceIps: readonly string[], forwardedFor: boolean) {
@@ -28,7 +28,7 @@ export class IdentityPool {
     this.#fixed =
       sourceIps.length > 0
         ? sourceIps.map((ip) => ({ label: ip, dispatcher: new Agent({ localAddress: ip, keepAliveTimeout: 10_000 }) }))
-        : [{ label: 'this machine', dispatcher: sharedAgent }];
+        : [{ label: 'this machine', dispatcher: this.#shared }];
   }
 
   /** How many clients the target can tell apart. */
@@ -39,12 +39,12 @@ export class IdentityPool {
   /** A client no earlier check has used, as far as the pool allows. */
   fresh(): Identity {
     const index = this.#next++;
-    if (this.#forwardedFor) return { label: `X-Forwarded-For ${syntheticAddress(index)}`, dispatcher: sharedAgent, forwardedFor: syntheticAddress(index) };
+    if (this.#forwardedFor) return { label: `X-Forwarded-For ${syntheticAddress(index)}`, dispatcher: this.#shared, forwardedFor: syntheticAddress(index) };
     return this.#fixed[index % this.#fixed.length]!;
   }
 
   async close(): Promise<void> {
-    await Promise.all([...new Set([sharedAgent, ...this.#fixed.map((identity) => identity.dispatcher)])].map((agent) => agent.close()));
+    await Promise.all([...new Set([this.#shared, ...this.#fixed.map((identity) => identity.dispatcher)])].map((agent) => agent.close()));
   }
 }
 
