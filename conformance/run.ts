@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCase } from 'vitest/node';
 import { startVitest } from 'vitest/node';
@@ -103,6 +105,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     testTimeout: 30 * 60_000,
     hookTimeout: 5 * 60_000,
     ...(options.only === undefined ? {} : { testNamePattern: options.only }),
+  }, {
+    // The checks may run from an installed package: vite's cache goes to the temp dir, never beside them.
+    cacheDir: join(tmpdir(), 'game-service-conformance-vite'),
   });
   try {
     const testCases = selected(
