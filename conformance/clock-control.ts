@@ -29,6 +29,11 @@ export class ClockControl {
     return this.#post({ frozen: true });
   }
 
+  /** Lets time run again, as it did before a run froze it. */
+  unfreeze(): Promise<number> {
+    return this.#post({ frozen: false });
+  }
+
   async now(): Promise<number> {
     const exchange = await this.#target.send({ method: 'GET', path: '/__mock/clock' });
     return (exchange.body as { nowMs: number }).nowMs;

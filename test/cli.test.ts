@@ -101,7 +101,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
     ['a bot-check token with another mode', ['mock', '--bot-check', 'off', '--bot-check-token', 't'], '--bot-check-token is only read with --bot-check tokens, not --bot-check off'],
-    ['no command', [], 'Name a command: mock or check'],
+    ['no command', [], 'Name a command: mock, check or fuzz'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
     ['an unknown command', ['serve'], 'Unknown argument: serve'],

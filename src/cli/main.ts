@@ -3,8 +3,10 @@ import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
+import { FUZZ_DEFAULTS } from '../../conformance/fuzz/run-fuzz.js';
 import { runCheckCommand } from './check.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
+import { runFuzzCommand } from './fuzz.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { PACKAGE_VERSION } from './package-info.js';
@@ -61,7 +63,8 @@ const MOCK_FLAGS = {
   },
 } as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
 
-const CHECK_FLAGS = {
+/** How to reach and drive a target: shared by `check` and `fuzz`. */
+const TARGET_FLAGS = {
   'base-url': { type: 'string', requiresArg: true, coerce: parseBaseUrl, defaultDescription: 'an embedded mock on a free port', describe: 'The server to check' },
   'otp-source': {
     type: 'string',
@@ -70,22 +73,40 @@ const CHECK_FLAGS = {
     describe: 'Where codes are read: control, log:FILE (lines naming the email with 6 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
   },
   'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
-  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
   'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },
   'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
   'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
-  'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
   'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
+  seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
+} as const satisfies Record<string, Options>;
+
+const CHECK_FLAGS = {
+  ...TARGET_FLAGS,
+  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
+  'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
   'max-wait': { type: 'string', requiresArg: true, coerce: parseCount('max-wait'), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
   'num-runs': { type: 'string', requiresArg: true, coerce: parseCount('num-runs'), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
-  seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
 } as const satisfies Record<string, Options>;
 
+const FUZZ_FLAGS = {
+  ...TARGET_FLAGS,
+  'num-runs': {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseCount('num-runs'),
+    defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time)`,
+    describe: 'Command sequences to try',
+  },
+  'max-commands': { type: 'string', requiresArg: true, coerce: parseCount('max-commands'), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
+  'max-duration': { type: 'string', requiresArg: true, coerce: parseCount('max-duration'), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
+  replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
+} as const satisfies Record<string, Options>;
+
 /** Flags that are on or off, whose values from the environment need checking. */
-const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS)]
+const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS), ...Object.entries(FUZZ_FLAGS)]
   .filter(([, option]) => option.type === 'boolean')
   .map(([flag]) => flag);
 
@@ -93,12 +114,20 @@ const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLA
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   mock: Object.keys(MOCK_FLAGS),
   check: Object.keys(CHECK_FLAGS),
+  fuzz: Object.keys(FUZZ_FLAGS),
 };
 
 const CHECK_EPILOG = [
   'Without --base-url, an embedded mock is started on a free port and checked.',
   'A target with a control API (GET /__mock/capabilities) has its clock moved and its outbox read; any other is checked in real time, paced by its rate limits.',
   'Exit codes: 0 every check passed (skipped ones are listed, never counted as passed), 1 a check failed, 2 usage or connection error.',
+].join('\n');
+
+const FUZZ_EPILOG = [
+  'Without --base-url, an embedded mock is started on a free port and fuzzed.',
+  'Random sequences of register, verify, player reads, ship creation, health and (with clock control) clock moves, from several clients, players and origins; every answer is compared with a model of the rate limits.',
+  'A disagreement is shrunk to the shortest sequence that shows it, printed with the command line that replays it.',
+  'Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.',
 ].join('\n');
 
 const MOCK_EPILOG = [
@@ -145,7 +174,31 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
           }),
         ),
     )
-    .demandCommand(1, 'Name a command: mock or check')
+    .command(
+      'fuzz',
+      "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
+      (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
+      async (args) =>
+        setExitCode(
+          await runFuzzCommand({
+            ...definedOnly({
+              baseUrl: args['base-url'],
+              otpSource: args['otp-source'],
+              gameOrigin: args['game-origin'],
+              challengeToken: args['challenge-token'],
+              sourceIps: args['source-ips'],
+              forwardedFor: args['forwarded-for'],
+              emailTemplate: args['email-template'],
+              seed: args.seed,
+              numRuns: args['num-runs'],
+              maxCommands: args['max-commands'],
+              maxDurationSeconds: args['max-duration'],
+              replay: args.replay,
+            }),
+          }),
+        ),
+    )
+    .demandCommand(1, 'Name a command: mock, check or fuzz')
     .strict()
     .version(PACKAGE_VERSION)
     .help()

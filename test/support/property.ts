@@ -10,3 +10,10 @@ export function propertyParameters<T>(name: string, numRuns = 200): Parameters<T
   console.log(`[${name}] fast-check seed ${seed}: replay with FC_SEED=${seed}${path === undefined ? '' : ` FC_PATH=${path}`}`);
   return { seed, numRuns, ...(path === undefined ? {} : { path }) };
 }
+
+/** A seed for a fuzzer run in a test, printed so that a failure replays with FC_SEED. */
+export function fuzzSeed(name: string): number {
+  const seed = process.env['FC_SEED'] === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env['FC_SEED']);
+  console.log(`[${name}] fuzz seed ${seed}: replay with FC_SEED=${seed}`);
+  return seed;
+}

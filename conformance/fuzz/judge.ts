@@ -1,0 +1,127 @@
+import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
+import { isErrorEnvelope } from '../envelope.js';
+import { header, integerHeader, isObject, type Exchange } from '../exchange.js';
+import type { RuleId } from '../rules.js';
+import type { Caller, Expectation } from '../model/rate-limit-model.js';
+import { widen, type TimeInterval } from '../model/server-time.js';
+import type { ServerChoices } from './server-choices.js';
+
+/** What a request's answer must be when no limit applies: the spec's status, or one it leaves open. */
+export type Outcome =
+  /** 2xx with success: true. */
+  | 'success'
+  /** 2xx with a JSON object (the health body, whose table shows no success field). */
+  | 'health'
+  /** A 4xx other than 429, with an error envelope (the spec shows no status). */
+  | 'refusal'
+  /** Any answer below 500 (the payload is not shown, so neither is its verdict). */
+  | 'handled';
+
+export interface Finding {
+  rule: RuleId;
+  message: string;
+}
+
+export interface Judgement {
+  findings: Finding[];
+  /** X-RateLimit-Remaining as sent, for a model that could not know it in advance. */
+  remaining: number | undefined;
+  /** When the window ends, as X-RateLimit-Reset says, once its unit is known. */
+  windowEnd: TimeInterval | undefined;
+}
+
+/** "the auth bucket of 198.18.0.3", "the read bucket of player 2". */
+function bucketName(expectation: Expectation, caller: Caller): string {
+  if (expectation.category === undefined) return 'no bucket';
+  const owner = RATE_LIMITS[expectation.category].scope === 'player' ? caller.playerId : caller.ip;
+  return `the ${expectation.category} bucket of ${owner}`;
+}
+
+/** How far a window end read from X-RateLimit-Reset may lie from the model's, beyond the reading's own rounding. */
+const WINDOW_END_SLACK_MS = 1_000;
+
+function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outcome, caller: Caller): Finding[] {
+  const { status } = exchange;
+  const bucket = bucketName(expectation, caller);
+  if (status >= 500) return [{ rule: 'RL-WINDOW', message: `answered ${status}: a server error` }];
+  if (expectation.nearBoundary) return [];
+  if (expectation.limited === true && status !== 429) {
+    const rule: RuleId = caller.gameOrigin && expectation.category === 'auth' ? 'RL-AUTH-IP' : 'RL-WINDOW';
+    return [{ rule, message: `answered ${status}, but ${bucket} had no requests left (${expectation.limit} a minute): expected 429` }];
+  }
+  if (expectation.limited !== true && status === 429) {
+    const rule: RuleId = expectation.counted === false ? 'RL-EXEMPT' : 'RL-WINDOW';
+    const why = expectation.counted === false ? 'a game origin is not counted in this bucket' : `${bucket} still had ${(expectation.remaining ?? 0) + 1} left`;
+    return [{ rule, message: `answered 429, but ${why}` }];
+  }
+  if (status === 429) return [];
+  const is2xx = status >= 200 && status < 300;
+  if ((outcome === 'success' || outcome === 'health') && !is2xx) return [{ rule: 'RL-WINDOW', message: `answered ${status} where no limit applied: expected success` }];
+  if (outcome === 'refusal' && !(status >= 400 && status < 500)) return [{ rule: 'ENV-ERROR', message: `answered ${status}: expected a 4xx refusal` }];
+  return [];
+}
+
+function judgeEnvelope(exchange: Exchange, outcome: Outcome): Finding[] {
+  const { status, body } = exchange;
+  if (status >= 400) return isErrorEnvelope(body) ? [] : [{ rule: 'ENV-ERROR', message: `answered ${status} without an error envelope {error: <message string>}` }];
+  if (status < 200 || status >= 300) return [];
+  if (outcome === 'health') return isObject(body) ? [] : [{ rule: 'BODY-JSON', message: 'answered /health without a JSON object' }];
+  return isObject(body) && body['success'] === true ? [] : [{ rule: 'ENV-SUCCESS', message: `answered ${status} without success: true` }];
+}
+
+/** X-RateLimit-* against the model's bucket, and Retry-After on a 429. */
+function judgeHeaders(exchange: Exchange, expectation: Expectation, caller: Caller, at: TimeInterval, choices: ServerChoices): Judgement {
+  const bucket = bucketName(expectation, caller);
+  const findings: Finding[] = [];
+  const limit = integerHeader(exchange, HEADERS.rateLimitLimit);
+  const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
+  const reset = integerHeader(exchange, HEADERS.rateLimitReset);
+  const judged: Judgement = { findings, remaining, windowEnd: undefined };
+  if (expectation.counted !== true) return judged;
+  if (expectation.headers === 'required') {
+    for (const [name, value] of [[HEADERS.rateLimitLimit, limit], [HEADERS.rateLimitRemaining, remaining], [HEADERS.rateLimitReset, reset]] as const) {
+      if (value === undefined) {
+        const rule: RuleId = name === HEADERS.rateLimitLimit ? 'RL-LIMIT' : name === HEADERS.rateLimitRemaining ? 'RL-REMAINING' : 'RL-RESET';
+        findings.push({ rule, message: `${name} ${header(exchange, name) === undefined ? 'is missing' : `"${header(exchange, name)}" is not an integer`}` });
+      }
+    }
+  }
+  if (limit !== undefined && limit !== expectation.limit) findings.push({ rule: 'RL-LIMIT', message: `X-RateLimit-Limit ${limit}, but the ${expectation.category} bucket holds ${expectation.limit}` });
+  const firstHit = expectation.remaining === (expectation.limit ?? 0) - 1;
+  if (remaining !== undefined && !expectation.nearBoundary && remaining !== expectation.remaining) {
+    const used = (expectation.limit ?? 0) - (expectation.remaining ?? 0);
+    findings.push({ rule: 'RL-REMAINING', message: `X-RateLimit-Remaining ${remaining}, expected ${expectation.remaining}: this is request ${used} of ${bucket} in its window` });
+  }
+  if (reset !== undefined) {
+    const verdict = choices.readReset({ value: reset, at }, firstHit && !expectation.nearBoundary);
+    if ('problem' in verdict) findings.push({ rule: 'RL-RESET', message: verdict.problem });
+    if ('windowEnd' in verdict) {
+      judged.windowEnd = verdict.windowEnd;
+      const modelEnd = expectation.windowEndMs;
+      const reading = widen(verdict.windowEnd, WINDOW_END_SLACK_MS);
+      if (modelEnd !== undefined && !expectation.nearBoundary && choices.alignment !== undefined && (modelEnd < reading.fromMs || modelEnd > reading.toMs)) {
+        findings.push({ rule: 'RL-WINDOW', message: `X-RateLimit-Reset ${reset} ends the window of ${bucket} at ${new Date(verdict.windowEnd.fromMs).toISOString()}, but that window opened so as to end at ${new Date(modelEnd).toISOString()}` });
+      }
+    }
+  }
+  if (exchange.status === 429) {
+    const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
+    if (retryAfter === undefined) {
+      const raw = header(exchange, HEADERS.retryAfter);
+      findings.push({ rule: 'RL-429', message: raw === undefined ? '429 without Retry-After' : `Retry-After "${raw}" is not an integer` });
+    } else {
+      const end = expectation.windowEndMs;
+      const wait = end === undefined || expectation.nearBoundary ? undefined : { fromMs: end - at.toMs, toMs: end - at.fromMs };
+      const problem = choices.checkRetryAfter(retryAfter, wait);
+      if (problem !== undefined) findings.push({ rule: 'RL-429', message: problem });
+    }
+  }
+  return judged;
+}
+
+/** Every way one response disagrees with the model and the spec; an empty list when it agrees. */
+export function judge(exchange: Exchange, expectation: Expectation, outcome: Outcome, caller: Caller, at: TimeInterval, choices: ServerChoices): Judgement {
+  const judged = judgeHeaders(exchange, expectation, caller, at, choices);
+  judged.findings.unshift(...judgeStatus(exchange, expectation, outcome, caller), ...judgeEnvelope(exchange, outcome));
+  return judged;
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { notice } from '../pacing.js';
+import { resolveTargetConfig, type TargetOptions } from '../target-options.js';
+import { commandArbitrary } from './commands.js';
+import { FuzzSession } from './fuzz-session.js';
+import { formatSteps, parseReplayToken, replayPathOf, replayToken } from './report.js';
+import { Disagreement, type Step } from './step.js';
+
+export interface FuzzOptions extends TargetOptions {
+  seed?: number;
+  /** Command sequences to try (default 100 with clock control, 5 in real time). */
+  numRuns?: number;
+  /** Most commands in one sequence. */
+  maxCommands?: number;
+  /** Stop trying new sequences (or shrinking) after this long. */
+  maxDurationSeconds?: number;
+  /** PATH@COMMANDS from a failed run: replay exactly that sequence, once. */
+  replay?: string;
+}
+
+export interface FuzzFailure {
+  /** The shrunk sequence, numbered, with the disagreement under its step. */
+  report: string;
+  steps: readonly Step[];
+  path: string;
+  /** The --replay value that reruns exactly this sequence (with the same --seed and target flags). */
+  replay: string;
+  shrinks: number;
+}
+
+export interface FuzzResult {
+  exitCode: 0 | 1 | 2;
+  seed: number;
+  runs: number;
+  commands: number;
+  requests: number;
+  /** Answers that were 429: the limits were reached, not only counted. */
+  limited: number;
+  durationMs: number;
+  /** The choices the spec leaves open, as the target made them. */
+  choices: string[];
+  interrupted: boolean;
+  failure?: FuzzFailure;
+  error?: string;
+}
+
+export const FUZZ_DEFAULTS = { numRunsWithClock: 100, numRunsRealTime: 5, maxCommands: 50 } as const;
+const PROGRESS_INTERVAL_MS = 2_000;
+
+function announce(session: FuzzSession, numRuns: number, maxCommands: number): void {
+  const { config } = session;
+  const clients = `${session.identityCount} client address${session.identityCount === 1 ? '' : 'es'}`;
+  const players = session.playerCount > 0 ? `${session.playerCount} players` : 'no players (no OTP source: reads and gameplay are left out)';
+  const origin = config.gameOrigin === null ? 'no game origin (exemptions are not fuzzed)' : `game origin ${config.gameOrigin}`;
+  console.log(`Fuzzing ${config.baseUrl}: ${numRuns} sequences of up to ${maxCommands} commands from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`);
+  if (session.clock === undefined) {
+    console.log(
+      `Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about ${numRuns + 1} minutes, ` +
+        'more if a disagreement is shrunk (each smaller sequence tried waits too); --max-duration bounds it.',
+    );
+  }
+}
+
+/** Tries random command sequences against the target, judging every answer against the model, and shrinks a disagreement. */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const started = Date.now();
+  let session: FuzzSession;
+  let replay: { path: string; replayPath: string | undefined } | undefined;
+  try {
+    replay = options.replay === undefined ? undefined : parseReplayToken(options.replay);
+    session = new FuzzSession(await resolveTargetConfig(options, seed));
+    await session.start();
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return { exitCode: 2, seed, runs: 0, commands: 0, requests: 0, limited: 0, durationMs: 0, choices: [], interrupted: false, error: error.message };
+  }
+  const numRuns = options.numRuns ?? (session.clock === undefined ? FUZZ_DEFAULTS.numRunsRealTime : FUZZ_DEFAULTS.numRunsWithClock);
+  const maxCommands = options.maxCommands ?? FUZZ_DEFAULTS.maxCommands;
+  announce(session, numRuns, maxCommands);
+
+  let lastFailure: { steps: Step[] } | undefined;
+  let failures = 0;
+  let aborted: Error | undefined;
+  const commands = fc.commands([commandArbitrary(session)], { maxCommands, size: 'max', ...(replay?.replayPath === undefined ? {} : { replayPath: replay.replayPath }) });
+  const property = fc.asyncProperty(commands, async (sequence) => {
+    if (aborted !== undefined) return;
+    const setup = await session.startRun();
+    try {
+      await fc.asyncModelRun(() => setup, sequence);
+    } catch (error) {
+      if (!(error instanceof Disagreement)) {
+        // The target or the OTP source failed: nothing to shrink, the run ends with exit 2.
+        aborted = error instanceof Error ? error : new Error(String(error));
+        return;
+      }
+      failures++;
+      lastFailure = { steps: setup.real.steps };
+      throw error;
+    } finally {
+      session.stats.commands += setup.real.steps.length;
+    }
+  });
+
+  const progress = setInterval(() => {
+    const seconds = (Date.now() - started) / 1000;
+    const rate = Math.round(session.stats.commands / Math.max(seconds, 0.001));
+    const phase = failures > 0 ? `shrinking: ${failures} failing sequences so far, shortest ${lastFailure?.steps.length} steps` : `sequence ${session.stats.runs}/${numRuns}`;
+    notice(`${phase} · ${session.stats.commands} commands · ${rate} commands/s`);
+  }, PROGRESS_INTERVAL_MS).unref();
+  let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>;
+  try {
+    details = (await fc.check(property, {
+      seed,
+      numRuns: replay === undefined ? numRuns : 1,
+      ...(replay === undefined ? {} : { path: replay.path, endOnFailure: true }),
+      ...(options.maxDurationSeconds === undefined ? {} : { interruptAfterTimeLimit: options.maxDurationSeconds * 1000, markInterruptAsFailure: false }),
+    })) as typeof details;
+  } finally {
+    clearInterval(progress);
+    await session.close();
+  }
+
+  const result: FuzzResult = {
+    exitCode: 0,
+    seed,
+    runs: session.stats.runs,
+    commands: session.stats.commands,
+    requests: session.stats.requests,
+    limited: session.stats.limited,
+    durationMs: Date.now() - started,
+    choices: session.choices.describe(),
+    interrupted: details.interrupted,
+  };
+  if (aborted !== undefined) return { ...result, exitCode: 2, error: aborted.message };
+  if (details.failed && lastFailure !== undefined) {
+    const path = details.counterexamplePath ?? replay?.path ?? '0';
+    const replayPath = replayPathOf(details.counterexample?.[0]) ?? replay?.replayPath;
+    const failure = { report: formatSteps(lastFailure.steps), steps: lastFailure.steps, path, replay: replayToken(path, replayPath), shrinks: details.numShrinks };
+    return { ...result, exitCode: 1, failure };
+  }
+  if (details.failed) return { ...result, exitCode: 2, error: details.errorInstance instanceof Error ? details.errorInstance.message : 'the fuzzer failed' };
+  return result;
+}

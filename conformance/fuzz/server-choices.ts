@@ -1,0 +1,81 @@
+import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { describeResetUnit, inferResetUnit, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
+import { readRetryAfter, type RetryAfterUnit } from '../model/retry-after.js';
+import type { TimeInterval } from '../model/server-time.js';
+import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
+
+/** What one X-RateLimit-Reset value says: when its window ends, or why it cannot be read. */
+export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string } | { undecided: true };
+
+/**
+ * The choices the spec leaves to a server (the units of X-RateLimit-Reset and Retry-After, where windows
+ * start), learned from its first responses and then held for the whole session: a later response that
+ * reads otherwise is a disagreement, not a new choice.
+ */
+export class ServerChoices {
+  resetUnit: ResetUnit | undefined;
+  alignment: WindowAlignment | undefined;
+  retryAfterUnit: RetryAfterUnit | undefined;
+  readonly #resetSamples: ResetSample[] = [];
+  readonly #windowSamples: WindowSample[] = [];
+
+  /** Reads a Reset value in the held unit, learning the unit (and the alignment) while they are open. */
+  readReset(sample: ResetSample, firstHit: boolean): ResetVerdict {
+    const verdict = this.#readInUnit(sample);
+    if ('windowEnd' in verdict) this.#learnAlignment({ at: sample.at, windowEnd: verdict.windowEnd, firstHit });
+    return verdict;
+  }
+
+  #readInUnit(sample: ResetSample): ResetVerdict {
+    if (this.resetUnit !== undefined) {
+      const reading = readReset(sample).find((candidate) => candidate.unit === this.resetUnit);
+      if (reading !== undefined) return { windowEnd: reading.windowEnd };
+      return { problem: `X-RateLimit-Reset ${sample.value} no longer reads as ${describeResetUnit(this.resetUnit)} of a window open now, as earlier responses did` };
+    }
+    this.#resetSamples.push(sample);
+    const inference = inferResetUnit(this.#resetSamples);
+    switch (inference.kind) {
+      case 'unit':
+        this.resetUnit = inference.unit;
+        return { windowEnd: inference.readings.at(-1)!.windowEnd };
+      case 'unreadable':
+        return { problem: `X-RateLimit-Reset ${sample.value} reads as no window end within a minute (as epoch seconds, epoch milliseconds or seconds remaining)` };
+      case 'inconsistent':
+        return { problem: `X-RateLimit-Reset values ${this.#resetSamples.map((s) => s.value).join(', ')} fit no one unit` };
+      default:
+        return { undecided: true };
+    }
+  }
+
+  #learnAlignment(sample: WindowSample): void {
+    if (this.alignment !== undefined) return;
+    this.#windowSamples.push(sample);
+    const inference = inferAlignment(this.#windowSamples);
+    if (inference.kind === 'known') this.alignment = inference.alignment;
+  }
+
+  /**
+   * Reads a Retry-After value against the wait the model expects (undefined when it cannot know),
+   * learning its unit at the first 429: a problem, or undefined when it fits.
+   */
+  checkRetryAfter(value: number, expectedWaitMs: TimeInterval | undefined): string | undefined {
+    const reading = this.retryAfterUnit === undefined ? readRetryAfter(value, expectedWaitMs) : { unit: this.retryAfterUnit, waitMs: this.retryAfterUnit === 'seconds' ? value * 1000 : value };
+    if (reading === undefined) return `Retry-After ${value} is not a non-negative integer`;
+    this.retryAfterUnit ??= reading.unit;
+    const slackMs = 2_000;
+    if (reading.waitMs > RATE_LIMIT_WINDOW_MS + slackMs) return `Retry-After ${value} (${reading.unit}) asks for a wait longer than the one-minute window`;
+    if (expectedWaitMs !== undefined && (reading.waitMs < expectedWaitMs.fromMs - slackMs || reading.waitMs > expectedWaitMs.toMs + slackMs)) {
+      return `Retry-After ${value} (${reading.unit}) asks for ${reading.waitMs / 1000} s, but the window ends in ${Math.round(expectedWaitMs.fromMs / 1000)}–${Math.round(expectedWaitMs.toMs / 1000)} s`;
+    }
+    return undefined;
+  }
+
+  /** The choices learned so far, for the report. */
+  describe(): string[] {
+    return [
+      this.resetUnit === undefined ? 'X-RateLimit-Reset: unit not yet known' : `X-RateLimit-Reset: ${describeResetUnit(this.resetUnit)}`,
+      this.alignment === undefined ? 'windows: alignment not yet known' : `windows: ${describeAlignment(this.alignment)}`,
+      this.retryAfterUnit === undefined ? 'Retry-After: no 429 seen yet' : `Retry-After: ${this.retryAfterUnit}`,
+    ];
+  }
+}

@@ -1,0 +1,61 @@
+import type { Exchange } from '../exchange.js';
+import type { Identity } from '../identities.js';
+import type { Caller, Expectation } from '../model/rate-limit-model.js';
+import { instant } from '../model/server-time.js';
+import type { Call } from '../target.js';
+import type { RunModel, RunReal } from './fuzz-session.js';
+import { judge, type Finding, type Outcome } from './judge.js';
+
+/** One thing a run did, as the report lists it: a request with its response and verdict, or a clock move. */
+export interface Step {
+  /** What the command did, for a person: "register from 198.18.0.3 with the game origin". */
+  description: string;
+  exchange?: Exchange;
+  expectation?: Expectation;
+  findings: Finding[];
+}
+
+/** A response disagreed with the model: fast-check shrinks the sequence that led to it. */
+export class Disagreement extends Error {
+  readonly findings: readonly Finding[];
+
+  constructor(findings: readonly Finding[]) {
+    super(findings.map((finding) => `${finding.rule}: ${finding.message}`).join('; '));
+    this.name = 'Disagreement';
+    this.findings = findings;
+  }
+}
+
+export interface StepRequest {
+  description: string;
+  call: Call & { identity: Identity };
+  caller: Caller;
+  outcome: Outcome;
+}
+
+/**
+ * Sends one request of a command, counts it in the model, and judges the answer against the model's
+ * expectation; throws a Disagreement after recording the step when they differ.
+ */
+export async function sendStep(model: RunModel, real: RunReal, request: StepRequest): Promise<Exchange> {
+  const { session } = real;
+  const sentAt = Date.now();
+  const atMs = model.nowMs ?? sentAt;
+  const { method, path } = request.call;
+  const expectation = model.limits.record({ method, path, caller: request.caller, atMs });
+  const exchange = await session.target.send({ ...request.call, expectLimit: true });
+  session.stats.requests++;
+  if (exchange.status === 429) session.stats.limited++;
+  if (expectation.counted !== false) session.counted();
+  const at = model.nowMs === undefined ? { fromMs: sentAt, toMs: exchange.receivedAt } : instant(model.nowMs);
+  const judged = judge(exchange, expectation, request.outcome, request.caller, at, session.choices);
+  real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
+  if (judged.findings.length > 0) throw new Disagreement(judged.findings);
+  // Near a window's end either answer is right: the model takes the one the target gave.
+  if (expectation.nearBoundary && expectation.category !== undefined && judged.remaining !== undefined) {
+    const limit = expectation.limit ?? 0;
+    const windowEndMs = judged.remaining === limit - 1 ? model.limits.windowEndFor(atMs) : expectation.windowEndMs;
+    model.limits.sync(expectation.category, request.caller, { remaining: judged.remaining, atMs, windowEndMs });
+  }
+  return exchange;
+}

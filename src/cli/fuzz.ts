@@ -1,0 +1,54 @@
+import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
+import { againstTarget } from './embedded-mock.js';
+
+export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & { baseUrl?: string };
+
+/** The flags that shape the generated sequences: a replay needs them all, with --seed and --replay. */
+function replayCommand(options: FuzzCommandOptions, result: FuzzResult, replay: string): string {
+  const flags: string[] = [];
+  const add = (flag: string, value: string | number | boolean | undefined) => {
+    if (value === undefined || value === false) return;
+    flags.push(value === true ? flag : `${flag} ${shellQuote(String(value))}`);
+  };
+  add('--base-url', options.baseUrl);
+  add('--otp-source', options.otpSource);
+  add('--game-origin', options.gameOrigin);
+  add('--challenge-token', options.challengeToken);
+  add('--source-ips', options.sourceIps);
+  add('--forwarded-for', options.forwardedFor);
+  add('--email-template', options.emailTemplate);
+  add('--max-commands', options.maxCommands);
+  return `game-service fuzz ${[...flags, `--seed ${result.seed}`, `--replay ${shellQuote(replay)}`].join(' ')}`;
+}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+function printSummary(result: FuzzResult): void {
+  const seconds = result.durationMs / 1000;
+  const rate = Math.round(result.commands / Math.max(seconds, 0.001));
+  console.log(`\nTarget's choices where the spec is silent (held to for the whole run):`);
+  for (const choice of result.choices) console.log(`  - ${choice}`);
+  console.log(`\n${result.runs} sequences, ${result.commands} commands (${result.requests} checked requests, ${result.limited} of them answered 429) in ${seconds.toFixed(1)} s: ${rate} commands/s.`);
+}
+
+/** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */
+export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
+  const result = await againstTarget(options, runFuzz);
+  if (result.error !== undefined) {
+    console.error(`game-service fuzz: ${result.error}`);
+    return result.exitCode;
+  }
+  printSummary(result);
+  if (result.failure !== undefined) {
+    const { failure } = result;
+    console.log(`\nThe target disagrees with the spec's rate limits. Shortest sequence found (${failure.steps.length} steps, after ${failure.shrinks} shrinks):\n`);
+    console.log(failure.report);
+    console.log(`\nSeed ${result.seed}, path ${failure.path}. Replay exactly this sequence with:\n  ${replayCommand(options, result, failure.replay)}`);
+    return 1;
+  }
+  const stopped = result.interrupted ? ' (stopped by --max-duration)' : '';
+  console.log(`No disagreement found${stopped} (seed ${result.seed}; rerun the same sequences with --seed ${result.seed}).`);
+  return 0;
+}

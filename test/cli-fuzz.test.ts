@@ -1,0 +1,66 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, useCli } from './support/cli.js';
+import { startMutatingProxy, type MutatingProxy } from './support/mutating-proxy.js';
+import { MUTATIONS } from './support/mutations.js';
+
+/** `game-service fuzz` as testers call it: what it prints, its exit codes, and a replay from its own output. */
+
+const cli = useCli();
+let proxy: MutatingProxy | undefined;
+beforeAll(assertBuilt);
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+});
+
+/** The arguments of the replay line a failed run printed, without the leading `game-service`. */
+function replayArguments(stdout: string): string[] {
+  const line = /^\s+game-service (fuzz .*)$/m.exec(stdout)?.[1];
+  expect(line, stdout).toBeDefined();
+  return [...line!.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => match[1]?.replaceAll("'\\''", "'") ?? match[2]!);
+}
+
+describe('game-service fuzz', () => {
+  it('fuzzes the embedded mock without a disagreement, with its rate and the choices it learned', async () => {
+    const result = await cli.run(['fuzz', '--num-runs', '30', '--seed', '7'], {}, 60_000);
+    expect(result.stderr).not.toContain('Error');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Fuzzing http:\/\/127\.0\.0\.1:\d+: 30 sequences of up to 50 commands/);
+    expect(result.stdout).toContain("X-RateLimit-Reset: Unix epoch seconds of the window's end");
+    expect(result.stdout).toMatch(/30 sequences, \d+ commands \(\d+ checked requests, \d+ of them answered 429\) in [\d.]+ s: \d+ commands\/s\./);
+    expect(result.stdout).toContain('No disagreement found (seed 7; rerun the same sequences with --seed 7).');
+  });
+
+  it('prints the shrunk sequence as numbered requests and responses, and a command line that replays it', async () => {
+    proxy = await startMutatingProxy(MUTATIONS.find((mutation) => mutation.name === 'shared-read-bucket'));
+    const found = await cli.run(['fuzz', '--base-url', proxy.url, '--forwarded-for'], {}, 60_000);
+    expect(found.code, found.stderr).toBe(1);
+    expect(found.stdout).toContain("The target disagrees with the spec's rate limits.");
+    expect(found.stdout).toMatch(/ {2}1\. GET \/api\/player as player \d from X-Forwarded-For [\d.]+\n {5}→ 200 {2}Limit 60, Remaining 59/);
+    expect(found.stdout).toMatch(/ {2}2\. GET \/api\/player as player \d .*\n.*\n {5}✗ RL-REMAINING/);
+    const args = replayArguments(found.stdout);
+    expect(args).toEqual(expect.arrayContaining(['--base-url', '--forwarded-for', '--seed', '--replay']));
+    expect(args[args.indexOf('--base-url') + 1]).toContain(proxy.url);
+
+    const replayed = await cli.run(args, {}, 60_000);
+    expect(replayed.code, replayed.stderr).toBe(1);
+    expect(replayed.stdout).toMatch(/Shortest sequence found \(2 steps, after 0 shrinks\)/);
+  });
+
+  it('answers 2 with one line when the target cannot be reached or --replay is not a printed value', async () => {
+    const unreachable = await cli.run(['fuzz', '--base-url', 'http://127.0.0.1:1'], {}, 20_000);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toContain('game-service fuzz: cannot reach http://127.0.0.1:1');
+    const badReplay = await cli.run(['fuzz', '--replay', 'not-a-path'], {}, 20_000);
+    expect(badReplay.code).toBe(2);
+    expect(badReplay.stderr).toContain('--replay "not-a-path" is not a value printed by a failed run');
+  });
+
+  it('lists its run bounds and exit codes in --help', async () => {
+    const result = await cli.run(['fuzz', '--help']);
+    for (const flag of ['--base-url', '--otp-source', '--game-origin', '--source-ips', '--forwarded-for', '--num-runs', '--max-commands', '--max-duration', '--replay', '--seed']) {
+      expect(result.stdout).toContain(flag);
+    }
+    expect(result.stdout).toContain('Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.');
+  });
+});
