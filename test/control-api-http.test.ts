@@ -28,7 +28,7 @@ describe('control API over HTTP: capabilities and clock', () => {
     expect(routes).toEqual(
       expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name']),
     );
-    expect(routes).toHaveLength(16);
+    expect(routes).toHaveLength(17);
   });
 
   it('GET and POST /__mock/clock read, set, advance, unfreeze and freeze the virtual time', async () => {

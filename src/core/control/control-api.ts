@@ -2,6 +2,7 @@ import { ApiError, errorBody } from '../errors.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from '../http.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
 import { clockRoutes } from './clock-routes.js';
+import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
 import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
@@ -46,6 +47,7 @@ export function isControlPath(path: string): boolean {
 export function createControlApi(context: ControlContext) {
   const scenarios = createScenarios(context);
   const routes: ControlRoute[] = [...stateRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
+  routes.push(openApiRoute(context, routes));
   routes.unshift({
     method: 'GET',
     pattern: '/__mock/capabilities',
@@ -102,7 +104,8 @@ export function createControlApi(context: ControlContext) {
         const allowed = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
         throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
       }
-      return { status: 200, headers, body: { success: true, ...chosen.route.handle({ request, now, params: chosen.params }) } };
+      const body = chosen.route.handle({ request, now, params: chosen.params });
+      return { status: 200, headers, body: chosen.route.bare === true ? body : { success: true, ...body } };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.message) };

@@ -27,6 +27,8 @@ export interface ControlRoute {
   /** Under /__mock; `:name` segments are parameters. */
   pattern: string;
   summary: string;
-  /** The success body (`success: true` is added), or a thrown ApiError. */
+  /** The success body (`success: true` is added unless `bare`), or a thrown ApiError. */
   handle(call: ControlRequest): Record<string, unknown>;
+  /** The body is a document of another format (OpenAPI allows no extra top-level field): sent as it is. */
+  bare?: boolean;
 }

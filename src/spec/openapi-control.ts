@@ -1,0 +1,53 @@
+import { ERROR_ENVELOPE, SUCCESS_ENVELOPE } from './openapi-schemas.js';
+import type { ControlRouteSummary, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
+
+/** Where a mock serves this document, among its control routes. */
+export const OPENAPI_PATH = '/__mock/openapi.json';
+
+export const CONTROL_TAG: OpenApiTag = {
+  name: 'mock control',
+  'x-mock-defined': true,
+  description:
+    'Mock-only routes under /__mock; the real service has none. They answer loopback clients only: the TCP peer must be '
+    + 'loopback, the Host a loopback name, and a browser\'s Origin loopback or a game origin, unless the mock runs with '
+    + '--control-public. Never rate limited, never journaled, answered with Cache-Control: no-store.',
+};
+
+/** `/__mock/players/:id/encounter` → `/__mock/players/{id}/encounter`, with its path parameters. */
+export function templatePath(pattern: string): { path: string; parameters: OpenApiParameter[] } {
+  const parameters: OpenApiParameter[] = [];
+  const segments = pattern.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return segment;
+    parameters.push({ name: segment.slice(1), in: 'path', required: true, schema: { type: 'string' } });
+    return `{${segment.slice(1)}}`;
+  });
+  return { path: segments.join('/'), parameters };
+}
+
+/** One control route as an operation: its summary is all the detail the route table holds. */
+export function controlOperation(route: ControlRouteSummary, parameters: OpenApiParameter[]): OpenApiOperation {
+  const isThisDocument = route.method === 'GET' && route.path === OPENAPI_PATH;
+  const success = isThisDocument
+    ? { type: 'object', description: 'This OpenAPI document, as it is: no success envelope around it.' }
+    : { ...SUCCESS_ENVELOPE, description: 'The success envelope, the data beside `success`.' };
+  return {
+    operationId: `${route.method} ${route.path}`,
+    tags: [CONTROL_TAG.name],
+    summary: route.summary,
+    description: 'Mock-defined; the README describes the bodies.',
+    'x-mock-defined': true,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.method === 'POST' || route.method === 'PUT'
+      ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
+      : {}),
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: success } } },
+      '4XX': {
+        description:
+          '400 for an invalid body or query (naming the JSON path), 403 from the loopback guard, 404 for an unknown player or scenario, '
+          + '405 for a wrong method (with Allow), 409 when the clock cannot be moved.',
+        content: { 'application/json': { schema: ERROR_ENVELOPE } },
+      },
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { HEADERS, type RateLimitCategory } from './limits.js';
+import { ERROR_ENVELOPE } from './openapi-schemas.js';
+import type { JsonSchema, OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types.js';
+import type { RouteAuth } from './routes.js';
+
+type HeaderKey = keyof typeof HEADERS;
+
+const RATE_LIMIT_PRESENCE = 'Sent to external callers; the mock leaves it out for game origins on the categories that exempt them.';
+
+const HEADER_NOTES: Record<HeaderKey, { description: string; mockDefined?: true }> = {
+  rateLimitLimit: { description: `Integer: the size of the bucket this request was counted in. ${RATE_LIMIT_PRESENCE}` },
+  rateLimitRemaining: { description: `Integer: requests left in that bucket. ${RATE_LIMIT_PRESENCE}` },
+  rateLimitReset: {
+    description: `Integer, timestamp-like; the spec leaves its unit open. The mock sends the Unix epoch seconds (floor) at which the window ends. ${RATE_LIMIT_PRESENCE}`,
+    mockDefined: true,
+  },
+  retryAfter: {
+    description: 'Integer; the spec leaves its unit open. The mock sends whole seconds until a retry can succeed, rounded up, at least 1.',
+    mockDefined: true,
+  },
+  actionPointsRemaining: { description: 'Integer: the action points the player has left.' },
+  actionPointsNextRefill: {
+    description: 'Integer, sent when no action points remain; the spec leaves its unit open. The mock sends the seconds until the next point.',
+    mockDefined: true,
+  },
+};
+
+/** The spec's headers, by their (lower-case) names; every integer, none negative. Retry-After comes with every 429. */
+export const COMPONENT_HEADERS: Record<string, OpenApiHeader> = Object.fromEntries(
+  (Object.keys(HEADERS) as HeaderKey[]).map((key) => {
+    const { description, mockDefined } = HEADER_NOTES[key];
+    const header: OpenApiHeader = { description, required: key === 'retryAfter', schema: { type: 'integer', minimum: 0 } };
+    return [HEADERS[key], mockDefined ? { ...header, 'x-mock-defined': true } : header];
+  }),
+);
+
+type HeaderEntry = [string, OpenApiHeader | OpenApiReference];
+
+/** A reference to the component, or a copy of it where this response makes it required. */
+function header(key: HeaderKey, required = false): HeaderEntry {
+  const name = HEADERS[key];
+  const component = COMPONENT_HEADERS[name]!;
+  return [name, required && !component.required ? { ...component, required } : { $ref: `#/components/headers/${name}` }];
+}
+
+const rateLimitHeaders = [header('rateLimitLimit'), header('rateLimitRemaining'), header('rateLimitReset')];
+
+/** What decides which statuses an operation can answer. */
+export interface OperationShape {
+  category: RateLimitCategory;
+  auth: RouteAuth;
+  /** Reads a JSON request body, so a malformed one is a 400 and an oversized one a 413. */
+  readsBody: boolean;
+}
+
+/** Descriptions added to a status of one operation, for what the mock decides there. */
+export type StatusNotes = Partial<Record<number, string>>;
+
+function errorResponse(description: string, headers: HeaderEntry[], mockDefined = false): OpenApiResponse {
+  return {
+    description,
+    headers: Object.fromEntries(headers),
+    content: { 'application/json': { schema: ERROR_ENVELOPE } },
+    ...(mockDefined ? { 'x-mock-defined': true } : {}),
+  };
+}
+
+/** Every status the operation can answer (spec, Errors table), with the headers of spec, Limits. */
+export function operationResponses(shape: OperationShape, success: { description: string; schema: JsonSchema }, notes: StatusNotes = {}) {
+  const gameplay = shape.category === 'gameplay';
+  // Gameplay answers carry the player's points once the token has identified them, errors included; a 429 or 500
+  // may come before that.
+  const headersOf = (status: number, extra: HeaderEntry[] = []) => [
+    ...rateLimitHeaders,
+    ...(gameplay && status !== 401 ? [header('actionPointsRemaining', status !== 429 && status !== 500), header('actionPointsNextRefill')] : []),
+    ...extra,
+  ];
+  const describe = (status: number, text: string) => (notes[status] === undefined ? text : `${text} ${notes[status]}`);
+  const responses: Record<string, OpenApiResponse> = {
+    200: { description: describe(200, success.description), headers: Object.fromEntries(headersOf(200)), content: { 'application/json': { schema: success.schema } } },
+  };
+  if (shape.readsBody) {
+    responses[400] = errorResponse(describe(400, 'Bad request: missing or invalid parameters. The mock also refuses a body that is not a JSON object sent as JSON.'), headersOf(400));
+  }
+  if (shape.auth !== 'none') responses[401] = errorResponse(describe(401, 'Unauthorized: missing, invalid or expired token.'), headersOf(401));
+  if (gameplay || shape.auth === 'verified') {
+    const reasons = [gameplay ? 'insufficient action points' : '', shape.auth === 'verified' ? 'an email that is not verified (that status is the mock\'s choice)' : ''];
+    responses[403] = errorResponse(describe(403, `Forbidden: ${reasons.filter(Boolean).join(', or ')}.`), headersOf(403));
+  }
+  if (gameplay) responses[409] = errorResponse(describe(409, 'Conflict: a fighter encounter must be resolved first.'), headersOf(409));
+  if (shape.readsBody) responses[413] = errorResponse(describe(413, 'The body is over the mock\'s size limit.'), headersOf(413), true);
+  responses[429] = errorResponse(describe(429, 'Rate limit exceeded.'), headersOf(429, [header('retryAfter')]));
+  responses[500] = errorResponse(describe(500, 'Internal server error.'), headersOf(500));
+  return responses;
+}
+
+/** Answers that belong to no operation: a path no route has, a method the path does not take. Both count in the public bucket. */
+export const UNROUTED_RESPONSES: Record<string, OpenApiResponse> = {
+  NotFound: errorResponse('404: no route has this path.', rateLimitHeaders, true),
+  MethodNotAllowed: errorResponse(
+    '405: the path exists but not with this method; Allow lists the methods it takes.',
+    [...rateLimitHeaders, ['allow', { description: 'The methods of the path, comma-separated.', required: true, schema: { type: 'string' } }]],
+    true,
+  ),
+  TooManyRequests: errorResponse('429 instead of 404 or 405 once the public bucket of the caller\'s IP is empty.', [...rateLimitHeaders, header('retryAfter')], true),
+};

@@ -1,0 +1,102 @@
+import type { JsonSchema } from './openapi-types.js';
+import type { RouteId } from './routes.js';
+import * as specSchemas from './schemas.js';
+
+/**
+ * The mock's limit on ship names. The spec shows no ship payload; src/core/player.ts enforces this
+ * number and test/openapi.test.ts checks that the two agree.
+ */
+const SHIP_NAME_MAX_LENGTH = 32;
+
+/** `error-envelope` → `ErrorEnvelope`: component names come from each schema's `$id`. */
+function componentName(id: string): string {
+  return id
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+export function schemaRef(schema: { readonly $id: string }): JsonSchema {
+  return { $ref: `#/components/schemas/${componentName(schema.$id)}` };
+}
+
+const MOCK_DEFINED = { 'x-mock-defined': true } as const;
+
+const shipSchema = {
+  $id: 'ship',
+  ...MOCK_DEFINED,
+  description: 'The spec does not show the ship resource; these are the fields the mock answers with.',
+  type: 'object',
+  required: ['id', 'name', 'createdAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', minLength: 1 },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const playerSchema = {
+  $id: 'player',
+  ...MOCK_DEFINED,
+  description: 'The spec does not show the player resource; these are the fields the mock answers with.',
+  type: 'object',
+  required: ['id', 'email', 'emailVerified', 'createdAt', 'actionPoints', 'maxActionPoints', 'ship'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    email: { type: 'string', description: 'The registered address, trimmed and lower-cased.' },
+    emailVerified: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
+    actionPoints: { type: 'integer', minimum: 0 },
+    maxActionPoints: { type: 'integer', minimum: 0 },
+    ship: { anyOf: [schemaRef(shipSchema), { type: 'null' }] },
+  },
+} as const;
+
+const playerResponseSchema = {
+  $id: 'player-response',
+  ...MOCK_DEFINED,
+  description: 'The success envelope with the player under `player` (spec rule 3 leaves the fields open).',
+  allOf: [schemaRef(specSchemas.successEnvelopeSchema), { type: 'object', required: ['player'], properties: { player: schemaRef(playerSchema) } }],
+} as const;
+
+const shipCreationRequestSchema = {
+  $id: 'ship-creation-request',
+  ...MOCK_DEFINED,
+  description: 'The spec does not show the ship creation payload; the mock asks for a name.',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: SHIP_NAME_MAX_LENGTH,
+      pattern: '\\S',
+      description: `At most ${SHIP_NAME_MAX_LENGTH} characters (UTF-16 code units, so fewer outside the Basic Multilingual Plane), not only white space; stored trimmed.`,
+    },
+  },
+} as const;
+
+const shipCreationResponseSchema = {
+  $id: 'ship-creation-response',
+  ...MOCK_DEFINED,
+  description: 'The success envelope with the new ship under `ship` (spec rule 4 leaves the payload open).',
+  allOf: [schemaRef(specSchemas.successEnvelopeSchema), { type: 'object', required: ['ship'], properties: { ship: schemaRef(shipSchema) } }],
+} as const;
+
+/** Every schema of the document by component name: those of the spec, then the mock's own. */
+export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = Object.fromEntries(
+  [...Object.values(specSchemas), shipSchema, playerSchema, playerResponseSchema, shipCreationRequestSchema, shipCreationResponseSchema].map(
+    ({ $id, ...schema }) => [componentName($id), schema],
+  ),
+);
+
+export const ERROR_ENVELOPE = schemaRef(specSchemas.errorEnvelopeSchema);
+export const SUCCESS_ENVELOPE = schemaRef(specSchemas.successEnvelopeSchema);
+
+/** The body each spec route takes and answers with on success. */
+export const ROUTE_BODIES: Readonly<Record<RouteId, { request?: JsonSchema; response: JsonSchema }>> = {
+  health: { response: schemaRef(specSchemas.healthResponseSchema) },
+  register: { request: schemaRef(specSchemas.registerRequestSchema), response: schemaRef(specSchemas.registerResponseSchema) },
+  verifyEmail: { request: schemaRef(specSchemas.verifyEmailRequestSchema), response: schemaRef(specSchemas.verifyEmailResponseSchema) },
+  getPlayer: { response: schemaRef(playerResponseSchema) },
+  createShip: { request: schemaRef(shipCreationRequestSchema), response: schemaRef(shipCreationResponseSchema) },
+};

@@ -1,0 +1,85 @@
+/** The parts of OpenAPI 3.1 the generated document uses, typed so that tests can walk it. */
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** Marks what the spec leaves open and the mock decides; the description says what it decided. */
+export interface MockDefined {
+  'x-mock-defined'?: true;
+}
+
+export interface OpenApiHeader extends MockDefined {
+  description: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface OpenApiReference {
+  $ref: string;
+}
+
+export interface OpenApiMediaType {
+  'application/json': { schema: JsonSchema };
+}
+
+export interface OpenApiResponse extends MockDefined {
+  description: string;
+  headers?: Record<string, OpenApiHeader | OpenApiReference>;
+  content?: OpenApiMediaType;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path';
+  required: true;
+  schema: JsonSchema;
+}
+
+export interface OpenApiOperation extends MockDefined {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters?: OpenApiParameter[];
+  security?: Record<string, string[]>[];
+  requestBody?: { required: boolean; content: OpenApiMediaType };
+  responses: Record<string, OpenApiResponse>;
+  /** The rate-limit bucket the operation counts in, as the spec's Limits table states it. */
+  'x-rate-limit'?: { category: string; limit: number; windowSeconds: number; scope: string; exemptForGameOrigins: boolean };
+}
+
+export type OpenApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type OpenApiPathItem = Partial<Record<OpenApiMethod, OpenApiOperation>>;
+
+export interface OpenApiTag extends MockDefined {
+  name: string;
+  description: string;
+}
+
+/** A type alias, not an interface, so that it is a plain JSON record to whoever serves it. */
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  tags: OpenApiTag[];
+  paths: Record<string, OpenApiPathItem>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, OpenApiResponse>;
+    headers: Record<string, OpenApiHeader>;
+    securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
+  };
+};
+
+/** A gameplay route a mock was configured with, beyond the spec's table. */
+export interface ConfiguredRoute {
+  method: Uppercase<OpenApiMethod>;
+  path: string;
+}
+
+/** A control route as `GET /__mock/capabilities` lists it; `:name` segments are parameters. */
+export interface ControlRouteSummary {
+  method: Uppercase<OpenApiMethod>;
+  path: string;
+  summary: string;
+}

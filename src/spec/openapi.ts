@@ -1,0 +1,141 @@
+import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS, type RateLimitCategory } from './limits.js';
+import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath } from './openapi-control.js';
+import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
+import { COMPONENT_SCHEMAS, ROUTE_BODIES, SUCCESS_ENVELOPE } from './openapi-schemas.js';
+import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiTag } from './openapi-types.js';
+import { ROUTES, type RouteId, type RouteSpec } from './routes.js';
+import { verifyEmailResponseSchema } from './schemas.js';
+
+export { OPENAPI_PATH };
+export type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiHeader, OpenApiOperation, OpenApiResponse } from './openapi-types.js';
+
+export interface OpenApiOptions {
+  /** The version of the service described (info.version); the mock gives its own. */
+  version: string;
+  /** Gameplay routes the mock was configured with; none by default. */
+  configuredRoutes?: readonly ConfiguredRoute[];
+  /** The mock's control routes, as capabilities lists them; without them the document leaves the control API out. */
+  controlRoutes?: readonly ControlRouteSummary[];
+}
+
+export const BEARER_SCHEME = 'bearerAuth';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+const API_TAG: OpenApiTag = { name: 'game service', description: 'The operations of the spec\'s Endpoints table.' };
+const CONFIGURED_TAG: OpenApiTag = {
+  name: 'configured gameplay',
+  'x-mock-defined': true,
+  description: 'Gameplay routes this mock was configured with: each spends its cost in action points and answers `{success: true}` with its configured fields.',
+};
+
+const SUMMARIES: Record<RouteId, string> = {
+  health: 'Whether the service is up, and its version',
+  register: 'Send a one-time code to an email address',
+  verifyEmail: 'Exchange the code for a bearer token',
+  getPlayer: 'The player the token belongs to',
+  createShip: 'Create the player\'s ship',
+};
+
+const NOTES: Partial<Record<RouteId, StatusNotes>> = {
+  health: { 200: 'The mock adds `success: true` and reports its own version.' },
+  register: { 400: 'The mock answers 400 (a status the spec does not show) for an invalid or disposable email and for a missing or refused challengeToken.' },
+  verifyEmail: {
+    400: 'The mock answers 400 (a status the spec does not show) for a wrong, expired or used code.',
+    429: 'The mock also answers 429 once too many wrong codes have voided the pending code, until the email registers again.',
+  },
+  createShip: { 400: 'The mock also answers 400 when the player already has a ship.' },
+};
+
+function pathOf(id: RouteId): string {
+  return ROUTES.find((route) => route.id === id)!.path;
+}
+
+function rateLimit(category: RateLimitCategory): NonNullable<OpenApiOperation['x-rate-limit']> {
+  const { limit, scope, exemptForGameOrigins } = RATE_LIMITS[category];
+  return { category, limit, windowSeconds: RATE_LIMIT_WINDOW_MS / 1000, scope, exemptForGameOrigins };
+}
+
+function rateLimitSentence(category: RateLimitCategory): string {
+  const { limit, windowSeconds, scope, exemptForGameOrigins } = rateLimit(category);
+  const who = exemptForGameOrigins ? 'not counted for game origins' : 'counted for every caller';
+  return `Rate limit "${category}": ${limit} requests per ${scope} per ${windowSeconds} s, ${who}.`;
+}
+
+const bearer = [{ [BEARER_SCHEME]: [] }];
+
+function specOperation(route: RouteSpec & { id: RouteId }): OpenApiOperation {
+  const { request, response } = ROUTE_BODIES[route.id];
+  const verified = route.auth === 'verified' ? ' Needs the token of a player whose email is verified.' : '';
+  return {
+    operationId: route.id,
+    tags: [API_TAG.name],
+    summary: SUMMARIES[route.id],
+    description: `${rateLimitSentence(route.category)}${verified}`,
+    ...(route.auth === 'none' ? {} : { security: bearer }),
+    ...(request === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request } } } }),
+    responses: operationResponses({ category: route.category, auth: route.auth, readsBody: request !== undefined }, { description: 'OK.', schema: response }, NOTES[route.id]),
+    'x-rate-limit': rateLimit(route.category),
+  };
+}
+
+function configuredOperation(route: ConfiguredRoute): OpenApiOperation {
+  return {
+    operationId: `${route.method} ${route.path}`,
+    tags: [CONFIGURED_TAG.name],
+    summary: 'A gameplay action from the mock\'s configuration',
+    description: rateLimitSentence('gameplay'),
+    'x-mock-defined': true,
+    security: bearer,
+    responses: operationResponses({ category: 'gameplay', auth: 'bearer', readsBody: false }, { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE }),
+    'x-rate-limit': rateLimit('gameplay'),
+  };
+}
+
+function describeApi(): string {
+  return [
+    'The JSON-over-HTTP API of the game service, generated from the contract the mock and the conformance suite share.',
+    `Sign in: POST ${pathOf('register')} sends a ${OTP_LENGTH}-digit code valid ${OTP_LIFETIME_MS / MINUTE_MS} minutes; POST ${pathOf('verifyEmail')}`
+      + ` exchanges it for a token valid ${TOKEN_LIFETIME_MS / DAY_MS} days, sent as \`Authorization: Bearer <token>\`; there is no refresh.`,
+    '`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock\'s own wording.',
+    'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket'
+      + ' (components.responses NotFound, MethodNotAllowed and TooManyRequests).',
+    'Requests from a configured game origin get CORS headers, and their preflight (OPTIONS) answers 204 without being counted.',
+  ].join('\n\n');
+}
+
+/** The OpenAPI 3.1 document of the spec's API, with what a mock adds when it gives its own routes. */
+export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
+  const configuredRoutes = options.configuredRoutes ?? [];
+  const controlRoutes = options.controlRoutes ?? [];
+  const paths: OpenApiDocument['paths'] = {};
+  const add = (path: string, method: string, operation: OpenApiOperation) => {
+    paths[path] = { ...paths[path], [method.toLowerCase() as OpenApiMethod]: operation };
+  };
+  for (const route of ROUTES) add(route.path, route.method, specOperation(route));
+  for (const route of configuredRoutes) add(route.path, route.method, configuredOperation(route));
+  for (const route of controlRoutes) {
+    const { path, parameters } = templatePath(route.path);
+    add(path, route.method, controlOperation(route, parameters));
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Game Service API', version: options.version, description: describeApi() },
+    tags: [API_TAG, ...(configuredRoutes.length > 0 ? [CONFIGURED_TAG] : []), ...(controlRoutes.length > 0 ? [CONTROL_TAG] : [])],
+    paths,
+    components: {
+      schemas: { ...COMPONENT_SCHEMAS },
+      responses: { ...UNROUTED_RESPONSES },
+      headers: { ...COMPONENT_HEADERS },
+      securitySchemes: {
+        [BEARER_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: verifyEmailResponseSchema.properties.authToken.format,
+          description: `The authToken of POST ${pathOf('verifyEmail')}, valid ${TOKEN_LIFETIME_MS / DAY_MS} days.`,
+        },
+      },
+    },
+  };
+}

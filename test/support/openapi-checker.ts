@@ -1,0 +1,73 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+import type { ServiceResponse } from '../../src/core/http.js';
+import { HEADERS, type OpenApiDocument, type OpenApiHeader, type OpenApiOperation, type OpenApiResponse } from '../../src/spec/index.js';
+
+const SPEC_HEADERS: readonly string[] = Object.values(HEADERS);
+
+/** The value with every local `$ref` replaced by what it points at (the document has no cycles). */
+export function dereference<T>(value: T, root: unknown = value): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => dereference(item, root)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const { $ref, ...rest } = value as Record<string, unknown>;
+  const keys = typeof $ref === 'string' ? $ref.slice(2).split('/').map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')) : [];
+  const target = keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
+  expect(target, `${String($ref)} points at nothing`).toBeDefined();
+  const merged = { ...(typeof $ref === 'string' ? (target as object) : {}), ...rest };
+  return Object.fromEntries(Object.entries(merged).map(([key, item]) => [key, dereference(item, root)])) as T;
+}
+
+/** A JSON Schema validator (ajv, draft 2020-12, strict) that knows the document's formats and extension. */
+export function schemaValidator(): (schema: object, value: unknown, what: string) => void {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, keywords: ['x-mock-defined'] });
+  addFormats.default(ajv);
+  const compiled = new Map<object, ValidateFunction>();
+  return (schema, value, what) => {
+    const check = compiled.get(schema) ?? ajv.compile(schema);
+    compiled.set(schema, check);
+    expect(check(value), `${what}: ${JSON.stringify(value)} ${ajv.errorsText(check.errors)}`).toBe(true);
+  };
+}
+
+/**
+ * Checks the mock's answers against a document: a status it declares for the operation (or the answers for a
+ * path or method that has none), a body of the declared schema, the required headers, and no spec header it omits.
+ */
+export function responseChecker(document: OpenApiDocument, gameOrigin: string) {
+  const resolved = dereference(document);
+  const validate = schemaValidator();
+
+  function checkAgainst(declared: OpenApiResponse | undefined, response: ServiceResponse, what: string): void {
+    expect(declared, `${what} answered ${response.status}, which the document does not declare`).toBeDefined();
+    validate(declared!.content!['application/json'].schema, JSON.parse(JSON.stringify(response.body)), `${what} ${response.status} body`);
+    const headers = declared!.headers as Record<string, OpenApiHeader>;
+    for (const name of SPEC_HEADERS) if (name in response.headers) expect(headers, `${what} ${response.status} sends ${name}`).toHaveProperty([name]);
+    for (const [name, header] of Object.entries(headers)) {
+      const value = response.headers[name];
+      if (header.required) expect(value, `${what} ${response.status} must send ${name}`).toBeDefined();
+      if (value !== undefined) validate(header.schema, header.schema['type'] === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value, `${what} ${name}`);
+    }
+  }
+
+  /** Returns the operation the request reached, if any. */
+  return (method: string, path: string, response: ServiceResponse, origin?: string): OpenApiOperation | undefined => {
+    const what = `${method} ${path}`;
+    const unrouted = resolved.components.responses;
+    const item = resolved.paths[path];
+    const operation = item?.[method.toLowerCase() as keyof typeof item];
+    if (operation !== undefined) {
+      checkAgainst(operation.responses[response.status], response, what);
+      return operation;
+    }
+    if (item !== undefined && method === 'OPTIONS' && origin === gameOrigin) {
+      expect(response.status, `${what}: a game origin's preflight`).toBe(204);
+    } else if (response.status === 429) {
+      checkAgainst(unrouted['TooManyRequests'], response, what);
+    } else {
+      checkAgainst(item === undefined ? unrouted['NotFound'] : unrouted['MethodNotAllowed'], response, what);
+      if (item !== undefined) expect(response.headers['allow']?.split(', ').sort()).toEqual(Object.keys(item).map((name) => name.toUpperCase()).sort());
+    }
+    return undefined;
+  };
+}
