@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import type { ClockControl } from '../clock-control.js';
@@ -7,7 +8,7 @@ import type { Identity } from '../identities.js';
 import { RateLimitModel } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
-import { notice, sleep } from '../pacing.js';
+import { notice } from '../pacing.js';
 import { Target } from '../target.js';
 import { ServerChoices } from './server-choices.js';
 import type { Step } from './step.js';
@@ -56,6 +57,7 @@ export class FuzzSession {
   readonly stats = { runs: 0, commands: 0, requests: 0, limited: 0 };
   /** Local time after which every window opened so far has ended (real time). */
   quietAtMs = 0;
+  readonly #stopping = new AbortController();
   #sessionPlayers: FuzzPlayer[] | undefined;
   #emails = 0;
 
@@ -90,13 +92,26 @@ export class FuzzSession {
    * choices from one public request on an empty bucket. In real time the first run's responses teach them.
    */
   async start(): Promise<void> {
-    if (this.clock === undefined) return;
+    if (this.clock === undefined) {
+      // Probing the target counted in its public bucket: the first sequence waits for that window too.
+      this.counted();
+      return;
+    }
     await this.clock.freeze();
     const atMs = await this.clock.advance(RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS);
     const health = await this.target.send({ method: 'GET', path: HEALTH, identity: this.target.identities.fresh(), expectLimit: true });
     const reset = integerHeader(health, HEADERS.rateLimitReset);
     const firstHit = integerHeader(health, HEADERS.rateLimitRemaining) === RATE_LIMITS.public.limit - 1;
     if (reset !== undefined) this.choices.readReset({ value: reset, at: instant(atMs) }, firstHit);
+  }
+
+  /** Ends a wait in progress: the run bound (--max-duration) was reached. */
+  stop(): void {
+    this.#stopping.abort(new Error('the fuzzing session was stopped'));
+  }
+
+  get stopped(): boolean {
+    return this.#stopping.signal.aborted;
   }
 
   async close(): Promise<void> {
@@ -123,8 +138,8 @@ export class FuzzSession {
   async #waitForQuiet(): Promise<void> {
     const waitMs = this.quietAtMs - Date.now();
     if (waitMs <= 0) return;
-    if (waitMs > 2_000) notice(`run ${this.stats.runs}: waiting ${Math.ceil(waitMs / 1000)} s for the windows of the last run to end (real time)`);
-    await sleep(waitMs);
+    if (waitMs > 2_000) notice(`sequence ${this.stats.runs}: waiting ${Math.ceil(waitMs / 1000)} s for the rate-limit windows of earlier requests to end (real time)`);
+    await delay(waitMs, undefined, { signal: this.#stopping.signal });
   }
 
   /** New players each run where the control API makes them; else the session signs two in once, for real. */

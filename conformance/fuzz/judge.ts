@@ -22,6 +22,18 @@ export interface Finding {
   message: string;
 }
 
+/** Who sent the request, when the server made its answer, and what the session learned of the server so far. */
+export interface JudgeContext {
+  caller: Caller;
+  at: TimeInterval;
+  choices: ServerChoices;
+  /**
+   * The server's clock is known exactly (frozen through its control API). In real time its clock may differ
+   * from this machine's, so a window's end is judged by the answers (429 or not), not by Reset's instant.
+   */
+  exactClock: boolean;
+}
+
 export interface Judgement {
   findings: Finding[];
   /** X-RateLimit-Remaining as sent, for a model that could not know it in advance. */
@@ -70,8 +82,9 @@ function judgeEnvelope(exchange: Exchange, outcome: Outcome): Finding[] {
 }
 
 /** X-RateLimit-* against the model's bucket, and Retry-After on a 429. */
-function judgeHeaders(exchange: Exchange, expectation: Expectation, caller: Caller, at: TimeInterval, choices: ServerChoices): Judgement {
-  const bucket = bucketName(expectation, caller);
+function judgeHeaders(exchange: Exchange, expectation: Expectation, context: JudgeContext): Judgement {
+  const { at, choices } = context;
+  const bucket = bucketName(expectation, context.caller);
   const findings: Finding[] = [];
   const limit = integerHeader(exchange, HEADERS.rateLimitLimit);
   const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
@@ -99,7 +112,7 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, caller: Call
       judged.windowEnd = verdict.windowEnd;
       const modelEnd = expectation.windowEndMs;
       const reading = widen(verdict.windowEnd, WINDOW_END_SLACK_MS);
-      if (modelEnd !== undefined && !expectation.nearBoundary && choices.alignment !== undefined && (modelEnd < reading.fromMs || modelEnd > reading.toMs)) {
+      if (context.exactClock && modelEnd !== undefined && !expectation.nearBoundary && choices.alignment !== undefined && (modelEnd < reading.fromMs || modelEnd > reading.toMs)) {
         findings.push({ rule: 'RL-WINDOW', message: `X-RateLimit-Reset ${reset} ends the window of ${bucket} at ${new Date(verdict.windowEnd.fromMs).toISOString()}, but that window opened so as to end at ${new Date(modelEnd).toISOString()}` });
       }
     }
@@ -120,8 +133,8 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, caller: Call
 }
 
 /** Every way one response disagrees with the model and the spec; an empty list when it agrees. */
-export function judge(exchange: Exchange, expectation: Expectation, outcome: Outcome, caller: Caller, at: TimeInterval, choices: ServerChoices): Judgement {
-  const judged = judgeHeaders(exchange, expectation, caller, at, choices);
-  judged.findings.unshift(...judgeStatus(exchange, expectation, outcome, caller), ...judgeEnvelope(exchange, outcome));
+export function judge(exchange: Exchange, expectation: Expectation, outcome: Outcome, context: JudgeContext): Judgement {
+  const judged = judgeHeaders(exchange, expectation, context);
+  judged.findings.unshift(...judgeStatus(exchange, expectation, outcome, context.caller), ...judgeEnvelope(exchange, outcome));
   return judged;
 }

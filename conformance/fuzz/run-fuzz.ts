@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { notice } from '../pacing.js';
 import { resolveTargetConfig, type TargetOptions } from '../target-options.js';
 import { commandArbitrary } from './commands.js';
-import { FuzzSession } from './fuzz-session.js';
+import { FuzzSession, type RunModel, type RunReal } from './fuzz-session.js';
 import { formatSteps, parseReplayToken, replayPathOf, replayToken } from './report.js';
 import { Disagreement, type Step } from './step.js';
 
@@ -81,14 +81,25 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
   let lastFailure: { steps: Step[] } | undefined;
   let failures = 0;
+  let completed = 0;
   let aborted: Error | undefined;
   const commands = fc.commands([commandArbitrary(session)], { maxCommands, size: 'max', ...(replay?.replayPath === undefined ? {} : { replayPath: replay.replayPath }) });
-  const property = fc.asyncProperty(commands, async (sequence) => {
-    if (aborted !== undefined) return;
-    const setup = await session.startRun();
+  /** The sequence being run: --max-duration interrupts fast-check, not the run, which must end before the session closes. */
+  let inFlight: Promise<void> = Promise.resolve();
+  const runSequence = async (sequence: Iterable<fc.AsyncCommand<RunModel, RunReal>>) => {
+    if (aborted !== undefined || session.stopped) return;
+    let setup: Awaited<ReturnType<FuzzSession['startRun']>>;
+    try {
+      setup = await session.startRun();
+    } catch (error) {
+      if (!session.stopped) aborted = error instanceof Error ? error : new Error(String(error));
+      return;
+    }
     try {
       await fc.asyncModelRun(() => setup, sequence);
+      completed++;
     } catch (error) {
+      if (session.stopped) return;
       if (!(error instanceof Disagreement)) {
         // The target or the OTP source failed: nothing to shrink, the run ends with exit 2.
         aborted = error instanceof Error ? error : new Error(String(error));
@@ -100,6 +111,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     } finally {
       session.stats.commands += setup.real.steps.length;
     }
+  };
+  const property = fc.asyncProperty(commands, (sequence) => {
+    const run = runSequence(sequence);
+    inFlight = run.catch(() => {});
+    return run;
   });
 
   const progress = setInterval(() => {
@@ -118,6 +134,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     })) as typeof details;
   } finally {
     clearInterval(progress);
+    session.stop();
+    await inFlight;
     await session.close();
   }
 
@@ -139,6 +157,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const failure = { report: formatSteps(lastFailure.steps), steps: lastFailure.steps, path, replay: replayToken(path, replayPath), shrinks: details.numShrinks };
     return { ...result, exitCode: 1, failure };
   }
-  if (details.failed) return { ...result, exitCode: 2, error: details.errorInstance instanceof Error ? details.errorInstance.message : 'the fuzzer failed' };
+  if (details.interrupted && completed === 0) {
+    const bound = `--max-duration ${options.maxDurationSeconds} s`;
+    return { ...result, exitCode: 2, error: `${bound} ended the run before any sequence was complete: nothing was fuzzed (in real time a sequence first waits up to a minute); raise it` };
+  }
+  if (details.failed && !details.interrupted) return { ...result, exitCode: 2, error: details.errorInstance instanceof Error ? details.errorInstance.message : 'the fuzzer failed' };
   return result;
 }

@@ -48,7 +48,7 @@ export async function sendStep(model: RunModel, real: RunReal, request: StepRequ
   if (exchange.status === 429) session.stats.limited++;
   if (expectation.counted !== false) session.counted();
   const at = model.nowMs === undefined ? { fromMs: sentAt, toMs: exchange.receivedAt } : instant(model.nowMs);
-  const judged = judge(exchange, expectation, request.outcome, request.caller, at, session.choices);
+  const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
   real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
   if (judged.findings.length > 0) throw new Disagreement(judged.findings);
   // Near a window's end either answer is right: the model takes the one the target gave.

@@ -30,7 +30,7 @@ function printSummary(result: FuzzResult): void {
   const rate = Math.round(result.commands / Math.max(seconds, 0.001));
   console.log(`\nTarget's choices where the spec is silent (held to for the whole run):`);
   for (const choice of result.choices) console.log(`  - ${choice}`);
-  console.log(`\n${result.runs} sequences, ${result.commands} commands (${result.requests} checked requests, ${result.limited} of them answered 429) in ${seconds.toFixed(1)} s: ${rate} commands/s.`);
+  console.log(`\n${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.commands} commands (${result.requests} checked requests, ${result.limited} of them answered 429) in ${seconds.toFixed(1)} s: ${rate} commands/s.`);
 }
 
 /** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
+
+/**
+ * `game-service fuzz` against a target without clock control: it says up front how long the run takes,
+ * waits for the windows of one sequence to end before the next, and stops at --max-duration.
+ */
+
+const cli = useCli();
+const GAME_ORIGIN = 'http://game.test';
+beforeAll(assertBuilt);
+
+describe('game-service fuzz in real time', () => {
+  it('announces the pacing, waits for the windows of earlier requests, and finds no disagreement with the mock', async () => {
+    const mock = await startMock(cli, ['--port', '0', '--no-control', '--game-origin', GAME_ORIGIN]);
+    const started = Date.now();
+    const result = await cli.run(['fuzz', '--base-url', mock.url, '--game-origin', GAME_ORIGIN, '--num-runs', '1', '--max-commands', '12', '--seed', '3'], {}, 120_000);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about 2 minutes');
+    expect(result.stdout).toContain('no players (no OTP source: reads and gameplay are left out)');
+    expect(result.stderr).toMatch(/sequence 1: waiting \d+ s for the rate-limit windows of earlier requests to end \(real time\)/);
+    expect(Date.now() - started).toBeGreaterThan(55_000);
+    expect(result.stdout).toMatch(/1 sequence, \d+ commands/);
+  }, 150_000);
+
+  it('stops at --max-duration instead of trying the remaining sequences', async () => {
+    const started = Date.now();
+    const result = await cli.run(['fuzz', '--num-runs', '1000000', '--max-duration', '2'], {}, 30_000);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('No disagreement found (stopped by --max-duration)');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 40_000);
+
+  it('answers 2 when --max-duration ends a real-time run before any sequence was complete', async () => {
+    const mock = await startMock(cli, ['--port', '0', '--no-control']);
+    const started = Date.now();
+    const result = await cli.run(['fuzz', '--base-url', mock.url, '--max-duration', '3'], {}, 30_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--max-duration 3 s ended the run before any sequence was complete: nothing was fuzzed');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 40_000);
+});
