@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
 
 /**
  * `game-service fuzz` against a target without clock control: it says up front how long the run takes,
@@ -8,16 +12,35 @@ import { assertBuilt, startMock, useCli } from './support/cli.js';
 
 const cli = useCli();
 const GAME_ORIGIN = 'http://game.test';
+const dir = mkdtempSync(join(tmpdir(), 'fuzz-realtime-'));
 beforeAll(assertBuilt);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A mock without control API whose console (and so its codes) goes to a log file, as a deployment's would. */
+async function startLoggingMock(): Promise<{ url: string; log: string; stop: () => void }> {
+  const log = join(dir, 'mock.log');
+  const mock = spawn(process.execPath, [join(ROOT, 'bin/game-service.js'), 'mock', '--port', '0', '--no-control', '--game-origin', GAME_ORIGIN], {
+    stdio: ['ignore', openSync(log, 'w'), 'inherit'],
+  });
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(log, 'utf8'));
+    if (match !== null) return { url: match[1]!, log, stop: () => mock.kill('SIGKILL') };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  mock.kill('SIGKILL');
+  throw new Error(`the mock did not start: ${readFileSync(log, 'utf8')}`);
+}
 
 describe('game-service fuzz in real time', () => {
-  it('announces the pacing, waits for the windows of earlier requests, and finds no disagreement with the mock', async () => {
-    const mock = await startMock(cli, ['--port', '0', '--no-control', '--game-origin', GAME_ORIGIN]);
+  it('signs players in through the log, announces the pacing, waits for earlier windows, and agrees with the mock', async () => {
+    const mock = await startLoggingMock();
     const started = Date.now();
-    const result = await cli.run(['fuzz', '--base-url', mock.url, '--game-origin', GAME_ORIGIN, '--num-runs', '1', '--max-commands', '12', '--seed', '3'], {}, 120_000);
+    const args = ['fuzz', '--base-url', mock.url, '--otp-source', `log:${mock.log}`, '--game-origin', GAME_ORIGIN, '--source-ips', '127.0.0.2-127.0.0.4'];
+    const result = await cli.run([...args, '--num-runs', '1', '--max-commands', '30', '--seed', '3'], {}, 120_000).finally(mock.stop);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about 2 minutes');
-    expect(result.stdout).toContain('no players (no OTP source: reads and gameplay are left out)');
+    expect(result.stdout).toContain('from 3 client addresses, 2 players, game origin http://game.test');
     expect(result.stderr).toMatch(/sequence 1: waiting \d+ s for the rate-limit windows of earlier requests to end \(real time\)/);
     expect(Date.now() - started).toBeGreaterThan(55_000);
     expect(result.stdout).toMatch(/1 sequence, \d+ commands/);

@@ -92,8 +92,9 @@ export class FuzzSession {
    * choices from one public request on an empty bucket. In real time the first run's responses teach them.
    */
   async start(): Promise<void> {
+    if (this.config.capabilities?.players !== true && this.otp !== null) this.#sessionPlayers = await this.#signInPlayers();
     if (this.clock === undefined) {
-      // Probing the target counted in its public bucket: the first sequence waits for that window too.
+      // Probing the target (and signing players in) counted in its buckets: the first sequence waits for those windows too.
       this.counted();
       return;
     }
@@ -142,14 +143,12 @@ export class FuzzSession {
     await delay(waitMs, undefined, { signal: this.#stopping.signal });
   }
 
-  /** New players each run where the control API makes them; else the session signs two in once, for real. */
+  /** New players each run where the control API makes them; else the two the session signed in for real at its start. */
   async #players(): Promise<FuzzPlayer[]> {
-    if (!this.canSignIn) return [];
     if (this.config.capabilities?.players === true) {
       return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, (_, index) => this.#controlPlayer(`player ${index + 1}`)));
     }
-    this.#sessionPlayers ??= await this.#signInPlayers();
-    return this.#sessionPlayers;
+    return this.#sessionPlayers ?? [];
   }
 
   async #controlPlayer(label: string): Promise<FuzzPlayer> {
