@@ -1,0 +1,93 @@
+import { MAX_BODY_BYTES } from '../core/body.js';
+import { errorBody } from '../core/errors.js';
+import type { ServiceRequest, ServiceResponse } from '../core/http.js';
+import type { Service } from '../core/service.js';
+
+/** Who sent a request, as far as an in-process or fetch-based host can tell. */
+export interface ClientAddressOptions {
+  /** The client IP rate-limit buckets are keyed by when nothing better is known; default 127.0.0.1. */
+  defaultIp?: string;
+  /** Take the client IP from the first X-Forwarded-For hop, like the node host's trustProxy; default false. */
+  trustForwardedFor?: boolean;
+}
+
+export const DEFAULT_CLIENT_IP = '127.0.0.1';
+
+export interface ClientAddress {
+  ip: string;
+  /** The transport peer; undefined for callers in the same process, whom the control API always answers. */
+  peer: string | undefined;
+}
+
+/** The client IP: a trusted forwarded hop, else the connection's address, else the configured default. */
+export function clientAddress(request: Request, options: ClientAddressOptions, remoteAddress?: string): ClientAddress {
+  const peer = remoteAddress?.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
+  const forwarded = options.trustForwardedFor === true ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  return { ip: forwarded || peer || options.defaultIp || DEFAULT_CLIENT_IP, peer };
+}
+
+/** Reads at most one byte past the body limit, like the node host: enough for the service to answer 413. */
+async function readBody(request: Request): Promise<Uint8Array | undefined> {
+  if (request.body === null) return undefined;
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
+    await request.body.cancel();
+    return new Uint8Array(MAX_BODY_BYTES + 1);
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    size += read.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const bytes = new Uint8Array(Math.min(size, MAX_BODY_BYTES + 1));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.byteLength - offset);
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+/** A Fetch Request as the plain record the service reads; Headers already lower-cases the names. */
+export async function toServiceRequest(request: Request, client: ClientAddress): Promise<ServiceRequest> {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search === '' ? undefined : url.search.slice(1),
+    headers: Object.fromEntries(request.headers),
+    body: await readBody(request),
+    ip: client.ip,
+    peer: client.peer,
+  };
+}
+
+const utf8 = new TextEncoder();
+
+/** The service's answer as the node host writes it: JSON with its length, or no body at all (204). */
+export function toFetchResponse(answer: ServiceResponse): Response {
+  const headers = new Headers(answer.headers);
+  if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
+  const json = utf8.encode(JSON.stringify(answer.body));
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('content-length', String(json.byteLength));
+  return new Response(json, { status: answer.status, headers });
+}
+
+/** One Fetch exchange through the service (`adapt` completes what the host knows better); a host bug still answers with an error envelope. */
+export async function respondWithService(service: Service, request: Request, client: ClientAddress, adapt: (request: ServiceRequest) => ServiceRequest = (same) => same): Promise<Response> {
+  const serviceRequest = adapt(await toServiceRequest(request, client));
+  try {
+    return toFetchResponse(await service.handle(serviceRequest));
+  } catch (error) {
+    console.error('Unexpected error in the fetch host:', error);
+    return toFetchResponse({ status: 500, headers: {}, body: errorBody('Internal server error') });
+  }
+}

@@ -1,0 +1,130 @@
+import type { ServiceResponse } from '../core/http.js';
+import type { Service } from '../core/service.js';
+import type { World, WorldPlayer } from '../core/world.js';
+
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  frozen: boolean;
+}
+
+export interface OutboxMessage {
+  email: string;
+  code: string;
+  issuedAt: string;
+  expiresAt: string;
+  state: 'pending' | 'used' | 'voided' | 'replaced' | 'expired';
+}
+
+export interface ControlPlayer {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: string;
+  actionPoints: number;
+  maxActionPoints: number;
+  ship: { id: string; name: string; createdAt: string } | null;
+  inEncounter: boolean;
+}
+
+export interface SeededPlayer {
+  id: string;
+  email: string;
+  authToken: string;
+  expiresAt: string;
+}
+
+export interface RateLimitBucket {
+  category: string;
+  /** The client IP, or the player id for the per-player categories. */
+  key: string;
+  count: number;
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+export type ResetPart = 'buckets' | 'players' | 'outbox' | 'journal' | 'clock';
+
+/** A control call the mock refused: the HTTP status and the message of its `{error}` envelope. */
+export class MockControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly envelopeMessage: string,
+    readonly route: string,
+  ) {
+    super(`${route} answered ${status}: ${envelopeMessage}`);
+    this.name = 'MockControlError';
+  }
+}
+
+type Body = Record<string, unknown>;
+
+const json = new TextEncoder();
+
+/**
+ * Typed calls of the control API, made in-process through `service.handle` (no peer, so always allowed):
+ * the same routes, checks and answers as `curl .../__mock/...` against the standalone mock.
+ */
+export function createMockControl(service: Service, ip: string) {
+  async function call<T = Body>(method: string, pathAndQuery: string, payload?: unknown): Promise<T & { success: true }> {
+    const [path = pathAndQuery, query] = pathAndQuery.split('?', 2);
+    const answer: ServiceResponse = await service.handle({
+      method,
+      path,
+      query,
+      headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      body: payload === undefined ? undefined : json.encode(JSON.stringify(payload)),
+      ip,
+    });
+    const body = answer.body as Body | undefined;
+    if (answer.status !== 200) {
+      const message = typeof body?.['error'] === 'string' ? body['error'] : `unexpected answer ${JSON.stringify(body)}`;
+      throw new MockControlError(answer.status, message, `${method} ${path}`);
+    }
+    return body as T & { success: true };
+  }
+  const player = (idOrEmail: string) => `/__mock/players/${encodeURIComponent(idOrEmail)}`;
+  const query = (values: Record<string, string | number | undefined>) => {
+    const defined = Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+    return defined.length === 0 ? '' : `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}`;
+  };
+
+  return {
+    /** Any control route, for those without a typed call below; throws MockControlError unless 200. */
+    call,
+    clock: () => call<ClockState>('GET', '/__mock/clock'),
+    now: async () => (await call<ClockState>('GET', '/__mock/clock')).nowMs,
+    advanceClock: (ms: number) => call<ClockState>('POST', '/__mock/clock', { advanceMs: ms }),
+    /** Moves the clock to `at`; `frozen` then freezes or releases it. */
+    setClock: (at: Date | number | string, options: { frozen?: boolean } = {}) =>
+      call<ClockState>('POST', '/__mock/clock', { set: new Date(at).toISOString(), ...options }),
+    freezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: true }),
+    unfreezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: false }),
+    /** Delivered codes, newest first, with the fate of each. */
+    outbox: async (email?: string) => (await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`)).messages,
+    /** The code most recently delivered to `email`, whatever became of it since. */
+    latestOtp: async (email: string) => {
+      const { messages } = await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`);
+      if (messages[0] === undefined) throw new Error(`The mock delivered no code to ${email}`);
+      return messages[0].code;
+    },
+    players: async () => (await call<{ players: ControlPlayer[] }>('GET', '/__mock/players')).players,
+    /** Creates or updates a player and issues a token for it. */
+    createPlayer: (seed: WorldPlayer) => call<{ player: ControlPlayer; authToken: string; expiresAt: string }>('POST', '/__mock/players', seed),
+    setActionPoints: (idOrEmail: string, points: number) => call<{ player: ControlPlayer }>('PUT', `${player(idOrEmail)}/action-points`, { points }),
+    buckets: async () => (await call<{ buckets: RateLimitBucket[] }>('GET', '/__mock/buckets')).buckets,
+    clearBuckets: async (filter: { category?: string; key?: string } = {}) =>
+      (await call<{ removed: number }>('DELETE', `/__mock/buckets${query(filter)}`)).removed,
+    journal: async (limit?: number) => (await call<{ entries: Body[] }>('GET', `/__mock/journal${query({ limit })}`)).entries,
+    /** Forgets everything, or the parts named; players go back to the start world. */
+    reset: (parts?: readonly ResetPart[]) => call<{ reset: ResetPart[] }>('POST', '/__mock/reset', parts === undefined ? undefined : { parts }),
+    /** Replaces every player and token with the world's. */
+    loadWorld: async (world: World) => (await call<{ players: SeededPlayer[] }>('POST', '/__mock/world', world)).players,
+    /** Applies a named scenario (GET /__mock/scenarios lists them) with its parameters. */
+    applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) =>
+      call<Body>('POST', `/__mock/scenarios/${encodeURIComponent(name)}`, params),
+  };
+}
+
+export type MockControl = ReturnType<typeof createMockControl>;
