@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
+    // Several files wait on real time (a rate-limit window, a browser, npm): run more of them at once than
+    // there are spare cores, so that the waits overlap.
+    maxWorkers: 3,
   },
 });
