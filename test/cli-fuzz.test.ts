@@ -1,4 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, useCli } from './support/cli.js';
 import { startMutatingProxy, type MutatingProxy } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
@@ -6,8 +9,10 @@ import { MUTATIONS } from './support/mutations.js';
 /** `game-service fuzz` as testers call it: what it prints, its exit codes, and a replay from its own output. */
 
 const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'cli-fuzz-'));
 let proxy: MutatingProxy | undefined;
 beforeAll(assertBuilt);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await proxy?.close();
   proxy = undefined;
@@ -33,12 +38,24 @@ describe('game-service fuzz', () => {
 
   it('prints the shrunk sequence as numbered requests and responses, and a command line that replays it', async () => {
     proxy = await startMutatingProxy(MUTATIONS.find((mutation) => mutation.name === 'shared-read-bucket'));
-    const found = await cli.run(['fuzz', '--base-url', proxy.url, '--forwarded-for'], {}, 60_000);
+    const report = join(dir, 'shared-read-bucket.json');
+    const found = await cli.run(['fuzz', '--base-url', proxy.url, '--forwarded-for', '--json', report], {}, 60_000);
     expect(found.code, found.stderr).toBe(1);
     expect(found.stdout).toContain("The target disagrees with the spec's rate limits.");
     expect(found.stdout).toMatch(/ {2}1\. GET \/api\/player as player \d from X-Forwarded-For [\d.]+\n {5}→ 200 {2}Limit 60, Remaining 59/);
     expect(found.stdout).toMatch(/ {2}2\. GET \/api\/player as player \d .*\n.*\n {5}✗ RL-REMAINING/);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      exitCode: number;
+      failure: { replay: string; steps: { request: { url: string; headers: Record<string, string> }; response: { status: number }; findings: { rule: string }[] }[] };
+    };
+    expect(json.exitCode).toBe(1);
+    expect(json.failure.steps).toHaveLength(2);
+    expect(json.failure.steps[1]!.request.url).toBe(`${proxy.url}/api/player`);
+    expect(json.failure.steps[1]!.request.headers['authorization']).toMatch(/^Bearer .{9}…$/);
+    expect(json.failure.steps[1]!.findings.map((finding) => finding.rule)).toContain('RL-REMAINING');
+
     const args = replayArguments(found.stdout);
+    expect(args, 'a replay need not overwrite the report').not.toContain('--json');
     expect(args).toEqual(expect.arrayContaining(['--base-url', '--forwarded-for', '--seed', '--replay']));
     expect(args[args.indexOf('--base-url') + 1]).toContain(proxy.url);
 
@@ -58,7 +75,7 @@ describe('game-service fuzz', () => {
 
   it('lists its run bounds and exit codes in --help', async () => {
     const result = await cli.run(['fuzz', '--help']);
-    for (const flag of ['--base-url', '--otp-source', '--game-origin', '--source-ips', '--forwarded-for', '--num-runs', '--max-commands', '--max-duration', '--replay', '--seed']) {
+    for (const flag of ['--base-url', '--otp-source', '--game-origin', '--source-ips', '--forwarded-for', '--num-runs', '--max-commands', '--max-duration', '--replay', '--seed', '--json']) {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.');

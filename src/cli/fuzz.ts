@@ -1,7 +1,13 @@
 import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
+import { writeFile } from 'node:fs/promises';
+import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
 import { againstTarget } from './embedded-mock.js';
 
-export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & { baseUrl?: string };
+export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
+  baseUrl?: string;
+  /** Also write the result, with the shrunk sequence's exchanges, as JSON to this file. */
+  json?: string;
+};
 
 /** The flags that shape the generated sequences: a replay needs them all, with --seed and --replay. */
 function replayCommand(options: FuzzCommandOptions, result: FuzzResult, replay: string): string {
@@ -36,6 +42,7 @@ function printSummary(result: FuzzResult): void {
 /** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const result = await againstTarget(options, runFuzz);
+  if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));
   if (result.error !== undefined) {
     console.error(`game-service fuzz: ${result.error}`);
     return result.exitCode;

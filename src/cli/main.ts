@@ -103,6 +103,7 @@ const FUZZ_FLAGS = {
   'max-commands': { type: 'string', requiresArg: true, coerce: parseCount('max-commands'), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
   'max-duration': { type: 'string', requiresArg: true, coerce: parseCount('max-duration'), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
+  json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
 } as const satisfies Record<string, Options>;
 
 /** Flags that are on or off, whose values from the environment need checking. */
@@ -139,7 +140,7 @@ const MOCK_EPILOG = [
 function cli(argv: readonly string[], setExitCode: (code: number) => void) {
   return yargs(argv)
     .scriptName('game-service')
-    .usage('$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory.')
+    .usage('$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory, and a conformance suite and rate-limit fuzzer for any server of it.')
     .env(ENV_PREFIX)
     .command(
       'mock',
@@ -194,6 +195,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               maxCommands: args['max-commands'],
               maxDurationSeconds: args['max-duration'],
               replay: args.replay,
+              json: args.json,
             }),
           }),
         ),
