@@ -97,8 +97,9 @@ async function runWorkerPage(): Promise<ScenarioRun> {
 }
 
 describe('a game client in a real browser (Chromium)', () => {
-  it('calls the standalone mock across origins: preflights are answered and the spec headers are readable', async () => {
+  it('calls the standalone mock across origins: preflights are answered and the spec headers are readable', async ({ annotate }) => {
     const { run, preflightPaths } = await runStandalonePage();
+    await annotate('what the standalone page showed', 'screenshot', { path: join(SCREENSHOTS, 'standalone.png'), contentType: 'image/png' });
 
     expect(run.steps.map(({ step, status, headers }) => ({ step, status, headers }))).toEqual(EXPECTED_STEPS);
     expect(preflightPaths).toEqual(['/api/auth/register', '/api/auth/verify-email', '/api/player', '/api/player/ship', MINE_ROUTE.path].sort());
@@ -108,8 +109,9 @@ describe('a game client in a real browser (Chromium)', () => {
     expect(player?.body).toMatchObject({ success: true, player: { email: SCENARIO_EMAIL, emailVerified: true, ship: null } });
   });
 
-  it('gets the same answers from the msw worker in the page as from the standalone mock', async () => {
+  it('gets the same answers from the msw worker in the page as from the standalone mock', async ({ annotate }) => {
     const [standalone, worker] = await Promise.all([runStandalonePage(), runWorkerPage()]);
+    await annotate('what the msw worker page showed', 'screenshot', { path: join(SCREENSHOTS, 'msw-worker.png'), contentType: 'image/png' });
 
     expect(normalised(worker)).toEqual(normalised(standalone.run));
     expect(worker.steps.map(({ step, status, headers }) => ({ step, status, headers }))).toEqual(EXPECTED_STEPS);
