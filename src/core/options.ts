@@ -37,6 +37,8 @@ export function formatOtpLine(delivery: OtpDelivery): string {
   return `OTP for ${delivery.email}: ${delivery.code} (expires ${new Date(delivery.expiresAt).toISOString()})`;
 }
 
+export type RateLimitWindows = 'first-hit' | 'clock-minute';
+
 /** What a caller may set; everything left out takes the default documented in the README. */
 export interface ServiceOptions {
   /** The version /health reports (the package's version). */
@@ -59,6 +61,11 @@ export interface ServiceOptions {
   world?: World;
   /** Requests remembered for GET /__mock/journal; default 500. */
   journalSize?: number;
+  /**
+   * Where fixed one-minute windows start: at each key's first counted request ('first-hit', the default,
+   * as the public deployment does) or on clock minutes ('clock-minute'). The spec allows either.
+   */
+  rateLimitWindows?: RateLimitWindows;
   /** Told of every request outside the control API, once answered (for request logging). */
   onRequest?: (entry: JournalEntry) => void;
   /** Where codes are delivered, the mock's stand-in for email; by default a console line. */
@@ -80,6 +87,7 @@ export interface ResolvedOptions {
   control: Required<ControlOptions>;
   world: World | undefined;
   journalSize: number;
+  rateLimitWindows: RateLimitWindows;
   onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
   onError: (error: unknown) => void;
@@ -124,6 +132,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     control: { enabled: options.control?.enabled ?? true, public: options.control?.public ?? false },
     world: options.world,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    rateLimitWindows: options.rateLimitWindows ?? 'first-hit',
     onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),
     onError: options.onError ?? ((error) => console.error('Unexpected error while handling a request:', error)),

@@ -30,6 +30,21 @@ describe('fixed windows', () => {
     expect(rolled.headers['x-ratelimit-reset']).toBe(String(Math.floor((START + 2 * RATE_LIMIT_WINDOW_MS) / 1000)));
   });
 
+  it('aligns windows to clock minutes when rateLimitWindows is clock-minute', async () => {
+    const harness = new CoreHarness({ rateLimitWindows: 'clock-minute' });
+    harness.clock.advance(RATE_LIMIT_WINDOW_MS / 2);
+    const first = await harness.call('GET', '/health');
+    expect(first.headers['x-ratelimit-reset']).toBe(String((START + RATE_LIMIT_WINDOW_MS) / 1000));
+    for (let i = 1; i < publicLimit; i++) await harness.call('GET', '/health');
+    const limited = await harness.call('GET', '/health');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(RATE_LIMIT_WINDOW_MS / 2000));
+    harness.clock.advance(RATE_LIMIT_WINDOW_MS / 2);
+    const rolled = await harness.call('GET', '/health');
+    expect(rolled.status).toBe(200);
+    expect(rolled.headers['x-ratelimit-reset']).toBe(String((START + 2 * RATE_LIMIT_WINDOW_MS) / 1000));
+  });
+
   it('rounds Retry-After up to whole seconds', async () => {
     const harness = new CoreHarness();
     for (let i = 0; i < publicLimit; i++) await harness.call('GET', '/health');

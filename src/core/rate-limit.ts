@@ -1,5 +1,6 @@
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../spec/limits.js';
 import { ApiError } from './errors.js';
+import type { RateLimitWindows } from './options.js';
 import type { Bucket, Store } from './store.js';
 
 interface RateLimitState {
@@ -8,19 +9,24 @@ interface RateLimitState {
   windowEnd: number;
 }
 
-/** The bucket of (category, key) in its current window, opening a new window at the key's first request. */
-export function currentBucket(store: Store, category: RateLimitCategory, key: string, now: number): Bucket {
+/** When a window opened by a request at `now` ends. */
+function windowEndFor(now: number, windows: RateLimitWindows): number {
+  return windows === 'first-hit' ? now + RATE_LIMIT_WINDOW_MS : Math.floor(now / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS + RATE_LIMIT_WINDOW_MS;
+}
+
+/** The bucket of (category, key) in its current window, opening a new window when the last one has ended. */
+export function currentBucket(store: Store, category: RateLimitCategory, key: string, now: number, windows: RateLimitWindows): Bucket {
   const bucketKey = `${category}:${key}`;
   let bucket = store.buckets.get(bucketKey, now);
   if (bucket === undefined) {
-    bucket = { windowEnd: now + RATE_LIMIT_WINDOW_MS, count: 0 };
+    bucket = { windowEnd: windowEndFor(now, windows), count: 0 };
     store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
   }
   return bucket;
 }
 
 /**
- * Fixed 60 s windows per (category, key), each starting at the key's first counted request.
+ * Fixed 60 s windows per (category, key), starting at the key's first counted request or on clock minutes.
  * Counts the request, adds the X-RateLimit-* headers, and throws the 429 once the bucket is empty.
  */
 export function consumeRateLimit(
@@ -29,9 +35,10 @@ export function consumeRateLimit(
   key: string,
   now: number,
   headers: Record<string, string>,
+  windows: RateLimitWindows,
 ): void {
   const { limit } = RATE_LIMITS[category];
-  const bucket = currentBucket(store, category, key, now);
+  const bucket = currentBucket(store, category, key, now, windows);
   const allowed = bucket.count < limit;
   if (allowed) bucket.count++;
   Object.assign(headers, rateLimitHeaders({ limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }));

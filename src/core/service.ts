@@ -49,7 +49,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
-    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers);
+    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options.rateLimitWindows);
   }
 
   /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
@@ -81,7 +81,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
     if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
       const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
-      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers);
+      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers, options.rateLimitWindows);
     }
     return route;
   }

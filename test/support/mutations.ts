@@ -544,6 +544,11 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     },
   },
   {
+    name: 'windows-on-clock-minutes',
+    does: 'starts rate-limit windows on clock minutes instead of at each key\'s first request (an upstream option, no rewriting)',
+    upstream: { rateLimitWindows: 'clock-minute' },
+  },
+  {
     name: 'unlimited-wrong-codes',
     does: 'sets no limit on wrong code attempts (an upstream option, no rewriting)',
     upstream: { maxWrongOtpAttempts: 0 },

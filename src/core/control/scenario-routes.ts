@@ -43,7 +43,7 @@ export function createScenarios(context: ControlContext) {
       apply: ({ category, key }, now) => {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
         const { limit } = RATE_LIMITS[category as RateLimitCategory];
-        const bucket = currentBucket(store, category as RateLimitCategory, key!, now);
+        const bucket = currentBucket(store, category as RateLimitCategory, key!, now, options.rateLimitWindows);
         bucket.count = limit;
         return { category, key, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
