@@ -45,7 +45,8 @@ export interface FuzzResult {
 }
 
 export const FUZZ_DEFAULTS = { numRunsWithClock: 100, numRunsRealTime: 5, maxCommands: 50 } as const;
-const PROGRESS_INTERVAL_MS = 2_000;
+/** Progress lines: often enough to see a fast run move, sparse enough not to flood a real-time run's log. */
+const PROGRESS_INTERVAL_MS = { clock: 2_000, realTime: 15_000 } as const;
 
 function announce(session: FuzzSession, numRuns: number, maxCommands: number): void {
   const { config } = session;
@@ -123,7 +124,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const rate = Math.round(session.stats.commands / Math.max(seconds, 0.001));
     const phase = failures > 0 ? `shrinking: ${failures} failing sequences so far, shortest ${lastFailure?.steps.length} steps` : `sequence ${session.stats.runs}/${numRuns}`;
     notice(`${phase} · ${session.stats.commands} commands · ${rate} commands/s`);
-  }, PROGRESS_INTERVAL_MS).unref();
+  }, session.clock === undefined ? PROGRESS_INTERVAL_MS.realTime : PROGRESS_INTERVAL_MS.clock).unref();
   let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>;
   try {
     details = (await fc.check(property, {
