@@ -1,4 +1,4 @@
-import yargs, { type Options } from 'yargs';
+import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
@@ -106,6 +106,20 @@ const FUZZ_FLAGS = {
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
 } as const satisfies Record<string, Options>;
 
+/** The values of TARGET_FLAGS, as the options of check and fuzz name them. */
+function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) {
+  return {
+    baseUrl: args['base-url'],
+    otpSource: args['otp-source'],
+    gameOrigin: args['game-origin'],
+    challengeToken: args['challenge-token'],
+    sourceIps: args['source-ips'],
+    forwardedFor: args['forwarded-for'],
+    emailTemplate: args['email-template'],
+    seed: args.seed,
+  };
+}
+
 /** Flags that are on or off, whose values from the environment need checking. */
 const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS), ...Object.entries(FUZZ_FLAGS)]
   .filter(([, option]) => option.type === 'boolean')
@@ -156,18 +170,11 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         setExitCode(
           await runCheckCommand({
             ...definedOnly({
-              baseUrl: args['base-url'],
-              otpSource: args['otp-source'],
-              gameOrigin: args['game-origin'],
+              ...targetArguments(args),
               unverifiedToken: args['unverified-token'],
-              challengeToken: args['challenge-token'],
-              sourceIps: args['source-ips'],
-              forwardedFor: args['forwarded-for'],
               waitOtpExpiry: args['wait-otp-expiry'],
-              emailTemplate: args['email-template'],
               maxWaitSeconds: args['max-wait'],
               numRuns: args['num-runs'],
-              seed: args.seed,
               only: args.only,
               junit: args.junit,
               json: args.json,
@@ -183,14 +190,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         setExitCode(
           await runFuzzCommand({
             ...definedOnly({
-              baseUrl: args['base-url'],
-              otpSource: args['otp-source'],
-              gameOrigin: args['game-origin'],
-              challengeToken: args['challenge-token'],
-              sourceIps: args['source-ips'],
-              forwardedFor: args['forwarded-for'],
-              emailTemplate: args['email-template'],
-              seed: args.seed,
+              ...targetArguments(args),
               numRuns: args['num-runs'],
               maxCommands: args['max-commands'],
               maxDurationSeconds: args['max-duration'],
