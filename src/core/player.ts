@@ -1,11 +1,10 @@
+import { MAX_SHIP_NAME_LENGTH } from '../spec/limits.js';
 import { assertAffordable, initialActionPoints, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
 import { gameplayRouteId, type GameplayRoute, type ResolvedOptions } from './options.js';
 import { randomToken } from './secrets.js';
 import type { Player, Ship } from './store.js';
-
-export const MAX_SHIP_NAME_LENGTH = 32;
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
 
@@ -48,7 +47,7 @@ function gameplayCost(player: Player, routeId: string, options: ResolvedOptions,
   return cost;
 }
 
-/** POST /api/player/ship: payload `{name}` of 1–32 characters; one ship per player. */
+/** POST /api/player/ship: payload `{name}` of at most MAX_SHIP_NAME_LENGTH characters, not only white space; one ship per player. */
 export function createShip(player: Player, body: JsonObject, options: ResolvedOptions, now: number) {
   if (!player.emailVerified) throw new ApiError(403, UNVERIFIED_SHIP_MESSAGE);
   const cost = gameplayCost(player, 'createShip', options, now);

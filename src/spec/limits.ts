@@ -17,6 +17,9 @@ export const OTP_LENGTH = 6;
 export const OTP_LIFETIME_MS = 15 * 60_000;
 export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
+/** Mock-defined (the spec does not show the ship payload): the longest `name` it accepts, in UTF-16 code units. */
+export const MAX_SHIP_NAME_LENGTH = 32;
+
 /** Headers the spec names. */
 export const HEADERS = {
   rateLimitLimit: 'x-ratelimit-limit',

@@ -1,12 +1,7 @@
 import type { JsonSchema } from './openapi-types.js';
 import type { RouteId } from './routes.js';
+import { MAX_SHIP_NAME_LENGTH } from './limits.js';
 import * as specSchemas from './schemas.js';
-
-/**
- * The mock's limit on ship names. The spec shows no ship payload; src/core/player.ts enforces this
- * number and test/openapi.test.ts checks that the two agree.
- */
-const SHIP_NAME_MAX_LENGTH = 32;
 
 /** `error-envelope` → `ErrorEnvelope`: component names come from each schema's `$id`. */
 function componentName(id: string): string {
@@ -68,9 +63,9 @@ const shipCreationRequestSchema = {
   properties: {
     name: {
       type: 'string',
-      maxLength: SHIP_NAME_MAX_LENGTH,
+      maxLength: MAX_SHIP_NAME_LENGTH,
       pattern: '\\S',
-      description: `At most ${SHIP_NAME_MAX_LENGTH} characters (UTF-16 code units, so fewer outside the Basic Multilingual Plane), not only white space; stored trimmed.`,
+      description: `At most ${MAX_SHIP_NAME_LENGTH} characters (UTF-16 code units, so fewer outside the Basic Multilingual Plane), not only white space; stored trimmed.`,
     },
   },
 } as const;
