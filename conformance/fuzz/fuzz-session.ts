@@ -98,8 +98,12 @@ export class FuzzSession {
       this.counted();
       return;
     }
-    await this.clock.freeze();
-    const atMs = await this.clock.advance(RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS);
+    const frozenAt = await this.clock.freeze();
+    // Past every window, and half a window past a clock minute: windows from the first hit and windows on
+    // clock minutes then end half a window apart, so one answer tells them apart whatever the server rounds.
+    const emptyAt = frozenAt + RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS;
+    const toHalfWindow = (((RATE_LIMIT_WINDOW_MS / 2 - (emptyAt % RATE_LIMIT_WINDOW_MS)) % RATE_LIMIT_WINDOW_MS) + RATE_LIMIT_WINDOW_MS) % RATE_LIMIT_WINDOW_MS;
+    const atMs = await this.clock.advance(emptyAt - frozenAt + toHalfWindow);
     const health = await this.target.send({ method: 'GET', path: HEALTH, identity: this.target.identities.fresh(), expectLimit: true });
     const reset = integerHeader(health, HEADERS.rateLimitReset);
     const firstHit = integerHeader(health, HEADERS.rateLimitRemaining) === RATE_LIMITS.public.limit - 1;

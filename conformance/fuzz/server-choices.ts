@@ -1,8 +1,10 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { describeResetUnit, inferResetUnit, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
 import { readRetryAfter, type RetryAfterUnit } from '../model/retry-after.js';
-import type { TimeInterval } from '../model/server-time.js';
+import { widen, type TimeInterval } from '../model/server-time.js';
 import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
+
+const ROUNDING_SLACK_MS = 999;
 
 /** What one X-RateLimit-Reset value says: when its window ends, or why it cannot be read. */
 export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string } | { undecided: true };
@@ -49,7 +51,8 @@ export class ServerChoices {
 
   #learnAlignment(sample: WindowSample): void {
     if (this.alignment !== undefined) return;
-    this.#windowSamples.push(sample);
+    // A server may round the instant it sends, even in milliseconds (1795259828000): a second either way.
+    this.#windowSamples.push({ ...sample, windowEnd: widen(sample.windowEnd, ROUNDING_SLACK_MS) });
     const inference = inferAlignment(this.#windowSamples);
     if (inference.kind === 'known') this.alignment = inference.alignment;
   }

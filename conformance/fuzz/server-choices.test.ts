@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { instant } from '../model/server-time.js';
+import { ServerChoices } from './server-choices.js';
+
+/** Half a window past a clock minute, as the fuzzer's calibration request is sent. */
+const AT = Date.parse('2030-01-01T09:00:30.000Z') + 923;
+
+describe('ServerChoices', () => {
+  it('learns first-hit windows from a Reset in milliseconds that the server rounded down to the second', () => {
+    const choices = new ServerChoices();
+    const truncated = Math.floor((AT + RATE_LIMIT_WINDOW_MS) / 1000) * 1000;
+    const verdict = choices.readReset({ value: truncated, at: instant(AT) }, true);
+    expect(verdict).toEqual({ windowEnd: { fromMs: truncated, toMs: truncated } });
+    expect(choices.resetUnit).toBe('epoch-milliseconds');
+    expect(choices.alignment).toBe('first-hit');
+  });
+
+  it('learns clock-minute windows from a Reset in epoch seconds at the next minute', () => {
+    const choices = new ServerChoices();
+    const nextMinute = Math.ceil(AT / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+    choices.readReset({ value: nextMinute / 1000, at: instant(AT) }, true);
+    expect(choices.resetUnit).toBe('epoch-seconds');
+    expect(choices.alignment).toBe('clock-minute');
+  });
+
+  it('holds the unit it learned: a later Reset in another unit is a problem', () => {
+    const choices = new ServerChoices();
+    const end = AT + RATE_LIMIT_WINDOW_MS;
+    choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true);
+    expect(choices.readReset({ value: end, at: instant(AT + 1_000) }, false)).toEqual({
+      problem: `X-RateLimit-Reset ${end} no longer reads as Unix epoch seconds of the window's end of a window open now, as earlier responses did`,
+    });
+  });
+
+  it('learns the unit of Retry-After at the first 429 and holds it', () => {
+    const choices = new ServerChoices();
+    const wait = { fromMs: 30_000, toMs: 30_000 };
+    expect(choices.checkRetryAfter(30, wait)).toBeUndefined();
+    expect(choices.retryAfterUnit).toBe('seconds');
+    expect(choices.checkRetryAfter(30_000, wait)).toBe('Retry-After 30000 (seconds) asks for a wait longer than the one-minute window');
+    expect(choices.checkRetryAfter(10, wait)).toBe('Retry-After 10 (seconds) asks for 10 s, but the window ends in 30–30 s');
+  });
+});
