@@ -4,7 +4,8 @@ import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
 import type { Call } from '../target.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
-import { judge, type Finding, type Outcome } from './judge.js';
+import { judge, type Finding, type Judgement, type Outcome } from './judge.js';
+import type { ServerChoices } from './server-choices.js';
 
 /** One thing a run did, as the report lists it: a request with its response and verdict, or a clock move. */
 export interface Step {
@@ -34,6 +35,19 @@ export interface StepRequest {
 }
 
 /**
+ * In real time the alignment is learned from the run's first answers, after the model opened that bucket
+ * under its default: from then on the model follows the target, and that bucket ends where the answer says.
+ */
+function adoptLearnedAlignment(model: RunModel, choices: ServerChoices, caller: Caller, expectation: Expectation, judged: Judgement, atMs: number): void {
+  const learned = choices.alignment;
+  if (learned === undefined || learned === model.limits.options.alignment) return;
+  model.limits.adoptAlignment(learned);
+  if (expectation.category === undefined || judged.remaining === undefined || judged.windowEnd === undefined) return;
+  const windowEndMs = Math.round((judged.windowEnd.fromMs + judged.windowEnd.toMs) / 2);
+  model.limits.sync(expectation.category, caller, { remaining: judged.remaining, atMs, windowEndMs });
+}
+
+/**
  * Sends one request of a command, counts it in the model, and judges the answer against the model's
  * expectation; throws a Disagreement after recording the step when they differ.
  */
@@ -51,6 +65,7 @@ export async function sendStep(model: RunModel, real: RunReal, request: StepRequ
   const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
   real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
   if (judged.findings.length > 0) throw new Disagreement(judged.findings);
+  adoptLearnedAlignment(model, session.choices, request.caller, expectation, judged, atMs);
   // Near a window's end either answer is right: the model takes the one the target gave.
   if (expectation.nearBoundary && expectation.category !== undefined && judged.remaining !== undefined) {
     const limit = expectation.limit ?? 0;

@@ -81,6 +81,11 @@ export class RateLimitModel {
     this.options = { ...DEFAULT_OPTIONS, ...options };
   }
 
+  /** The alignment the target turned out to use: windows opened from now on end accordingly. */
+  adoptAlignment(alignment: WindowAlignment): void {
+    this.options.alignment = alignment;
+  }
+
   /** When a window that a counted request at `atMs` opens ends. */
   windowEndFor(atMs: number): number {
     const { windowMs } = this.options;
