@@ -9,6 +9,7 @@ import { RateLimitModel } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
 import { notice } from '../pacing.js';
+import { signIn, uniqueEmail } from '../players.js';
 import { Target } from '../target.js';
 import { ServerChoices } from './server-choices.js';
 import type { Step } from './step.js';
@@ -40,9 +41,7 @@ const IDENTITIES_PER_RUN = 3;
 const PLAYERS_PER_RUN = 2;
 /** Past the end of every window a run opened. */
 const QUIET_MARGIN_MS = 2_000;
-const REGISTER = ROUTES.find((route) => route.id === 'register')!.path;
 const HEALTH = ROUTES.find((route) => route.id === 'health')!.path;
-const VERIFY = ROUTES.find((route) => route.id === 'verifyEmail')!.path;
 
 /**
  * The target and what a fuzzing session knows of it. Each run starts with every bucket it can touch empty:
@@ -59,7 +58,6 @@ export class FuzzSession {
   quietAtMs = 0;
   readonly #stopping = new AbortController();
   #sessionPlayers: FuzzPlayer[] | undefined;
-  #emails = 0;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
@@ -84,7 +82,7 @@ export class FuzzSession {
 
   /** An address no earlier request of the session used. */
   email(label: string): string {
-    return this.config.emailTemplate.replace('{id}', `fuzz-${label}-${this.config.seed}-${Date.now().toString(36)}-${this.#emails++}`);
+    return uniqueEmail(this, `fuzz-${label}`);
   }
 
   /**
@@ -149,33 +147,21 @@ export class FuzzSession {
 
   /** New players each run where the control API makes them; else the two the session signed in for real at its start. */
   async #players(): Promise<FuzzPlayer[]> {
-    if (this.config.capabilities?.players === true) {
-      return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, (_, index) => this.#controlPlayer(`player ${index + 1}`)));
-    }
+    if (this.config.capabilities?.players === true) return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, (_, index) => this.#signIn(index)));
     return this.#sessionPlayers ?? [];
   }
 
-  async #controlPlayer(label: string): Promise<FuzzPlayer> {
-    const created = await this.target.send({ method: 'POST', path: '/__mock/players', json: { email: this.email('player') } });
-    const token = (created.body as { authToken?: unknown } | undefined)?.authToken;
-    if (created.status !== 200 || typeof token !== 'string') throw new Error(`POST /__mock/players answered ${created.status}: ${created.text.slice(0, 300)}`);
-    return { label, token };
-  }
-
+  /** One after the other, so that the scheduler keeps the sign-ins within the auth budget. */
   async #signInPlayers(): Promise<FuzzPlayer[]> {
     const players: FuzzPlayer[] = [];
-    for (let index = 0; index < PLAYERS_PER_RUN; index++) {
-      const email = this.email('player');
-      await this.otp!.beforeRegister(email);
-      const registered = await this.target.send({ method: 'POST', path: REGISTER, json: { email } });
-      if (registered.status !== 200) throw new Error(`signing in a player: register answered ${registered.status}: ${registered.text.slice(0, 300)}`);
-      const code = await this.otp!.codeFor(email);
-      const verified = await this.target.send({ method: 'POST', path: VERIFY, json: { email, otp: code } });
-      const token = (verified.body as { authToken?: unknown } | undefined)?.authToken;
-      if (verified.status !== 200 || typeof token !== 'string') throw new Error(`signing in a player: verify-email answered ${verified.status}: ${verified.text.slice(0, 300)}`);
-      players.push({ label: `player ${index + 1}`, token });
-    }
+    for (let index = 0; index < PLAYERS_PER_RUN; index++) players.push(await this.#signIn(index));
     this.counted();
     return players;
+  }
+
+  /** As the suite signs a player in: through the control API where the target has one, else register and verify. */
+  async #signIn(index: number): Promise<FuzzPlayer> {
+    const { token } = await signIn(this);
+    return { label: `player ${index + 1}`, token };
   }
 }
