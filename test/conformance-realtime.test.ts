@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, ROOT, useCli } from './support/cli.js';
+import { assertBuilt, useCli } from './support/cli.js';
+import { startLoggingMock, type LoggingMock } from './support/logging-mock.js';
 
 /** The issue's requirement for a target without clock control, checked from many local addresses. */
 const BUDGET_MS = 3 * 60_000;
@@ -11,31 +11,19 @@ const GAME_ORIGIN = 'http://game.test';
 
 const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'conformance-realtime-'));
-const log = join(dir, 'mock.log');
-// The mock writes its codes to a log file, which the suite reads as a deployment's log (--otp-source log:FILE).
-const mock = spawn(process.execPath, [join(ROOT, 'bin/game-service.js'), 'mock', '--port', '0', '--no-control', '--game-origin', GAME_ORIGIN], {
-  stdio: ['ignore', openSync(log, 'w'), 'inherit'],
-});
-
-async function mockUrl(): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(log, 'utf8'));
-    if (match !== null) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the mock did not start: ${readFileSync(log, 'utf8')}`);
-}
+let mock: LoggingMock | undefined;
 
 beforeAll(() => assertBuilt());
 afterAll(() => {
-  mock.kill('SIGKILL');
+  mock?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('game-service check against a real-time target', () => {
   it('passes every check it can run, skips the clock-bound ones with their reason, in under 3 minutes', async () => {
-    const url = await mockUrl();
+    // The mock writes its codes to a log file, which the suite reads as a deployment's log (--otp-source log:FILE).
+    mock = await startLoggingMock(dir, ['--no-control', '--game-origin', GAME_ORIGIN]);
+    const { url, log } = mock;
     const report = join(dir, 'report.json');
     const started = Date.now();
     const args = ['check', '--base-url', url, '--otp-source', `log:${log}`, '--game-origin', GAME_ORIGIN, '--source-ips', '127.0.0.2-127.0.0.60', '--json', report];

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startLoggingMock } from './support/logging-mock.js';
 
 /**
  * `game-service fuzz` against a target without clock control: it says up front how long the run takes,
@@ -16,25 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), 'fuzz-realtime-'));
 beforeAll(assertBuilt);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A mock without control API whose console (and so its codes) goes to a log file, as a deployment's would. */
-async function startLoggingMock(): Promise<{ url: string; log: string; stop: () => void }> {
-  const log = join(dir, 'mock.log');
-  const mock = spawn(process.execPath, [join(ROOT, 'bin/game-service.js'), 'mock', '--port', '0', '--no-control', '--game-origin', GAME_ORIGIN], {
-    stdio: ['ignore', openSync(log, 'w'), 'inherit'],
-  });
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(log, 'utf8'));
-    if (match !== null) return { url: match[1]!, log, stop: () => mock.kill('SIGKILL') };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  mock.kill('SIGKILL');
-  throw new Error(`the mock did not start: ${readFileSync(log, 'utf8')}`);
-}
-
 describe('game-service fuzz in real time', () => {
   it('signs players in through the log, announces the pacing, waits for earlier windows, and agrees with the mock', async () => {
-    const mock = await startLoggingMock();
+    const mock = await startLoggingMock(dir, ['--no-control', '--game-origin', GAME_ORIGIN]);
     const started = Date.now();
     const args = ['fuzz', '--base-url', mock.url, '--otp-source', `log:${mock.log}`, '--game-origin', GAME_ORIGIN, '--source-ips', '127.0.0.2-127.0.0.4'];
     const result = await cli.run([...args, '--num-runs', '1', '--max-commands', '30', '--seed', '3'], {}, 120_000).finally(mock.stop);
