@@ -2,6 +2,7 @@ import { MAX_BODY_BYTES } from '../core/body.js';
 import { errorBody } from '../core/errors.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
+import { firstForwardedHop, withoutIpv4Mapping } from './client-ip.js';
 
 /** Who sent a request, as far as an in-process or fetch-based host can tell. */
 export interface ClientAddressOptions {
@@ -21,9 +22,9 @@ export interface ClientAddress {
 
 /** The client IP: a trusted forwarded hop, else the connection's address, else the configured default. */
 export function clientAddress(request: Request, options: ClientAddressOptions, remoteAddress?: string): ClientAddress {
-  const peer = remoteAddress?.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
-  const forwarded = options.trustForwardedFor === true ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-  return { ip: forwarded || peer || options.defaultIp || DEFAULT_CLIENT_IP, peer };
+  const peer = remoteAddress === undefined ? undefined : withoutIpv4Mapping(remoteAddress);
+  const forwarded = options.trustForwardedFor === true ? firstForwardedHop(request.headers.get('x-forwarded-for') ?? undefined) : undefined;
+  return { ip: forwarded ?? (peer || options.defaultIp || DEFAULT_CLIENT_IP), peer };
 }
 
 /** Reads at most one byte past the body limit, like the node host: enough for the service to answer 413. */

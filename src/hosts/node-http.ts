@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
+import { firstForwardedHop, withoutIpv4Mapping } from './client-ip.js';
 
 export interface NodeHostOptions {
   /** Take the client IP from the first X-Forwarded-For hop instead of the TCP peer. */
@@ -26,8 +27,8 @@ interface ReadBody {
 function clientIp(request: IncomingMessage, peer: string, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers['x-forwarded-for'];
-    const firstHop = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (firstHop) return firstHop;
+    const firstHop = firstForwardedHop(Array.isArray(forwarded) ? forwarded[0] : forwarded);
+    if (firstHop !== undefined) return firstHop;
   }
   return peer;
 }
@@ -42,8 +43,7 @@ function requestTarget(url: string): { path: string; query: string | undefined }
 }
 
 function peerAddress(request: IncomingMessage): string {
-  const peer = request.socket.remoteAddress ?? 'unknown';
-  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+  return withoutIpv4Mapping(request.socket.remoteAddress ?? 'unknown');
 }
 
 const NO_BODY: ReadBody = { bytes: undefined, truncated: false };
