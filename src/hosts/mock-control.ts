@@ -89,25 +89,27 @@ export function createMockControl(service: Service, ip: string) {
     const defined = Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
     return defined.length === 0 ? '' : `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}`;
   };
+  const clock = () => call<ClockState>('GET', '/__mock/clock');
+  /** Delivered codes, newest first, with the fate of each. */
+  const outbox = async (email?: string) => (await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`)).messages;
 
   return {
     /** Any control route, for those without a typed call below; throws MockControlError unless 200. */
     call,
-    clock: () => call<ClockState>('GET', '/__mock/clock'),
-    now: async () => (await call<ClockState>('GET', '/__mock/clock')).nowMs,
+    clock,
+    now: async () => (await clock()).nowMs,
     advanceClock: (ms: number) => call<ClockState>('POST', '/__mock/clock', { advanceMs: ms }),
     /** Moves the clock to `at`; `frozen` then freezes or releases it. */
     setClock: (at: Date | number | string, options: { frozen?: boolean } = {}) =>
       call<ClockState>('POST', '/__mock/clock', { set: new Date(at).toISOString(), ...options }),
     freezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: true }),
     unfreezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: false }),
-    /** Delivered codes, newest first, with the fate of each. */
-    outbox: async (email?: string) => (await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`)).messages,
+    outbox,
     /** The code most recently delivered to `email`, whatever became of it since. */
     latestOtp: async (email: string) => {
-      const { messages } = await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`);
-      if (messages[0] === undefined) throw new Error(`The mock delivered no code to ${email}`);
-      return messages[0].code;
+      const [latest] = await outbox(email);
+      if (latest === undefined) throw new Error(`The mock delivered no code to ${email}`);
+      return latest.code;
     },
     players: async () => (await call<{ players: ControlPlayer[] }>('GET', '/__mock/players')).players,
     /** Creates or updates a player and issues a token for it. */
