@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { notice } from '../pacing.js';
 import { resolveTargetConfig, type TargetOptions } from '../target-options.js';
 import { commandArbitrary } from './commands.js';
+import { FUZZ_DEFAULTS } from './fuzz-defaults.js';
 import { FuzzSession, type RunModel, type RunReal } from './fuzz-session.js';
 import { formatSteps, parseReplayToken, replayPathOf, replayToken } from './report.js';
 import { Disagreement, type Step } from './step.js';
@@ -44,7 +45,6 @@ export interface FuzzResult {
   error?: string;
 }
 
-export const FUZZ_DEFAULTS = { numRunsWithClock: 100, numRunsRealTime: 5, maxCommands: 50 } as const;
 /** Progress lines: often enough to see a fast run move, sparse enough not to flood a real-time run's log. */
 const PROGRESS_INTERVAL_MS = { clock: 2_000, realTime: 15_000 } as const;
 

@@ -3,10 +3,8 @@ import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
-import { FUZZ_DEFAULTS } from '../../conformance/fuzz/run-fuzz.js';
-import { runCheckCommand } from './check.js';
+import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
-import { runFuzzCommand } from './fuzz.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { PACKAGE_VERSION } from './package-info.js';
@@ -166,9 +164,10 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       'check',
       'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
       (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
+      // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
       async (args) =>
         setExitCode(
-          await runCheckCommand({
+          await (await import('./check.js')).runCheckCommand({
             ...definedOnly({
               ...targetArguments(args),
               unverifiedToken: args['unverified-token'],
@@ -188,7 +187,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
       async (args) =>
         setExitCode(
-          await runFuzzCommand({
+          await (await import('./fuzz.js')).runFuzzCommand({
             ...definedOnly({
               ...targetArguments(args),
               numRuns: args['num-runs'],
