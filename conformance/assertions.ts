@@ -1,9 +1,20 @@
-import { expect, type TestContext } from 'vitest';
-import { evidence, type Exchange } from './exchange.js';
+import type { TestContext } from 'vitest';
+import { evidence, exchangeRecord, type Exchange, type ExchangeRecord } from './exchange.js';
+
+/** A check's failure: what was expected, and the exchange that broke it (as text, and as data for --json). */
+export class CheckFailure extends Error {
+  readonly exchange: ExchangeRecord;
+
+  constructor(expected: string, exchange: Exchange) {
+    super(`expected ${expected}\n${evidence(exchange)}`);
+    this.name = 'CheckFailure';
+    this.exchange = exchangeRecord(exchange);
+  }
+}
 
 /** Fails the check with what was expected and the exchange that broke it. */
 export function expectThat(exchange: Exchange, holds: boolean, expected: string): void {
-  expect(holds, `expected ${expected}\n${evidence(exchange)}`).toBe(true);
+  if (!holds) throw new CheckFailure(expected, exchange);
 }
 
 /** A fact about the target worth reporting that is no failure (a choice the spec leaves open). */

@@ -31,8 +31,13 @@ export interface ConformanceConfig {
   unverifiedToken: string | null;
   /** Local addresses to send from, one client identity each (loopback or lab targets). */
   sourceIps: readonly string[];
-  /** Send X-Forwarded-For to stand for many clients (targets that trust it). */
-  forwardedFor: boolean;
+  /**
+   * The header that names the client's address, to stand for many clients (targets that trust it):
+   * X-Forwarded-For, CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded…; null sends none.
+   */
+  clientIpHeader: string | null;
+  /** The body of POST /api/player/ship (its payload is not shown in the spec). */
+  shipPayload: unknown;
   /** Wait out a real 15-minute code lifetime when the target's clock cannot be moved. */
   waitOtpExpiry: boolean;
   /** Address template for sign-ins, `{id}` replaced by a unique id. */

@@ -2,7 +2,7 @@ import { expectThat } from './assertions.js';
 import { isObject, type Exchange } from './exchange.js';
 
 /** Statuses that carry no body by HTTP's own rules, so "every response body is JSON" cannot apply. */
-const BODILESS = new Set([204, 304]);
+export const BODILESS = new Set([204, 304]);
 
 export function isError(exchange: Exchange): boolean {
   return exchange.status >= 400 && exchange.status < 600;

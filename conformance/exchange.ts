@@ -16,9 +16,34 @@ export interface Exchange {
 
 const MAX_EVIDENCE_BODY = 600;
 
+/** The request and response as data, for a JSON report: the bearer token masked, bodies as sent. */
+export interface ExchangeRecord {
+  request: { method: string; url: string; headers: Record<string, string>; body: string | null };
+  response: { status: number; headers: Record<string, string>; body: string };
+}
+
+const maskToken = (name: string, value: string) => (name === 'authorization' ? `${value.slice(0, 16)}…` : value);
+
+export function exchangeRecord(exchange: Exchange): ExchangeRecord {
+  return {
+    request: {
+      method: exchange.method,
+      url: exchange.url,
+      headers: Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, maskToken(name, value)])),
+      body: exchange.requestBody ?? null,
+    },
+    response: { status: exchange.status, headers: { ...exchange.headers }, body: exchange.text },
+  };
+}
+
+/** A 400 that asks for the bot-check token: the run needs --challenge-token, whatever the check. */
+export function hintFor(exchange: Exchange): string | undefined {
+  return exchange.status === 400 && /challenge.?token/i.test(exchange.text) ? 'Hint: the target asks for a bot-check token: pass --challenge-token' : undefined;
+}
+
 /** The request and response, printed for a person reading a failure. */
 export function evidence(exchange: Exchange): string {
-  const requestHeaders = Object.entries(exchange.requestHeaders).map(([name, value]) => `  ${name}: ${name === 'authorization' ? value.slice(0, 16) + '…' : value}`);
+  const requestHeaders = Object.entries(exchange.requestHeaders).map(([name, value]) => `  ${name}: ${maskToken(name, value)}`);
   const responseHeaders = Object.entries(exchange.headers).map(([name, value]) => `  ${name}: ${value}`);
   const body = exchange.text.length > MAX_EVIDENCE_BODY ? `${exchange.text.slice(0, MAX_EVIDENCE_BODY)}…` : exchange.text;
   return [
@@ -28,7 +53,9 @@ export function evidence(exchange: Exchange): string {
     `< ${exchange.status}`,
     ...responseHeaders,
     `  ${body}`,
-  ].join('\n');
+  ]
+    .concat(hintFor(exchange) ?? [])
+    .join('\n');
 }
 
 export function header(exchange: Exchange, name: string): string | undefined {

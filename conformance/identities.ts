@@ -1,15 +1,21 @@
 import { Agent } from 'undici';
 
-/** One client as the target sees it: a source address, or a forwarded address it trusts. */
+/** One client as the target sees it: a source address, or an address sent in a header the target trusts. */
 export interface Identity {
   label: string;
   dispatcher: Agent;
-  forwardedFor?: string;
+  /** The header that names this client's address, with its value. */
+  addressHeader?: { name: string; value: string };
 }
 
 /** Addresses from the benchmarking range (198.18.0.0/15), never routed: labels only, in a header. */
 function syntheticAddress(index: number): string {
   return `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
+}
+
+/** The value of `header` naming `address`: RFC 7239's `Forwarded` has a syntax of its own. */
+function addressHeaderValue(header: string, address: string): string {
+  return header.toLowerCase() === 'forwarded' ? `for=${address}` : address;
 }
 
 /**
@@ -18,13 +24,14 @@ function syntheticAddress(index: number): string {
  */
 export class IdentityPool {
   readonly #fixed: Identity[];
-  readonly #forwardedFor: boolean;
+  /** The header that names the client's address (X-Forwarded-For, CF-Connecting-IP, …), or null. */
+  readonly #addressHeader: string | null;
   /** The connection pool of every identity that is no source address of its own. */
   readonly #shared = new Agent({ keepAliveTimeout: 10_000 });
   #next = 0;
 
-  constructor(sourceIps: readonly string[], forwardedFor: boolean) {
-    this.#forwardedFor = forwardedFor;
+  constructor(sourceIps: readonly string[], addressHeader: string | null) {
+    this.#addressHeader = addressHeader;
     this.#fixed =
       sourceIps.length > 0
         ? sourceIps.map((ip) => ({ label: ip, dispatcher: new Agent({ localAddress: ip, keepAliveTimeout: 10_000 }) }))
@@ -33,13 +40,20 @@ export class IdentityPool {
 
   /** How many clients the target can tell apart. */
   get distinct(): number {
-    return this.#forwardedFor ? Number.POSITIVE_INFINITY : this.#fixed.length;
+    return this.#addressHeader !== null ? Number.POSITIVE_INFINITY : this.#fixed.length;
   }
 
   /** A client no earlier check has used, as far as the pool allows. */
   fresh(): Identity {
     const index = this.#next++;
-    if (this.#forwardedFor) return { label: `X-Forwarded-For ${syntheticAddress(index)}`, dispatcher: this.#shared, forwardedFor: syntheticAddress(index) };
+    if (this.#addressHeader !== null) {
+      const address = syntheticAddress(index);
+      return {
+        label: `${this.#addressHeader} ${address}`,
+        dispatcher: this.#shared,
+        addressHeader: { name: this.#addressHeader, value: addressHeaderValue(this.#addressHeader, address) },
+      };
+    }
     return this.#fixed[index % this.#fixed.length]!;
   }
 
@@ -61,4 +75,11 @@ export function expandSourceIps(spec: string): string[] {
     }
     return Array.from({ length: end - start + 1 }, (_, offset) => `${prefix}${start + offset}`);
   });
+}
+
+/** How the run tells the target its clients apart, for the announcement and for the per-IP checks' failures. */
+export function describeAddressing(sourceIps: readonly string[], addressHeader: string | null): string {
+  if (addressHeader !== null) return `client addresses sent in ${addressHeader} (pass --client-ip-header NAME if the target reads them from another header)`;
+  if (sourceIps.length > 0) return `client addresses are the ${sourceIps.length} source address${sourceIps.length === 1 ? '' : 'es'} of --source-ips`;
+  return 'one client address: this machine';
 }

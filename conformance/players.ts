@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import { hintFor, type Exchange } from './exchange.js';
 import type { Identity } from './identities.js';
 import type { Suite } from './suite.js';
 
@@ -28,7 +28,7 @@ export async function registerForCode(suite: Suite, email: string, identity?: Id
   if (suite.otp === null) throw new Error('no OTP source: pass --otp-source (control, log:FILE, command:CMD or prompt)');
   await suite.otp.beforeRegister(email);
   const register = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, ...(identity ? { identity } : {}) });
-  if (register.status !== 200) throw new Error(`registering ${email} answered ${register.status}: ${register.text.slice(0, 300)}`);
+  if (register.status !== 200) throw new Error([`registering ${email} answered ${register.status}: ${register.text.slice(0, 300)}`].concat(hintFor(register) ?? []).join('\n'));
   return { email, register, code: await suite.otp.codeFor(email) };
 }
 

@@ -12,6 +12,8 @@ export const RULES = {
   'VERIFY-OK': 'Verify-email response: success: true, authToken: Bearer token, UUID format, expiresAt: ISO 8601 UTC timestamp at which the token expires.',
   'VERIFY-MISSING': '400 Bad request: missing or invalid parameters',
   'VERIFY-WRONG': 'Correct otp, within 15 minutes of issue → Verified with active token (a wrong code is not).',
+  'VERIFY-BOUND': 'Verify-email request: email: The address that was registered. otp: The 6-digit code sent to that address.',
+  'OTP-LENGTH': 'Access is by email verification with a 6-digit one-time code (OTP). Other limits: OTP length 6 digits.',
   'VERIFY-REUSED': 'Code pending → (correct otp) → Verified with active token: the code is then no longer pending.',
   'OTP-EXPIRY': 'The code is valid for 15 minutes.',
   'TOKEN-LIFETIME': 'The token expires after 7 days; expiresAt states the moment.',

@@ -1,10 +1,16 @@
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestCase } from 'vitest/node';
-import { startVitest } from 'vitest/node';
+import type { Reporter, TestCase, TestSpecification, Vitest } from 'vitest/node';
+import { BaseSequencer, startVitest } from 'vitest/node';
 import type { ConformanceConfig } from './config.js';
-import { resolveTargetConfig, type TargetOptions } from './target-options.js';
+import { describeAddressing } from './identities.js';
+import { checkResult, type CheckResult } from './report/check-result.js';
+import { ConsoleReporter } from './report/console-reporter.js';
+import { jsonReport, junitReport, type RunReport } from './report/run-report.js';
+import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from './target-options.js';
+import { preserveTargetState } from './target-state.js';
 
 export interface ConformanceOptions extends TargetOptions {
   junit?: string;
@@ -28,98 +34,140 @@ export interface ConformanceResult {
   /** Every check that did not run, with why: never counted as passed. */
   skippedChecks: SkippedCheck[];
   observations: string[];
-  /** Why the run could not start (exit code 2). */
+  /** Every check the run selected, as the reports show it. */
+  checks: CheckResult[];
+  /** What was done to leave a target with a control API as the run found it. */
+  restored?: string;
+  /** Why the run could not start, or stopped (exit code 2). */
   error?: string;
 }
 
 /** What kind of run this is, and how long a real-time one takes: its waits are announced as they come. */
 function announce(config: ConformanceConfig): void {
-  const clients = config.forwardedFor ? 'many clients (X-Forwarded-For)' : config.sourceIps.length > 0 ? `${config.sourceIps.length} source addresses` : 'one client';
+  const clients = describeAddressing(config.sourceIps, config.clientIpHeader);
   if (config.capabilities?.clockControl === true) {
-    console.log(`Target ${config.baseUrl}: control API with clock control; checking from ${clients}. Seed ${config.seed}.`);
+    console.log(`Target ${config.baseUrl}: control API with clock control; ${clients}. Seed ${config.seed}.`);
     return;
   }
   console.log(
-    `Target ${config.baseUrl}: real time (no clock control); checking from ${clients}. Seed ${config.seed}.\n` +
+    `Target ${config.baseUrl}: real time (no clock control); ${clients}. Seed ${config.seed}.\n` +
       'Rate-limit windows are waited out for real (each wait is announced with the time it ends): expect about ' +
-      (config.sourceIps.length > 1 || config.forwardedFor
-        ? '1–2 minutes.'
-        : '10 minutes from one address, paced by its auth budget (5 requests a minute); --source-ips or --forwarded-for shortens it to 1–2.'),
+      (config.sourceIps.length > 1 || config.clientIpHeader !== null
+        ? '2–3 minutes.'
+        : '10 minutes from one address, paced by its auth budget (5 requests a minute); --source-ips or --client-ip-header shortens it to 2–3.'),
   );
 }
 
-function tally(testCases: readonly TestCase[]) {
-  const states = testCases.map((testCase) => testCase.result().state);
-  const observations = testCases.flatMap((testCase) =>
-    testCase.annotations().filter((annotation) => annotation.type === 'observation').map((annotation) => `${testCase.name.split(' ')[0]}: ${annotation.message}`),
-  );
-  const skippedChecks = testCases.flatMap((testCase) => {
-    const result = testCase.result();
-    if (result.state !== 'skipped' && result.state !== 'pending') return [];
-    return [{ title: testCase.name, reason: (result.state === 'skipped' ? result.note : undefined) ?? 'did not run' }];
-  });
+/** Usage errors: an option that cannot work, found before or during the run (exit 2, never a check's failure). */
+const USAGE_ERRORS = new Set(['TargetOptionError', 'OtpSourceError']);
+
+/** Every option that can be judged before anything starts or is sent; throws TargetOptionError or OtpSourceError. */
+export function checkConformanceOptions(options: Omit<ConformanceOptions, 'baseUrl'>): void {
+  checkTargetOptions(options);
+  if (options.only === undefined) return;
+  try {
+    new RegExp(options.only);
+  } catch (error) {
+    throw new TargetOptionError(`--only ${JSON.stringify(options.only)} is not a regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** The traffic invariants judge every response of the run, so their file runs after all others. */
+class TrafficChecksLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isTraffic = (file: TestSpecification) => /[/\\]traffic\.check\.[jt]s$/.test(file.moduleId);
+    return [...sorted.filter((file) => !isTraffic(file)), ...sorted.filter(isTraffic)];
+  }
+}
+
+/** Stops the whole run at once when the OTP source fails: every later sign-in would fail the same way. */
+class UsageErrorWatch implements Reporter {
+  error: string | undefined;
+  #vitest: Vitest | undefined;
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const usage = testCase.result().errors?.find((error) => USAGE_ERRORS.has(error.name ?? ''));
+    if (usage === undefined || this.error !== undefined) return;
+    this.error = usage.message;
+    void this.#vitest?.cancelCurrentRun('test-failure');
+  }
+}
+
+function summarize(checks: readonly CheckResult[]) {
   return {
-    passed: states.filter((state) => state === 'passed').length,
-    failed: states.filter((state) => state === 'failed').length,
-    skipped: skippedChecks.length,
-    skippedChecks,
-    observations,
+    passed: checks.filter((check) => check.state === 'passed').length,
+    failed: checks.filter((check) => check.state === 'failed').length,
+    skipped: checks.filter((check) => check.state === 'skipped').length,
+    skippedChecks: checks.flatMap((check) => (check.state === 'skipped' ? [{ title: check.title, reason: check.reason ?? 'did not run' }] : [])),
+    observations: checks.flatMap((check) => check.observations.map((observation) => `${check.rule}: ${observation}`)),
   };
 }
 
-/** The checks a run selected: --only leaves the others out of every count. */
-function selected(testCases: readonly TestCase[], only: string | undefined): TestCase[] {
-  if (only === undefined) return [...testCases];
-  const pattern = new RegExp(only);
-  return testCases.filter((testCase) => pattern.test(testCase.fullName));
+async function writeReports(options: ConformanceOptions, report: RunReport): Promise<void> {
+  if (options.json !== undefined) await writeFile(options.json, jsonReport(report));
+  if (options.junit !== undefined) await writeFile(options.junit, junitReport(report));
 }
 
 /** Runs every check against `options.baseUrl`: the function the CLI's `check` command calls. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const startedAt = Date.now();
   let config: ConformanceConfig;
   try {
+    checkConformanceOptions(options);
     config = await resolveTargetConfig(options, seed);
   } catch (error) {
-    // An unreachable target or a malformed option: nothing was checked.
+    // An unreachable target or an option that cannot work: nothing was checked.
     if (!(error instanceof Error)) throw error;
-    return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], error: error.message };
+    return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
   announce(config);
-  const outputFile: Record<string, string> = {};
-  if (options.junit !== undefined) outputFile['junit'] = options.junit;
-  if (options.json !== undefined) outputFile['json'] = options.json;
-  const vitest = await startVitest([], {
-    run: true,
-    watch: false,
-    config: false,
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['checks/**/*.check.{ts,js}'],
-    provide: { conformance: config },
-    reporters: ['default', ...Object.keys(outputFile)],
-    outputFile,
-    // One worker, files in turn, modules shared: one scheduler sees every request of the run.
-    fileParallelism: false,
-    isolate: false,
-    maxWorkers: 1,
-    testTimeout: 30 * 60_000,
-    hookTimeout: 5 * 60_000,
-    ...(options.only === undefined ? {} : { testNamePattern: options.only }),
-  }, {
-    // The checks may run from an installed package: vite's cache goes to the temp dir, never beside them.
-    cacheDir: join(tmpdir(), 'game-service-conformance-vite'),
-  });
+  const restore = await preserveTargetState(config.baseUrl, config.capabilities);
+  const only = options.only === undefined ? undefined : new RegExp(options.only);
+  const selected = (testCase: TestCase) => only === undefined || only.test(testCase.fullName);
+  const usageWatch = new UsageErrorWatch();
+  const vitest = await startVitest(
+    [],
+    {
+      run: true,
+      watch: false,
+      config: false,
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      include: ['checks/**/*.check.{ts,js}'],
+      provide: { conformance: config },
+      reporters: [new ConsoleReporter(selected), usageWatch],
+      sequence: { sequencer: TrafficChecksLast },
+      // One worker, files in turn, modules shared: one scheduler sees every request of the run.
+      fileParallelism: false,
+      isolate: false,
+      maxWorkers: 1,
+      testTimeout: 30 * 60_000,
+      hookTimeout: 5 * 60_000,
+      ...(options.only === undefined ? {} : { testNamePattern: options.only }),
+    },
+    {
+      // The checks may run from an installed package: vite's cache goes to the temp dir, never beside them.
+      cacheDir: join(tmpdir(), 'game-service-conformance-vite'),
+    },
+  );
   try {
-    const testCases = selected(
-      vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()]),
-      options.only,
-    );
-    const counts = tally(testCases);
-    if (testCases.length === 0) {
-      return { exitCode: 2, seed, ...counts, error: options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}` };
-    }
+    const checks = vitest.state
+      .getTestModules()
+      .flatMap((module) => [...module.children.allTests()])
+      .filter(selected)
+      .map(checkResult);
+    const restored = await restore();
+    const counts = summarize(checks);
     const moduleFailed = vitest.state.getTestModules().some((module) => module.state() === 'failed');
-    return { exitCode: counts.failed > 0 || moduleFailed ? 1 : 0, seed, ...counts };
+    const error = usageWatch.error ?? (checks.length > 0 ? undefined : options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}`);
+    const exitCode = error !== undefined ? 2 : counts.failed > 0 || moduleFailed ? 1 : 0;
+    await writeReports(options, { target: config.baseUrl, seed, exitCode, durationMs: Date.now() - startedAt, checks, ...(error === undefined ? {} : { error }) });
+    return { exitCode, seed, ...counts, checks, ...(restored === '' ? {} : { restored }), ...(error === undefined ? {} : { error }) };
   } finally {
     await vitest.close();
   }

@@ -5,6 +5,7 @@ import type { ConformanceConfig } from './config.js';
 import { endpoint, type Exchange } from './exchange.js';
 import { IdentityPool, type Identity } from './identities.js';
 import { Pacer } from './pacing.js';
+import { TrafficInvariants } from './traffic.js';
 
 export interface Call {
   method: string;
@@ -17,25 +18,30 @@ export interface Call {
   /** A body sent as is, with the headers given. */
   rawBody?: string;
   headers?: Readonly<Record<string, string>>;
-  /** The check wants to see a 429: do not wait and retry. */
+  /** The check wants to see a 429: neither pace nor retry. */
   expectLimit?: boolean;
+  /** Pace as usual, but hand back a 429 as it came (a limit other than the bucket's may answer it). */
+  acceptLimit?: boolean;
 }
 
 const AUTH_PATHS = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => route.path));
 const REQUEST_TIMEOUT_MS = 30_000;
 const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
+const CONTROL_PREFIX = '/__mock';
 
 /** The server under test: every request of every check goes through `send`, and so through one scheduler. */
 export class Target {
   readonly config: ConformanceConfig;
   readonly identities: IdentityPool;
   readonly clock: ClockControl | undefined;
+  /** Every response outside the control API, judged against the invariants that hold for all of them. */
+  readonly traffic = new TrafficInvariants();
   readonly #pacer: Pacer;
   readonly #default: Identity;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
-    this.identities = new IdentityPool(config.sourceIps, config.forwardedFor);
+    this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
     this.#default = this.identities.fresh();
     this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.#pacer.clockMoved(ms)) : undefined;
     this.#pacer = new Pacer(this.clock, config.maxWaitSeconds);
@@ -46,7 +52,9 @@ export class Target {
     for (let attempt = 0; ; attempt++) {
       if (AUTH_PATHS.has(call.path) && !call.expectLimit) await this.#pacer.beforeAuth(identity);
       const exchange = await this.#sendOnce(call, identity);
-      if (exchange.status !== 429 || call.expectLimit === true || call.path.startsWith('/__mock')) return exchange;
+      const isControl = call.path.startsWith(CONTROL_PREFIX);
+      if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange);
+      if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
       if (!(await this.#pacer.after429(exchange, attempt))) return exchange;
     }
   }
@@ -66,7 +74,7 @@ export class Target {
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
     if (call.origin !== undefined) headers['origin'] = call.origin;
-    if (identity.forwardedFor !== undefined) headers['x-forwarded-for'] = identity.forwardedFor;
+    if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;
     const response = await request(url, {
       method: call.method as 'GET',
       headers,

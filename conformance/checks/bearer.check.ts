@@ -7,6 +7,7 @@ import { advanceTo, withFrozenClock } from '../clock-scope.js';
 import { expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
 import type { Exchange } from '../exchange.js';
 import { garbageAuthorization, propertyOptions } from '../generators.js';
+import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { rule } from '../rules.js';
 import { suite } from '../suite.js';
@@ -30,6 +31,12 @@ describe('bearer token', () => {
     expect401(await getPlayer(identity, 'Bearer'), '"Bearer" and no token');
     expect401(await getPlayer(identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
     expect401(await getPlayer(identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
+  });
+
+  it(rule('AUTH-401', 'POST /api/player/ship without Authorization, and with a random UUID as the token, answers 401 with an error envelope'), async () => {
+    const identity = suite().target.identities.fresh();
+    expect401(await suite().target.send(createShipCall(undefined, identity)), 'ship creation with no Authorization header');
+    expect401(await suite().target.send(createShipCall(crypto.randomUUID(), identity)), 'ship creation with a UUID the server never issued');
   });
 
   it(rule('AUTH-401', 'property: GET /api/player with Authorization values carrying no issued token answers 401 with an error envelope'), async () => {

@@ -1,6 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
+import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
 import { rule } from '../rules.js';
@@ -79,6 +80,6 @@ describe('rate-limit exemption of game origins', () => {
   it(rule('RL-EXEMPT', 'gameplay: POST /api/player/ship with a game Origin between external ones does not lower the external Remaining'), async (context) => {
     requirePlayers(context);
     // The ship payload is not shown: a second ship may be refused; refused or not, the request is a gameplay POST.
-    await expectExempt(context, 'gameplay', (identity, token) => ({ method: 'POST', path: '/api/player/ship', json: { name: 'Exempt' }, identity, token: token! }));
+    await expectExempt(context, 'gameplay', (identity, token) => createShipCall(token!, identity));
   });
 });

@@ -2,6 +2,7 @@ import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
 import type { Exchange } from '../exchange.js';
+import { createShipCall } from '../gameplay.js';
 import {
   countdownStep,
   describeAlignment,
@@ -71,7 +72,7 @@ describe('rate-limit headers', () => {
   it(rule('RL-LIMIT', 'gameplay: POST /api/player/ship with a token names the bucket size, 60'), async (context) => {
     const { identity, token } = await tokenOrSkip(context);
     // The ship payload is not shown: whatever the answer (a ship, or a 4xx for the payload), it is a gameplay response.
-    expectLimit(await suite().target.send({ method: 'POST', path: '/api/player/ship', json: { name: 'Rate Limit' }, token, identity }), 'gameplay');
+    expectLimit(await suite().target.send(createShipCall(token, identity)), 'gameplay');
   });
 
   /** Consecutive requests of one client: each Remaining one less than the one before (from whatever the first shows). */

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
-import type { Identity } from '../identities.js';
+import { describeAddressing, type Identity } from '../identities.js';
 import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
 import { suite } from '../suite.js';
@@ -13,6 +13,7 @@ import { hasRateLimitHeaders, once, ownPlayerOn, remainingOf, sharedPlayerOn, re
 // "Reads (authenticated GET): 60 requests per player per minute."
 
 const AUTH_LIMIT = RATE_LIMITS.auth.limit;
+const addressing = () => describeAddressing(suite().config.sourceIps, suite().config.clientIpHeader);
 const READ_LIMIT = RATE_LIMITS.read.limit;
 
 /** A counted auth request that sends no email: a verify-email with a code that cannot be right (any 4xx will do). */
@@ -69,7 +70,7 @@ describe('rate-limit scope', () => {
       if (remaining !== undefined) expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
     }
     const refused = await sendTimed(authCall(identity, { origin: gameOrigin!, expectLimit: true }));
-    expectThat(refused.exchange, refused.exchange.status === 429, `429: the ${AUTH_LIMIT} auth requests of this address's minute are spent, game origin or not`);
+    expectThat(refused.exchange, refused.exchange.status === 429, `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing()})`);
     spentAuthClient = identity;
     const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
     await observe(context, `game-origin auth responses ${withHeaders === game.length ? 'carry' : withHeaders === 0 ? 'carry no' : 'do not always carry'} X-RateLimit-* headers`);
@@ -83,9 +84,9 @@ describe('rate-limit scope', () => {
     const spent = await spendAuthBucket();
     const other = target.identities.fresh();
     const stillSpent = await target.send(authCall(spent, { expectLimit: true }));
-    expectThat(stillSpent, stillSpent.status === 429, `429: the auth bucket of ${spent.label} was spent moments ago`);
+    expectThat(stillSpent, stillSpent.status === 429, `429: the auth bucket of ${spent.label} was spent moments ago (${addressing()})`);
     const answer = await target.send(authCall(other, { expectLimit: true }));
-    expectThat(answer, answer.status !== 429, `no 429 for ${other.label}: its auth bucket is its own, not that of ${spent.label}`);
+    expectThat(answer, answer.status !== 429, `no 429 for ${other.label}: its auth bucket is its own, not that of ${spent.label} (${addressing()})`);
     const remaining = remainingOf(answer);
     expectThat(answer, remaining !== undefined && remaining >= 0 && remaining < AUTH_LIMIT, `X-RateLimit-Remaining from 0 to ${AUTH_LIMIT - 1}`);
   });

@@ -1,6 +1,6 @@
 import type { TestContext } from 'vitest';
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { requireThat } from '../assertions.js';
+import { expectThat, requireThat } from '../assertions.js';
 import { header, integerHeader, type Exchange } from '../exchange.js';
 import type { Identity } from '../identities.js';
 import {
@@ -169,6 +169,13 @@ export interface Drain {
   newWindows: number;
 }
 
+/** RL-429's own verdict on a drain: a 429 came, and it came right after the response that left Remaining at 0. */
+export function expectSpentBucket(drain: Drain, what: string): void {
+  const last = drain.responses.at(-1)!;
+  expectThat(last.exchange, drain.limited !== undefined, `a 429 within ${drain.responses.length} ${what}`);
+  if (drain.afterLimit !== undefined) expectThat(drain.afterLimit.exchange, drain.afterLimit.exchange.status === 429, 'status 429: the response before left X-RateLimit-Remaining 0 in this window');
+}
+
 /**
  * Sends until the first 429 (at most three buckets' worth): each Remaining should be one less than the one
  * before (or Limit − 1 when Reset shows the window restarted), and the request after Remaining 0 a 429.
@@ -185,19 +192,16 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
     if (previousRemaining === 0 && !moved) drain.afterLimit = current;
     if (current.exchange.status === 429) {
       drain.limited = current;
-      if (previousRemaining !== 0) {
-        const left = previousRemaining === undefined ? 'an unknown number of' : String(previousRemaining);
-        drain.early = { timed: current, expected: `no 429 while the response before left ${left} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute` };
+      if (previousRemaining !== undefined && previousRemaining > 0) {
+        drain.early = { timed: current, expected: `no 429 while the response before left ${previousRemaining} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute` };
       }
       return drain;
     }
     if (drain.afterLimit !== undefined) return drain;
     const remaining = remainingOf(current.exchange);
-    if (remaining === undefined) {
-      drain.countdown.push({ timed: current, expected: 'X-RateLimit-Remaining as an integer' });
-      return drain;
-    }
-    if (previousRemaining !== undefined) {
+    // Without Remaining, the drain goes on: whether a 429 comes is RL-429's question all the same.
+    if (remaining === undefined) drain.countdown.push({ timed: current, expected: 'X-RateLimit-Remaining as an integer' });
+    else if (previousRemaining !== undefined) {
       const step = countdownStep(limit, previousRemaining, remaining, moved);
       if (step.kind === 'new-window') drain.newWindows++;
       if (step.kind === 'unexpected') drain.countdown.push({ timed: current, expected: `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}` });

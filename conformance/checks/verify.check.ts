@@ -6,7 +6,7 @@ import { errorMessage, expectClientError, expectErrorEnvelope, expectSuccessEnve
 import { header, isObject, type Exchange } from '../exchange.js';
 import type { Identity } from '../identities.js';
 import { notice } from '../pacing.js';
-import { registerForCode, uniqueEmail, type Registration } from '../players.js';
+import { registerForCode, uniqueEmail, verifyForToken, type Registration } from '../players.js';
 import { rule } from '../rules.js';
 import { suite } from '../suite.js';
 
@@ -14,10 +14,12 @@ const VERIFY = '/api/auth/verify-email';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ISO 8601 in UTC: `Z` or `+00:00`, with or without fractions of a second. */
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
+/** One more than the wrong-attempt limit seen in the wild (5), so that such a limit shows. */
+const WRONG_ATTEMPTS = 6;
 const NO_OTP = 'no OTP source: the target has no control API outbox; pass --otp-source (log:FILE, command:CMD or prompt)';
 
-function verify(email: string, otp: string, identity: Identity): Promise<Exchange> {
-  return suite().target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity });
+function verify(email: string, otp: string, identity: Identity, acceptLimit = false): Promise<Exchange> {
+  return suite().target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity, ...(acceptLimit ? { acceptLimit } : {}) });
 }
 
 function requireOtp(context: TestContext): void {
@@ -120,6 +122,18 @@ async function otpExpiryInRealTime(context: TestContext): Promise<void> {
   await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
 }
 
+/**
+ * Whether re-registering an address that holds a valid token revokes that token: the spec shows re-registration
+ * only once a token has expired, so either answer is an observation, never a failure.
+ */
+async function observeReRegistration(context: TestContext, registration: Registration, identity: Identity): Promise<void> {
+  const { player } = await verifyForToken(suite(), registration.email, registration.code, identity);
+  const again = await suite().target.send({ method: 'POST', path: '/api/auth/register', json: { email: registration.email }, identity });
+  const read = await suite().target.send({ method: 'GET', path: '/api/player', token: player.token, identity });
+  const outcome = read.status === 200 ? 'the earlier token still works' : read.status === 401 ? 'the earlier token answers 401 (revoked)' : `a read with the earlier token answered ${read.status}`;
+  await observe(context, `re-registering a signed-in address answered ${again.status}; then ${outcome}`);
+}
+
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 describe('verify-email', () => {
@@ -133,9 +147,20 @@ describe('verify-email', () => {
     }
   });
 
-  it(rule('VERIFY-WRONG', 'a wrong 6-digit code for a pending registration answers a 4xx with an error envelope (status not shown)'), async (context) => {
+  it(rule('VERIFY-MISSING', 'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope'), async () => {
     const identity = suite().target.identities.fresh();
+    const email = uniqueEmail(suite(), 'verify-invalid');
+    const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }, { email, otp: 123456 }];
+    for (const json of bodies) {
+      const exchange = await suite().target.send({ method: 'POST', path: VERIFY, json, identity });
+      expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
+      expectErrorEnvelope(exchange);
+    }
+  });
+
+  it(rule('VERIFY-WRONG', `${WRONG_ATTEMPTS} wrong 6-digit codes for one pending registration each answer a 4xx with an error envelope and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`), async (context) => {
     const email = uniqueEmail(suite(), 'verify-wrong');
+    const identity = suite().target.identities.fresh();
     let code: string;
     if (suite().otp !== null) {
       code = wrongCode((await registerForCode(suite(), email, identity)).code);
@@ -145,10 +170,41 @@ describe('verify-email', () => {
       expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
       code = '000000';
     }
-    const exchange = await verify(email, code, identity);
-    expectClientError(exchange, 'a wrong code is not accepted');
-    expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
-    await observe(context, `a wrong code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+    // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
+    const answers: string[] = [];
+    for (let attempt = 1; attempt <= WRONG_ATTEMPTS; attempt++) {
+      const exchange = await verify(email, code, suite().target.identities.fresh(), true);
+      expectClientError(exchange, `wrong code number ${attempt} is not accepted`);
+      expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
+      answers.push(`${exchange.status}${exchange.status === 429 ? ` (Retry-After ${header(exchange, 'retry-after') ?? 'none'})` : ''}`);
+      if (attempt === 1) await observe(context, `a wrong code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+    }
+    const limitedFrom = answers.findIndex((answer) => answer.startsWith('429'));
+    await observe(
+      context,
+      limitedFrom === -1
+        ? `no wrong-attempt limit within ${WRONG_ATTEMPTS} wrong codes (answers: ${answers.join(', ')})`
+        : `a wrong-attempt limit: wrong code number ${limitedFrom + 1} answered 429 (answers: ${answers.join(', ')})`,
+    );
+  });
+
+  it(rule('VERIFY-BOUND', 'a code sent to one address does not verify another registered address: a 4xx with an error envelope and no token'), async (context) => {
+    requireOtp(context);
+    const identity = suite().target.identities.fresh();
+    const first = await registerForCode(suite(), uniqueEmail(suite(), 'bound-a'), identity);
+    const second = await registerForCode(suite(), uniqueEmail(suite(), 'bound-b'), identity);
+    if (first.code === second.code) return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
+    const crossed = await verify(second.email, first.code, identity);
+    expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
+    expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
+    await observeReRegistration(context, first, identity);
+  });
+
+  it(rule('OTP-LENGTH', 'the code delivered for a registration is exactly 6 digits'), async (context) => {
+    requireOtp(context);
+    const { registration } = await firstVerification();
+    const { code } = registration;
+    expectThat(registration.register, new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code), `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`);
   });
 
   it(rule('VERIFY-OK', 'the emailed code answers 200 {success: true, authToken: <UUID>, expiresAt: <ISO 8601 UTC>}'), async (context) => {

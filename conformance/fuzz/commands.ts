@@ -101,13 +101,13 @@ class ReadPlayerCommand implements FuzzCommand {
   toString = () => `readPlayer(${senderLabel(this.sender)}, player ${this.player + 1})`;
 }
 
-/** The ship payload is not shown, so any answer below 500 will do; what is judged is the gameplay bucket. */
+/** The ship payload is not shown (--ship-payload), so any answer below 500 will do; what is judged is the gameplay bucket. */
 class CreateShipCommand implements FuzzCommand {
   constructor(readonly sender: Sender, readonly player: number) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const player = real.players[this.player]!;
-    await send(model, real, this.sender, `POST /api/player/ship as ${player.label}`, { route: CREATE_SHIP, token: player.token, json: { name: 'Fuzz' }, player: player.label, outcome: 'handled' });
+    await send(model, real, this.sender, `POST /api/player/ship as ${player.label}`, { route: CREATE_SHIP, token: player.token, json: real.session.config.shipPayload, player: player.label, outcome: 'handled' });
   }
   toString = () => `createShip(${senderLabel(this.sender)}, player ${this.player + 1})`;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { notice } from '../pacing.js';
-import { resolveTargetConfig, type TargetOptions } from '../target-options.js';
+import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from '../target-options.js';
+import { preserveTargetState } from '../target-state.js';
 import { commandArbitrary } from './commands.js';
 import { FUZZ_DEFAULTS } from './fuzz-defaults.js';
 import { FuzzSession, type RunModel, type RunReal } from './fuzz-session.js';
@@ -41,6 +42,8 @@ export interface FuzzResult {
   /** The choices the spec leaves open, as the target made them. */
   choices: string[];
   interrupted: boolean;
+  /** What was done to leave a target with a control API as the run found it. */
+  restored?: string;
   failure?: FuzzFailure;
   error?: string;
 }
@@ -62,15 +65,30 @@ function announce(session: FuzzSession, numRuns: number, maxCommands: number): v
   }
 }
 
+/** Every option that can be judged before anything starts or is sent; throws TargetOptionError or OtpSourceError. */
+export function checkFuzzOptions(options: Omit<FuzzOptions, 'baseUrl'>): void {
+  checkTargetOptions(options);
+  if (options.replay === undefined) return;
+  try {
+    parseReplayToken(options.replay);
+  } catch (error) {
+    throw new TargetOptionError((error as Error).message);
+  }
+}
+
 /** Tries random command sequences against the target, judging every answer against the model, and shrinks a disagreement. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const started = Date.now();
   let session: FuzzSession;
   let replay: { path: string; replayPath: string | undefined } | undefined;
+  let restore: () => Promise<string>;
   try {
+    checkFuzzOptions(options);
     replay = options.replay === undefined ? undefined : parseReplayToken(options.replay);
-    session = new FuzzSession(await resolveTargetConfig(options, seed));
+    const config = await resolveTargetConfig(options, seed);
+    restore = await preserveTargetState(config.baseUrl, config.capabilities);
+    session = new FuzzSession(config);
     await session.start();
   } catch (error) {
     if (!(error instanceof Error)) throw error;
@@ -139,6 +157,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await inFlight;
     await session.close();
   }
+  const restored = await restore();
 
   const result: FuzzResult = {
     exitCode: 0,
@@ -150,6 +169,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     durationMs: Date.now() - started,
     choices: session.choices.describe(),
     interrupted: details.interrupted,
+    ...(restored === '' ? {} : { restored }),
   };
   if (aborted !== undefined) return { ...result, exitCode: 2, error: aborted.message };
   if (details.failed && lastFailure !== undefined) {

@@ -1,5 +1,6 @@
 import { exec } from 'node:child_process';
-import { OTP_PATTERN, OTP_WAIT_MS, type OtpSource } from './otp-source.js';
+import { codeInText } from './code-in-text.js';
+import { OTP_WAIT_MS, OtpSourceError, type OtpSource } from './otp-source.js';
 
 /** The code printed by a command run with the address in OTP_EMAIL (e.g. a script that reads a test mailbox). */
 export function commandSource(command: string): OtpSource {
@@ -8,9 +9,14 @@ export function commandSource(command: string): OtpSource {
     codeFor: (email) =>
       new Promise((resolve, reject) => {
         exec(command, { env: { ...process.env, OTP_EMAIL: email }, timeout: OTP_WAIT_MS }, (error, stdout, stderr) => {
-          const match = OTP_PATTERN.exec(stdout);
-          if (match !== null) resolve(match[1]!);
-          else reject(new Error(`command:${command} printed no 6-digit code for ${email}${error ? ` (${error.message.trim()})` : ''}${stderr ? `: ${stderr.trim()}` : ''}`));
+          const stderrText = stderr.trim() === '' ? '' : `: ${stderr.trim().slice(0, 500)}`;
+          if (error !== null) {
+            reject(new OtpSourceError(`--otp-source command:${command} failed for ${email} (${error.message.split('\n')[0]!.trim()})${stderrText}`));
+            return;
+          }
+          const code = codeInText(stdout, email);
+          if (code !== undefined) resolve(code);
+          else reject(new OtpSourceError(`--otp-source command:${command} printed no code for ${email}${stderrText}`));
         });
       }),
   };

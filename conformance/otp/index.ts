@@ -1,10 +1,11 @@
+import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
 import type { OtpSourceSpec } from '../config.js';
 import type { Target } from '../target.js';
 import { commandSource } from './command-source.js';
 import { controlSource } from './control-source.js';
 import { logSource } from './log-source.js';
-import type { OtpSource } from './otp-source.js';
-import { promptSource } from './prompt-source.js';
+import { OtpSourceError, type OtpSource } from './otp-source.js';
+import { promptSource, TERMINAL } from './prompt-source.js';
 
 export function createOtpSource(spec: OtpSourceSpec, target: Target): OtpSource {
   switch (spec.kind) {
@@ -24,8 +25,29 @@ export function parseOtpSource(text: string): OtpSourceSpec {
   if (text === 'control') return { kind: 'control' };
   if (text === 'prompt') return { kind: 'prompt' };
   if (text.startsWith('log:') && text.length > 4) return { kind: 'log', file: text.slice(4) };
-  if (text.startsWith('command:') && text.length > 8) return { kind: 'command', command: text.slice(8) };
-  throw new Error(`--otp-source ${JSON.stringify(text)} is not one of control, log:FILE, command:CMD, prompt`);
+  if (text.startsWith('command:') && text.trim().length > 8) return { kind: 'command', command: text.slice(8) };
+  throw new OtpSourceError(`--otp-source ${JSON.stringify(text)} is not one of control, log:FILE, command:CMD, prompt`);
 }
 
-export type { OtpSource };
+/** Fails at once, before anything starts, where a source cannot work: an unreadable log file, no terminal to prompt on. */
+export function checkOtpSource(spec: OtpSourceSpec): void {
+  if (spec.kind === 'log') {
+    try {
+      if (!statSync(spec.file).isFile()) throw new OtpSourceError(`--otp-source log:${spec.file} is not a file`);
+      accessSync(spec.file, constants.R_OK);
+    } catch (error) {
+      if (error instanceof OtpSourceError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new OtpSourceError(`--otp-source log:${spec.file} cannot be read: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`);
+    }
+  }
+  if (spec.kind === 'prompt') {
+    try {
+      closeSync(openSync(TERMINAL, 'r'));
+    } catch {
+      throw new OtpSourceError('--otp-source prompt needs a terminal to ask for codes, and this run has none; use log:FILE or command:CMD');
+    }
+  }
+}
+
+export { OtpSourceError, type OtpSource };

@@ -1,12 +1,30 @@
 import { open, stat } from 'node:fs/promises';
-import { OTP_PATTERN, OTP_WAIT_MS, type OtpSource } from './otp-source.js';
+import { codeInText } from './code-in-text.js';
+import { OTP_WAIT_MS, OtpSourceError, type OtpSource } from './otp-source.js';
 
 const POLL_MS = 250;
 
-/** The code from a log file the target writes: the first new line that names the address and holds 6 digits. */
+/** The code from a log file the target writes: the newest new line that names the address and holds a code. */
 export function logSource(file: string): OtpSource {
   const offsets = new Map<string, number>();
-  const sizeOf = async () => (await stat(file).catch(() => ({ size: 0 }))).size;
+  const sizeOf = async () => {
+    try {
+      return (await stat(file)).size;
+    } catch (error) {
+      throw new OtpSourceError(`--otp-source log:${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  const readFrom = async (from: number, size: number): Promise<string> => {
+    const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+      throw new OtpSourceError(`--otp-source log:${file} cannot be read: ${error.code ?? error.message}`);
+    });
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(size - from), 0, size - from, from);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  };
   return {
     beforeRegister: async (email) => {
       offsets.set(email, await sizeOf());
@@ -17,18 +35,13 @@ export function logSource(file: string): OtpSource {
       while (Date.now() < deadline) {
         const size = await sizeOf();
         if (size > from) {
-          const handle = await open(file, 'r');
-          try {
-            const { buffer, bytesRead } = await handle.read(Buffer.alloc(size - from), 0, size - from, from);
-            const line = buffer.subarray(0, bytesRead).toString('utf8').split('\n').findLast((text) => text.includes(email) && OTP_PATTERN.test(text));
-            if (line !== undefined) return OTP_PATTERN.exec(line)![1]!;
-          } finally {
-            await handle.close();
-          }
+          const lines = (await readFrom(from, size)).split('\n').filter((text) => text.includes(email));
+          const code = lines.map((line) => codeInText(line, email)).findLast((found) => found !== undefined);
+          if (code !== undefined) return code;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      throw new Error(`no line naming ${email} with a 6-digit code appeared in ${file} within ${OTP_WAIT_MS / 1000} s`);
+      throw new Error(`no line naming ${email} with a code appeared in ${file} within ${OTP_WAIT_MS / 1000} s`);
     },
   };
 }

@@ -2,9 +2,19 @@
 export interface OtpSource {
   /** Called just before the registration that sends the code (a log source notes where the file ends). */
   beforeRegister(email: string): Promise<void>;
-  /** The code most recently sent to `email`. */
+  /** The code most recently sent to `email`: its digits, whatever their number (OTP-LENGTH judges that). */
   codeFor(email: string): Promise<string>;
 }
 
-export const OTP_PATTERN = /\b(\d{6})\b/;
+/**
+ * The OTP source itself cannot work (a log file that cannot be read, a command that fails, no terminal to
+ * prompt on): a usage error that ends the run with exit 2, never a check's failure.
+ */
+export class OtpSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OtpSourceError';
+  }
+}
+
 export const OTP_WAIT_MS = 60_000;

@@ -23,7 +23,7 @@ export async function againstTarget<Options extends Omit<TargetOptions, 'baseUrl
 ): Promise<Result> {
   if (options.baseUrl !== undefined) return task({ ...options, baseUrl: options.baseUrl });
   const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [EMBEDDED_GAME_ORIGIN], trustProxy: true, logger: silentLogger });
-  const clients = options.sourceIps === undefined && options.forwardedFor === undefined ? { forwardedFor: true } : {};
+  const clients = options.sourceIps === undefined && options.forwardedFor === undefined && options.clientIpHeader === undefined ? { forwardedFor: true } : {};
   try {
     console.log(`Using the embedded mock at ${mock.url} (pass --base-url to target another server)`);
     return await task({ ...options, ...clients, baseUrl: mock.url });

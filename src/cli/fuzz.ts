@@ -1,4 +1,4 @@
-import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
+import { checkFuzzOptions, runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
 import { writeFile } from 'node:fs/promises';
 import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
 import { againstTarget } from './embedded-mock.js';
@@ -22,6 +22,8 @@ function replayCommand(options: FuzzCommandOptions, result: FuzzResult, replay: 
   add('--challenge-token', options.challengeToken);
   add('--source-ips', options.sourceIps);
   add('--forwarded-for', options.forwardedFor);
+  add('--client-ip-header', options.clientIpHeader);
+  add('--ship-payload', options.shipPayload);
   add('--email-template', options.emailTemplate);
   add('--max-commands', options.maxCommands);
   return `game-service fuzz ${[...flags, `--seed ${result.seed}`, `--replay ${shellQuote(replay)}`].join(' ')}`;
@@ -41,7 +43,15 @@ function printSummary(result: FuzzResult): void {
 
 /** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
+  try {
+    // Flag values that cannot work stop the run before an embedded mock is started.
+    checkFuzzOptions(options);
+  } catch (error) {
+    console.error(`game-service fuzz: ${(error as Error).message}`);
+    return 2;
+  }
   const result = await againstTarget(options, runFuzz);
+  if (result.restored !== undefined) console.log(`Left the target as the run found it: ${result.restored}.`);
   if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));
   if (result.error !== undefined) {
     console.error(`game-service fuzz: ${result.error}`);

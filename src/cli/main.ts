@@ -4,6 +4,7 @@ import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
 import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
+import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
@@ -74,6 +75,17 @@ const TARGET_FLAGS = {
   'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },
   'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
   'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
+  'client-ip-header': {
+    type: 'string',
+    requiresArg: true,
+    describe: 'Stand for many clients with this header instead: CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded, … (targets behind a proxy that trust it)',
+  },
+  'ship-payload': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: TARGET_DEFAULTS.shipPayload,
+    describe: 'The JSON body of POST /api/player/ship, which the spec does not show (what the target takes)',
+  },
   'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
   seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
 } as const satisfies Record<string, Options>;
@@ -113,6 +125,8 @@ function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) {
     challengeToken: args['challenge-token'],
     sourceIps: args['source-ips'],
     forwardedFor: args['forwarded-for'],
+    clientIpHeader: args['client-ip-header'],
+    shipPayload: args['ship-payload'],
     emailTemplate: args['email-template'],
     seed: args.seed,
   };

@@ -27,8 +27,9 @@ export class CliProcess {
   stderr = '';
   readonly exited: Promise<Exit>;
 
-  constructor(args: readonly string[], env: Record<string, string>) {
-    this.child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `detached`: in a session of its own, without a controlling terminal, as in a CI job. */
+  constructor(args: readonly string[], env: Record<string, string>, { detached = false } = {}) {
+    this.child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
     this.child.stdout?.setEncoding('utf8').on('data', (text: string) => (this.stdout += text));
     this.child.stderr?.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
     this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
@@ -64,11 +65,14 @@ export class CliProcess {
   }
 }
 
-/** The test's environment without any GAME_SERVICE_* variable, plus the ones given. */
+/** Variables that force colours on or off whatever the output is: a test sees the CLI's own choice. */
+const COLOUR_OVERRIDES = new Set(['FORCE_COLOR', 'NO_COLOR']);
+
+/** The test's environment without any GAME_SERVICE_* or colour-forcing variable, plus the ones given. */
 function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!name.startsWith('GAME_SERVICE_')) env[name] = value;
+    if (!name.startsWith('GAME_SERVICE_') && !COLOUR_OVERRIDES.has(name)) env[name] = value;
   }
   return { ...env, ...extra };
 }
@@ -85,14 +89,14 @@ export function useCli() {
     );
   });
   return {
-    start(args: readonly string[], env: Record<string, string> = {}): CliProcess {
-      const cli = new CliProcess(args, env);
+    start(args: readonly string[], env: Record<string, string> = {}, options: { detached?: boolean } = {}): CliProcess {
+      const cli = new CliProcess(args, env, options);
       children.push(cli);
       return cli;
     },
     /** Runs a command that is expected to end by itself, and returns its exit with the full output. */
-    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 10_000) {
-      const cli = this.start(args, env);
+    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 10_000, options: { detached?: boolean } = {}) {
+      const cli = this.start(args, env, options);
       const exit = await cli.waitForExit(timeoutMs);
       return { ...exit, stdout: cli.stdout, stderr: cli.stderr };
     },

@@ -1,0 +1,47 @@
+import type { TestCase } from 'vitest/node';
+import type { ExchangeRecord } from '../exchange.js';
+
+/** One check as a report shows it: its rule, what it does, how it ended, and why. */
+export interface CheckResult {
+  /** The spec rule's id, the first word of the title. */
+  rule: string;
+  title: string;
+  /** The area of the spec (the describe block). */
+  area: string;
+  state: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  /** Why a skipped check did not run. */
+  reason?: string;
+  failures: { message: string; exchange?: ExchangeRecord }[];
+  observations: string[];
+}
+
+/** A check's own failure carries its exchange (CheckFailure); other errors carry a message only. */
+function failuresOf(testCase: TestCase): CheckResult['failures'] {
+  return (testCase.result().errors ?? []).map((error) => {
+    const exchange = (error as { exchange?: ExchangeRecord }).exchange;
+    return { message: error.message, ...(exchange === undefined ? {} : { exchange }) };
+  });
+}
+
+export function checkResult(testCase: TestCase): CheckResult {
+  const result = testCase.result();
+  const state = result.state === 'passed' || result.state === 'failed' ? result.state : 'skipped';
+  const reason = result.state === 'skipped' ? (result.note ?? 'did not run') : result.state === 'pending' ? 'did not run' : undefined;
+  return {
+    rule: testCase.name.split(' ')[0]!,
+    title: testCase.name,
+    area: testCase.parent.type === 'suite' ? testCase.parent.name : testCase.module.moduleId,
+    state,
+    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    ...(reason === undefined ? {} : { reason }),
+    failures: state === 'failed' ? failuresOf(testCase) : [],
+    observations: testCase.annotations().filter((annotation) => annotation.type === 'observation').map((annotation) => annotation.message),
+  };
+}
+
+/** The part of a title after the quoted sentence: what the check does, for a line on a terminal. */
+export function checkSummary(check: Pick<CheckResult, 'rule' | 'title'>): string {
+  const quoteEnd = check.title.indexOf('» ');
+  return `${check.rule} ${quoteEnd === -1 ? check.title.slice(check.rule.length + 1) : check.title.slice(quoteEnd + 2)}`;
+}

@@ -1,0 +1,82 @@
+import type { CheckResult } from './check-result.js';
+
+export const SUITE_NAME = 'game-service check';
+
+/** A run as the JUnit and JSON reports describe it. */
+export interface RunReport {
+  target: string;
+  seed: number;
+  exitCode: 0 | 1 | 2;
+  durationMs: number;
+  checks: readonly CheckResult[];
+  /** Why the run stopped before its end (exit 2), if it did. */
+  error?: string;
+}
+
+const count = (checks: readonly CheckResult[], state: CheckResult['state']) => checks.filter((check) => check.state === state).length;
+
+/** `--json FILE`: every check with its rule, state, skip reason, observations, and each failure's exchange. */
+export function jsonReport(run: RunReport): string {
+  const { checks } = run;
+  return `${JSON.stringify(
+    {
+      suite: SUITE_NAME,
+      target: run.target,
+      seed: run.seed,
+      exitCode: run.exitCode,
+      passed: count(checks, 'passed'),
+      failed: count(checks, 'failed'),
+      skipped: count(checks, 'skipped'),
+      durationMs: run.durationMs,
+      ...(run.error === undefined ? {} : { error: run.error }),
+      checks,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** XML 1.0 text: the five escapes, and no control characters it forbids. */
+function xml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function testcase(check: CheckResult): string {
+  const open = `    <testcase classname="${xml(`${SUITE_NAME}.${check.area}`)}" name="${xml(check.title)}" time="${seconds(check.durationMs)}"`;
+  const inner = [
+    ...check.failures.map((failure) => `      <failure message="${xml(failure.message.split('\n')[0]!)}" type="${check.rule}">${xml(failure.message)}</failure>`),
+    ...(check.state === 'skipped' ? [`      <skipped message="${xml(check.reason ?? 'did not run')}"/>`] : []),
+    ...(check.observations.length > 0 ? [`      <system-out>${xml(check.observations.map((line) => `observation: ${line}`).join('\n'))}</system-out>`] : []),
+  ];
+  return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
+}
+
+/** `--junit FILE`: one testsuite per area of the spec, named after the suite; a skipped check carries its reason. */
+export function junitReport(run: RunReport): string {
+  const areas = Map.groupBy(run.checks, (check) => check.area);
+  const suites = [...areas].map(([area, checks]) => {
+    const time = checks.reduce((sum, check) => sum + check.durationMs, 0);
+    return [
+      `  <testsuite name="${xml(`${SUITE_NAME}: ${area}`)}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(time)}">`,
+      `    <properties><property name="target" value="${xml(run.target)}"/><property name="seed" value="${run.seed}"/></properties>`,
+      ...checks.map(testcase),
+      '  </testsuite>',
+    ].join('\n');
+  });
+  const { checks } = run;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${SUITE_NAME}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="${run.error === undefined ? 0 : 1}" skipped="${count(checks, 'skipped')}" time="${seconds(run.durationMs)}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,80 @@
+import { Agent, request } from 'undici';
+import type { Capabilities } from './config.js';
+import { endpoint } from './exchange.js';
+
+interface ClockState {
+  nowMs: number;
+  frozen: boolean;
+}
+
+interface BucketView {
+  category: string;
+  key: string;
+  count: number;
+  resetAt: string;
+}
+
+const bucketId = (bucket: BucketView) => `${bucket.category} ${bucket.key} ${bucket.count} ${bucket.resetAt}`;
+
+/** Control API calls of the run's own, outside any check (and outside the scheduler: the control API is not rate-limited). */
+class ControlClient {
+  readonly #agent = new Agent({ keepAliveTimeout: 1_000 });
+  readonly #baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.#baseUrl = baseUrl;
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<T> {
+    const response = await request(endpoint(this.#baseUrl, path), {
+      method,
+      dispatcher: this.#agent,
+      ...(json === undefined ? {} : { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } }),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** Every live bucket, following the listing's cursor where it has one. */
+  async buckets(): Promise<BucketView[]> {
+    const all: BucketView[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.call<{ buckets: BucketView[]; nextCursor?: string | null }>('GET', `/__mock/buckets${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`);
+      all.push(...page.buckets);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return all;
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+}
+
+/**
+ * What a run changes of a target with a control API, noted before it starts: the clock (time and frozen state)
+ * and the buckets. `restore` puts the clock back where it was, moved on by the real time elapsed if it was
+ * running, and empties every bucket the run filled, so that a developer's mock, and the tokens made on it
+ * before the run, work after it as before. Returns what it did, for a line of output.
+ */
+export async function preserveTargetState(baseUrl: string, capabilities: Capabilities | null): Promise<() => Promise<string>> {
+  if (capabilities?.clockControl !== true) return async () => '';
+  const control = new ControlClient(baseUrl);
+  const startedAt = Date.now();
+  const clock = await control.call<ClockState>('GET', '/__mock/clock');
+  const before = capabilities.buckets ? new Set((await control.buckets()).map(bucketId)) : undefined;
+  return async () => {
+    try {
+      const nowMs = clock.nowMs + (clock.frozen ? 0 : Date.now() - startedAt);
+      await control.call('POST', '/__mock/clock', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
+      if (before === undefined) return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`;
+      const filled = (await control.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
+      for (const bucket of filled) await control.call('DELETE', `/__mock/buckets?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
+      return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}, and the ${filled.length} buckets the run filled are empty again`;
+    } finally {
+      await control.close();
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import { HEADERS } from '../src/spec/limits.js';
+import { ROUTES } from '../src/spec/routes.js';
+import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
+import { header, integerHeader, isObject, type Exchange } from './exchange.js';
+import type { RuleId } from './rules.js';
+
+/** One response that broke an invariant, and what was expected of it. */
+export interface Breach {
+  expected: string;
+  exchange: Exchange;
+}
+
+/** What the run saw of one invariant: how many responses it applied to, and the breaches (the first few kept). */
+export interface InvariantReport {
+  judged: number;
+  breaches: number;
+  first: readonly Breach[];
+}
+
+const KEPT_BREACHES = 3;
+const GAMEPLAY_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'gameplay').map((route) => `${route.method} ${route.path}`));
+const RATE_LIMIT_HEADERS = [
+  ['limit-integer', HEADERS.rateLimitLimit],
+  ['remaining-integer', HEADERS.rateLimitRemaining],
+  ['reset-integer', HEADERS.rateLimitReset],
+] as const;
+
+/** The invariants that hold for every response, by rule: judged on all traffic of a run, whatever check sent it. */
+export const INVARIANT_RULES = {
+  'body-json': 'BODY-JSON',
+  '429-retry-after': 'RL-429',
+  '429-envelope': 'ENV-ERROR',
+  'limit-integer': 'RL-LIMIT',
+  'remaining-integer': 'RL-REMAINING',
+  'reset-integer': 'RL-RESET',
+  'gameplay-success': 'AP-HEADERS',
+  'action-points-integers': 'AP-HEADERS',
+} as const satisfies Record<string, RuleId>;
+
+export type InvariantId = keyof typeof INVARIANT_RULES;
+
+/** Every response of a run (control API aside), judged against the invariants as it arrives. */
+export class TrafficInvariants {
+  readonly #reports = new Map<InvariantId, { judged: number; breaches: number; first: Breach[] }>();
+
+  #judge(id: InvariantId, exchange: Exchange, holds: boolean, expected: string): void {
+    let report = this.#reports.get(id);
+    if (report === undefined) this.#reports.set(id, (report = { judged: 0, breaches: 0, first: [] }));
+    report.judged++;
+    if (holds) return;
+    report.breaches++;
+    if (report.first.length < KEPT_BREACHES) report.first.push({ expected, exchange });
+  }
+
+  record(method: string, path: string, exchange: Exchange): void {
+    if (!BODILESS.has(exchange.status)) this.#judge('body-json', exchange, exchange.body !== undefined, 'a JSON body (every response body is JSON)');
+    if (exchange.status === 429) {
+      const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
+      this.#judge('429-retry-after', exchange, retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429');
+      this.#judge('429-envelope', exchange, isErrorEnvelope(exchange.body), 'an error envelope {error: <message string>} on a 429');
+    }
+    for (const [id, name] of RATE_LIMIT_HEADERS) {
+      if (header(exchange, name) !== undefined) this.#judge(id, exchange, integerHeader(exchange, name) !== undefined, `${name} as an integer`);
+    }
+    if (!GAMEPLAY_ROUTES.has(`${method} ${path}`)) return;
+    const remaining = integerHeader(exchange, HEADERS.actionPointsRemaining);
+    if (isSuccess(exchange)) {
+      this.#judge('gameplay-success', exchange, remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true, `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`);
+    }
+    if (header(exchange, HEADERS.actionPointsRemaining) !== undefined) {
+      const refillOk = remaining !== 0 || integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined;
+      this.#judge('action-points-integers', exchange, remaining !== undefined && refillOk, `${HEADERS.actionPointsRemaining} as an integer, and ${HEADERS.actionPointsNextRefill} (integer) when it is 0`);
+    }
+  }
+
+  report(id: InvariantId): InvariantReport {
+    return this.#reports.get(id) ?? { judged: 0, breaches: 0, first: [] };
+  }
+}
