@@ -3,7 +3,8 @@ import { runFuzz, type FuzzResult } from '../conformance/fuzz/run-fuzz.js';
 import type { RuleId } from '../conformance/rules.js';
 import { RATE_LIMITS } from '../src/spec/limits.js';
 import { startMutatingProxy, type MutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
-import { MUTATIONS, VARIATIONS } from './support/mutations.js';
+import { MUTATIONS } from './support/mutations.js';
+import { VARIATIONS } from './support/variations.js';
 import { fuzzSeed } from './support/property.js';
 
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliProcess } from './support/cli.js';
 import { startMutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
-import { MUTATIONS, VARIATIONS } from './support/mutations.js';
+import { MUTATIONS } from './support/mutations.js';
+import { VARIATIONS } from './support/variations.js';
 
 /**
  * The proof that the suite catches broken servers: `game-service check` against the mock behind a proxy
@@ -17,15 +18,12 @@ const RUN_TIMEOUT_MS = 60_000;
 /** A test waits for a free slot, then runs: room for a few runs ahead of it. */
 const TEST_TIMEOUT_MS = 4 * RUN_TIMEOUT_MS;
 /** The upstream trusts the proxy's X-Forwarded-For, so the suite can stand for many clients. */
-const SUITE_FLAGS = ['--forwarded-for'];
+const DEFAULT_SUITE_FLAGS = ['--forwarded-for'];
 
-interface AssertionResult {
-  title: string;
-  status: string;
-  failureMessages?: string[];
-}
+/** The part of `check --json` these tests read. */
 interface JsonReport {
-  testResults: { name: string; status: string; message?: string; assertionResults: AssertionResult[] }[];
+  checks: { title: string; state: string }[];
+  error?: string;
 }
 
 interface SuiteRun {
@@ -67,16 +65,16 @@ async function runSuite(behaviour: ProxyBehaviour): Promise<SuiteRun> {
   const proxy = await startMutatingProxy(behaviour);
   const report = join(dir, `${behaviour.name}.json`);
   const started = Date.now();
-  const cli = new CliProcess(['check', '--base-url', proxy.url, ...SUITE_FLAGS, '--json', report], {});
+  const cli = new CliProcess(['check', '--base-url', proxy.url, ...(behaviour.suiteFlags ?? DEFAULT_SUITE_FLAGS), '--json', report], {});
   try {
     const exit = await cli.waitForExit(RUN_TIMEOUT_MS).catch((error: unknown) => {
       cli.child.kill('SIGKILL');
       throw error;
     });
     const ms = Date.now() - started;
-    const parsed = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as JsonReport) : { testResults: [] };
-    const failed = parsed.testResults.flatMap((file) => file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.title));
-    const moduleErrors = parsed.testResults.filter((file) => file.status === 'failed' && file.message).map((file) => `${file.name}: ${file.message}`);
+    const parsed: JsonReport = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as JsonReport) : { checks: [] };
+    const failed = parsed.checks.filter((check) => check.state === 'failed').map((check) => check.title);
+    const moduleErrors = parsed.error === undefined ? [] : [parsed.error];
     const summary = /\d+ passed, \d+ failed, \d+ skipped/.exec(cli.stdout)?.[0] ?? '(no summary)';
     const replay = /replay with (--seed \d+)/.exec(cli.stdout)?.[1] ?? '(no seed printed)';
     const output = `exit ${exit.code}, ${summary}\nstderr: ${cli.stderr.slice(-2_000)}\nstdout (end): ${cli.stdout.slice(-3_000)}`;

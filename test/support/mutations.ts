@@ -1,67 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
-import type { Mutation, MutationContext, ProxiedRequest, ProxiedResponse, ProxyBehaviour, ResponseContext } from './mutating-proxy.js';
+import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import type { Mutation, MutationContext } from './mutating-proxy.js';
+import { REGISTER, VERIFY, SHIP, RATE_LIMIT_HEADERS, objectBody, requestBody, isPost, isSuccess, isRefusal, answer, forgedToken, registered, secondsToReset, bucketKey, rewriteHeader, type Body } from './proxy-rewrites.js';
 
-/**
- * Broken servers: each mutation breaks exactly one rule of the spec, so the suite must fail, and fail
- * that rule's check. Legal variations: choices the spec leaves open, which the suite must accept.
- */
-
-const REGISTER = '/api/auth/register';
-const VERIFY = '/api/auth/verify-email';
-const SHIP = '/api/player/ship';
-const RATE_LIMIT_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset] as const;
-
-type Body = Record<string, unknown>;
-
-function objectBody(response: ProxiedResponse): Body | undefined {
-  const { body } = response;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : undefined;
-}
-
-function requestBody(request: ProxiedRequest): Body | undefined {
-  const { json } = request;
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Body) : undefined;
-}
-
-const isPost = (request: ProxiedRequest, path: string) => request.method === 'POST' && request.path === path;
-const isSuccess = (response: ProxiedResponse) => response.status >= 200 && response.status < 300;
-/** A 4xx that is no rate-limit answer. */
-const isRefusal = (response: ProxiedResponse) => response.status >= 400 && response.status < 500 && response.status !== 429;
-
-/** Replaces the whole answer: status, body, and the headers named (the others are kept). */
-function answer(response: ProxiedResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.status = status;
-  response.body = body;
-  delete response.text;
-  Object.assign(response.headers, headers);
-}
-
-/** A verify-email success with a token the upstream never issued. */
-function forgedToken(ctx: MutationContext): Body {
-  return { success: true, authToken: randomUUID(), expiresAt: new Date(ctx.now() + TOKEN_LIFETIME_MS).toISOString() };
-}
-
-const registered: Body = { success: true, message: 'A verification code was sent to your email' };
-
-/** Retry-After in whole seconds until the epoch-seconds Reset of `response`, at least 1. */
-function secondsToReset(ctx: MutationContext, response: ProxiedResponse): number {
-  const reset = Number(response.headers[HEADERS.rateLimitReset]);
-  return Number.isFinite(reset) ? Math.max(1, reset - Math.floor(ctx.now() / 1000)) : 60;
-}
-
-/** The bucket a request counts in at the upstream: category and key (the player's token, or the client IP). */
-function bucketKey(request: ProxiedRequest): string | undefined {
-  if (request.category === undefined) return undefined;
-  const byPlayer = RATE_LIMITS[request.category].scope === 'player' && request.token !== undefined;
-  return `${request.category}:${byPlayer ? `token ${request.token}` : `ip ${request.clientIp}`}`;
-}
-
-function rewriteHeader(response: ProxiedResponse, name: string, rewrite: (value: string) => string): void {
-  const value = response.headers[name];
-  if (value !== undefined) response.headers[name] = rewrite(value);
-}
-
+/** Broken servers: each mutation breaks exactly one rule of the spec, so the suite must fail, and fail that rule's check. */
 export const MUTATIONS: readonly Mutation[] = [
   // Rate-limit headers and 429s
   {
@@ -144,7 +86,9 @@ export const MUTATIONS: readonly Mutation[] = [
       const { request, response } = ctx;
       if (request.category !== 'read' || request.isGameOrigin || response.status === 401) return;
       const bucket = ctx.memo('shared', () => ({ windowEnd: 0, count: 0 }));
-      if (ctx.now() >= bucket.windowEnd) Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
+      // A window ending more than a window ahead was opened before a run set the clock back, and emptied the upstream's buckets.
+      const stale = bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS;
+      if (ctx.now() >= bucket.windowEnd || stale) Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
       bucket.count++;
       const { limit } = RATE_LIMITS.read;
       const headers = {
@@ -459,98 +403,104 @@ export const MUTATIONS: readonly Mutation[] = [
       if (response.headers[HEADERS.actionPointsRemaining] === '0') delete response.headers[HEADERS.actionPointsNextRefill];
     },
   },
-];
 
-/** A disposable-domain email, a wrong, used or expired code, an unverified ship creation: statuses the spec does not show. */
-function notShownCase({ request, response }: ResponseContext): boolean {
-  if (!isRefusal(response)) return false;
-  const body = requestBody(request);
-  const error = objectBody(response)?.['error'];
-  if (isPost(request, REGISTER)) return typeof error === 'string' && /disposable/i.test(error);
-  if (isPost(request, VERIFY)) return typeof body?.['email'] === 'string' && typeof body['otp'] === 'string' && /^\d{6}$/.test(body['otp']);
-  if (isPost(request, SHIP)) return typeof error === 'string' && /verif/i.test(error);
-  return false;
-}
-
-/** Choices the spec leaves open (spec-silent.md, "What the suite must accept"): the suite must pass each. */
-export const VARIATIONS: readonly ProxyBehaviour[] = [
+  // Departures an earlier suite missed
   {
-    name: 'unaltered',
-    does: 'forwards everything unchanged: the baseline, so that no failure comes from the proxy itself',
+    name: 'ship-without-token-served',
+    breaks: 'AUTH-401',
+    does: 'creates a ship for a request without Authorization',
+    before: ({ request }) => {
+      if (!isPost(request, SHIP) || request.headers['authorization'] !== undefined) return;
+      return { status: 200, headers: { [HEADERS.actionPointsRemaining]: '60' }, body: { success: true, ship: { id: randomUUID(), name: 'Anonymous' } } };
+    },
   },
   {
-    name: 'reset-epoch-milliseconds',
-    does: 'sends X-RateLimit-Reset as Unix epoch milliseconds',
-    apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => String(Number(value) * 1000)),
-  },
-  {
-    name: 'reset-seconds-remaining',
-    does: 'sends X-RateLimit-Reset as the seconds left in the window',
-    apply: (ctx) => rewriteHeader(ctx.response, HEADERS.rateLimitReset, (value) => String(Math.max(0, Math.ceil((Number(value) * 1000 - ctx.now()) / 1000)))),
-  },
-  {
-    name: 'retry-after-milliseconds',
-    does: 'sends Retry-After in milliseconds',
-    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Number(value) * 1000)),
-  },
-  {
-    name: 'not-shown-status-422',
-    does: 'answers 422 instead of 400/403 where the spec shows no status (disposable email, wrong/used/expired code, unverified ship creation)',
+    name: 'code-not-bound-to-email',
+    breaks: 'VERIFY-BOUND',
+    does: 'accepts a pending code for any address, not only the one it was sent to',
     apply: (ctx) => {
-      if (notShownCase(ctx)) ctx.response.status = 422;
+      const { request, response, ledger } = ctx;
+      const { email, otp } = requestBody(request) ?? {};
+      if (!isPost(request, VERIFY) || !isRefusal(response) || typeof email !== 'string' || typeof otp !== 'string') return;
+      if (ledger.otps.some((delivery) => delivery.code === otp && !ledger.codeExpired(delivery))) answer(response, 200, forgedToken(ctx));
     },
   },
+  codesOfLength(5, (code) => code.slice(0, 5)),
+  codesOfLength(7, (code) => `${code}0`),
   {
-    name: 'extra-body-fields',
-    does: 'adds requestId and servedBy to every JSON body, success and error alike',
-    apply: ({ response }) => {
-      const body = objectBody(response);
-      if (body !== undefined) Object.assign(body, { requestId: randomUUID(), servedBy: 'mutating-proxy' });
-    },
-  },
-  {
-    name: 'expires-at-without-milliseconds',
-    does: 'sends expiresAt without milliseconds ("2030-01-08T00:00:00Z")',
+    name: 'public-bucket-never-refuses',
+    breaks: 'RL-429',
+    does: 'counts GET /health in the public bucket, but answers it even when the bucket is spent',
     apply: ({ request, response }) => {
-      const body = objectBody(response);
-      if (isPost(request, VERIFY) && typeof body?.['expiresAt'] === 'string') body['expiresAt'] = body['expiresAt'].replace(/\.\d+Z$/, 'Z');
+      if (request.path !== '/health' || response.status !== 429) return;
+      delete response.headers[HEADERS.retryAfter];
+      answer(response, 200, { success: true, status: 'ok', version: '0.1.0' });
     },
   },
   {
-    name: 'ratelimit-headers-on-exempt',
-    does: 'sends X-RateLimit-* (a full bucket) on exempt game-origin responses too',
-    apply: ({ request, response, now }) => {
-      if (!request.isGameOrigin || request.category === undefined || !RATE_LIMITS[request.category].exemptForGameOrigins) return;
-      if (response.headers[HEADERS.rateLimitLimit] !== undefined) return;
-      const { limit } = RATE_LIMITS[request.category];
-      Object.assign(response.headers, {
-        [HEADERS.rateLimitLimit]: String(limit),
-        [HEADERS.rateLimitRemaining]: String(limit),
-        [HEADERS.rateLimitReset]: String(Math.floor((now() + RATE_LIMIT_WINDOW_MS) / 1000)),
-      });
-    },
-  },
-  {
-    name: 'nextrefill-in-minutes',
-    does: 'sends X-ActionPoints-NextRefill in minutes (rounded up)',
-    apply: ({ response }) => rewriteHeader(response, HEADERS.actionPointsNextRefill, (value) => String(Math.ceil(Number(value) / 60))),
-  },
-  {
-    name: 'health-without-success',
-    does: 'answers /health with {status, version} only, as the Health response table shows it',
+    name: 'gameplay-bucket-never-refuses',
+    breaks: 'RL-429',
+    does: "counts a player's gameplay POSTs, but handles them even when the bucket is spent (a second ship: 400)",
     apply: ({ request, response }) => {
-      const body = objectBody(response);
-      if (request.path === '/health' && body !== undefined) delete body['success'];
+      if (request.category !== 'gameplay' || response.status !== 429) return;
+      delete response.headers[HEADERS.retryAfter];
+      answer(response, 400, { error: 'This player already has a ship' });
     },
   },
   {
-    name: 'windows-on-clock-minutes',
-    does: 'starts rate-limit windows on clock minutes instead of at each key\'s first request (an upstream option, no rewriting)',
-    upstream: { rateLimitWindows: 'clock-minute' },
+    name: 'wrong-attempt-429-without-retry-after',
+    breaks: 'RL-429',
+    does: 'answers 429 without Retry-After once too many wrong codes were sent (the rate-limit 429s keep theirs)',
+    apply: ({ request, response }) => {
+      const error = objectBody(response)?.['error'];
+      if (isPost(request, VERIFY) && response.status === 429 && typeof error === 'string' && /wrong code/i.test(error)) delete response.headers[HEADERS.retryAfter];
+    },
   },
   {
-    name: 'unlimited-wrong-codes',
-    does: 'sets no limit on wrong code attempts (an upstream option, no rewriting)',
-    upstream: { maxWrongOtpAttempts: 0 },
+    name: 'null-body-500',
+    breaks: 'REG-MISSING',
+    does: 'answers 500 to a register request whose JSON body is null',
+    apply: ({ request, response }) => {
+      if (isPost(request, REGISTER) && request.json === null) answer(response, 500, { error: 'Internal server error' });
+    },
+  },
+  {
+    name: 'non-string-email-500',
+    breaks: 'VERIFY-MISSING',
+    does: 'answers 500 to a verify-email request whose email is a number or an object',
+    apply: ({ request, response }) => {
+      const email = requestBody(request)?.['email'];
+      if (isPost(request, VERIFY) && (typeof email === 'number' || (typeof email === 'object' && email !== null))) answer(response, 500, { error: 'Internal server error' });
+    },
   },
 ];
+
+/**
+ * Delivers codes of another length than 6: the outbox shows `rewrite(code)`, and verify-email takes that back
+ * as the real code, so that signing in still works and only the length is wrong.
+ */
+function codesOfLength(digits: number, rewrite: (code: string) => string): Mutation {
+  const shown = (memo: MutationContext['memo']) => memo('shown codes', () => new Map<string, string>());
+  return {
+    name: `${digits}-digit-codes`,
+    breaks: 'OTP-LENGTH',
+    does: `delivers ${digits}-digit codes (and accepts them)`,
+    seesControl: true,
+    before: ({ request, memo }) => {
+      const body = requestBody(request);
+      if (!isPost(request, VERIFY) || typeof body?.['email'] !== 'string' || typeof body['otp'] !== 'string') return;
+      const real = shown(memo).get(`${body['email'].trim().toLowerCase()} ${body['otp']}`);
+      if (real !== undefined) request.body = JSON.stringify({ ...body, otp: real });
+    },
+    apply: ({ request, response, memo }) => {
+      const messages = objectBody(response)?.['messages'];
+      if (!request.isControl || request.path !== '/__mock/outbox' || !Array.isArray(messages)) return;
+      for (const message of messages as Body[]) {
+        if (typeof message['code'] !== 'string' || typeof message['email'] !== 'string') continue;
+        const fake = rewrite(message['code']);
+        shown(memo).set(`${message['email']} ${fake}`, message['code']);
+        message['code'] = fake;
+      }
+    },
+  };
+}
