@@ -38,7 +38,9 @@ afterEach(async () => {
 async function fuzzBehind(behaviour: ProxyBehaviour | undefined, extra: { seed: number; replay?: string }): Promise<FuzzResult> {
   await proxy?.close();
   proxy = await startMutatingProxy(behaviour);
-  return runFuzz({ baseUrl: proxy.url, ...FUZZ_BOUNDS, ...extra });
+  const { clientIpHeader, shipPayload } = behaviour?.target ?? {};
+  const addressing = clientIpHeader === undefined ? {} : { forwardedFor: false, clientIpHeader };
+  return runFuzz({ baseUrl: proxy.url, ...FUZZ_BOUNDS, ...addressing, ...(shipPayload === undefined ? {} : { shipPayload }), ...extra });
 }
 
 describe('game-service fuzz finds and shrinks broken rate limits', () => {

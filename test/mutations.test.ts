@@ -17,8 +17,13 @@ const CONCURRENCY = Math.max(2, Math.min(6, availableParallelism()));
 const RUN_TIMEOUT_MS = 60_000;
 /** A test waits for a free slot, then runs: room for a few runs ahead of it. */
 const TEST_TIMEOUT_MS = 4 * RUN_TIMEOUT_MS;
-/** The upstream trusts the proxy's X-Forwarded-For, so the suite can stand for many clients. */
-const DEFAULT_SUITE_FLAGS = ['--forwarded-for'];
+/** The upstream trusts the proxy's X-Forwarded-For, so the suite can stand for many clients (or the header the behaviour reads). */
+function suiteFlags({ target }: ProxyBehaviour): string[] {
+  return [
+    ...(target?.clientIpHeader === undefined ? ['--forwarded-for'] : ['--client-ip-header', target.clientIpHeader]),
+    ...(target?.shipPayload === undefined ? [] : ['--ship-payload', target.shipPayload]),
+  ];
+}
 
 /** The part of `check --json` these tests read. */
 interface JsonReport {
@@ -65,7 +70,7 @@ async function runSuite(behaviour: ProxyBehaviour): Promise<SuiteRun> {
   const proxy = await startMutatingProxy(behaviour);
   const report = join(dir, `${behaviour.name}.json`);
   const started = Date.now();
-  const cli = new CliProcess(['check', '--base-url', proxy.url, ...(behaviour.suiteFlags ?? DEFAULT_SUITE_FLAGS), '--json', report], {});
+  const cli = new CliProcess(['check', '--base-url', proxy.url, ...suiteFlags(behaviour), '--json', report], {});
   try {
     const exit = await cli.waitForExit(RUN_TIMEOUT_MS).catch((error: unknown) => {
       cli.child.kill('SIGKILL');

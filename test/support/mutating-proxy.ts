@@ -85,8 +85,8 @@ export interface ProxyBehaviour {
   upstream?: Partial<Omit<ServiceOptions, 'clock' | 'onOtp' | 'version'>>;
   /** Control requests (/__mock/*) pass untouched unless this is set (e.g. to translate rewritten tokens back). */
   seesControl?: boolean;
-  /** How `game-service check` must be called for this server (default: --forwarded-for, which the upstream trusts). */
-  suiteFlags?: readonly string[];
+  /** How the suite and the fuzzer must address this server, where it differs from the default (X-Forwarded-For, the mock's ship payload). */
+  target?: { clientIpHeader?: string; shipPayload?: string };
   /** Before forwarding: rewrite `ctx.request`, or answer in place of the upstream by returning a response. */
   before?(ctx: MutationContext): ProxiedResponse | void;
   /** After: rewrite `ctx.response` in place. */

@@ -120,8 +120,8 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
       answer(response, 200, { status: 'ok', version: '0.1.0' });
     },
   },
-  shipPayloadOfItsOwn('ship-payload-galaxy', 'the suite is not told the payload, so the checks that need a ship skip as inconclusive', []),
-  shipPayloadOfItsOwn('ship-payload-galaxy-given', 'the suite is given the payload with --ship-payload', ['--ship-payload', '{"galaxyId":1,"shipName":"Conformance"}']),
+  shipPayloadOfItsOwn('ship-payload-galaxy', 'the suite is not told the payload, so the checks that need a ship skip as inconclusive', {}),
+  shipPayloadOfItsOwn('ship-payload-galaxy-given', 'the suite is given the payload with --ship-payload', { shipPayload: '{"galaxyId":1,"shipName":"Conformance"}' }),
   {
     name: 'reregistration-revokes-token',
     does: "revokes an address's current token when the address registers again (until the new code is verified)",
@@ -149,7 +149,7 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
   {
     name: 'client-ip-cf-connecting-ip',
     does: 'reads the client address from CF-Connecting-IP, not X-Forwarded-For (the suite is given --client-ip-header CF-Connecting-IP)',
-    suiteFlags: ['--client-ip-header', 'CF-Connecting-IP'],
+    target: { clientIpHeader: 'CF-Connecting-IP' },
     before: ({ request }) => {
       request.headers['x-forwarded-for'] = request.headers['cf-connecting-ip'] ?? request.clientIp;
     },
@@ -160,12 +160,12 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
  * A ship payload `{galaxyId, shipName}`, validated before the verification check: any other payload answers 400.
  * The upstream (whose payload is `{name}`) still counts the request: a refused payload reaches it as an empty name.
  */
-function shipPayloadOfItsOwn(name: string, suite: string, suiteFlags: readonly string[]): ProxyBehaviour {
+function shipPayloadOfItsOwn(name: string, suite: string, target: ProxyBehaviour['target']): ProxyBehaviour {
   const refusedMark = 'x-refused-payload';
   return {
     name,
     does: `takes a ship payload {galaxyId, shipName}, validated before the verification check; ${suite}`,
-    suiteFlags: ['--forwarded-for', ...suiteFlags],
+    ...(target === undefined ? {} : { target }),
     before: ({ request }) => {
       if (!isPost(request, SHIP)) return;
       const body = requestBody(request);
