@@ -1,6 +1,7 @@
 import { ApiError, errorBody } from '../errors.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from '../http.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
+import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
@@ -46,7 +47,7 @@ export function isControlPath(path: string): boolean {
  */
 export function createControlApi(context: ControlContext) {
   const scenarios = createScenarios(context);
-  const routes: ControlRoute[] = [...stateRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
+  const routes: ControlRoute[] = [...stateRoutes(context), ...bucketRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
     method: 'GET',
