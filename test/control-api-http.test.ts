@@ -171,8 +171,8 @@ describe('control API over HTTP: error paths', () => {
     }
     const wrongMethod = await mock.request('PUT', '/__mock/clock', { advanceMs: 1 });
     expect(wrongMethod.status).toBe(405);
-    expect(header(wrongMethod, 'allow')).toBe('GET, POST');
-    expect(wrongMethod.body).toEqual({ error: 'PUT is not allowed on /__mock/clock; use GET, POST' });
+    expect(header(wrongMethod, 'allow')).toBe('GET, HEAD, POST');
+    expect(wrongMethod.body).toEqual({ error: 'PUT is not allowed on /__mock/clock; use GET, HEAD, POST' });
     const encounter = await mock.get('/__mock/players/someone@example.com/encounter');
     expect(encounter.status).toBe(405);
     expect(header(encounter, 'allow')).toBe('POST, DELETE');

@@ -57,6 +57,16 @@ describe('the fetch host', () => {
     expect([await health(trusting, '10.0.0.1', '10.0.0.2, 10.0.0.3'), await health(trusting, '10.0.0.1')]).toEqual(['59', '59']);
   });
 
+  it('answers HEAD like GET, without the body', async () => {
+    const mock = fetchMock();
+    const get = await mock.call('/health');
+    const head = await mock.call('/health', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(head.headers.get(HEADERS.rateLimitRemaining)).toBe('58');
+  });
+
   it('opens the control API to loopback and in-process callers only', async () => {
     const mock = fetchMock();
     expect((await mock.call('/__mock/clock')).status).toBe(200);
