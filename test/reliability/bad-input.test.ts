@@ -24,7 +24,7 @@ describe('reliability: bad input gets an error envelope, never a 500', () => {
   });
 
   it('refuses to move the clock past the dates a response can show', async () => {
-    const harness = new CoreHarness({ clock: undefined });
+    const harness = new CoreHarness();
     const advance = (advanceMs: number) => harness.call('POST', '/__mock/clock', { body: { advanceMs } });
     const refused = await advance(1e300);
     expect(refused.status).toBe(400);
