@@ -34,8 +34,8 @@ describe('control API: never rate limited, never journaled', () => {
     }
     for (let i = 0; i < 10; i++) await mock.post('/__mock/clock', { advanceMs: 1 });
     expect([...statuses]).toEqual([200]);
-    expect(json(await mock.get('/__mock/buckets'))).toEqual({ success: true, buckets: [] });
-    expect(json(await mock.get('/__mock/journal'))).toEqual({ success: true, entries: [] });
+    expect(json(await mock.get('/__mock/buckets'))).toEqual({ success: true, buckets: [], nextCursor: null });
+    expect(json(await mock.get('/__mock/journal'))).toEqual({ success: true, entries: [], nextCursor: null });
     const health = await mock.get('/health');
     expect(header(health, 'x-ratelimit-remaining')).toBe('59');
   });

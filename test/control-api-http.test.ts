@@ -88,10 +88,11 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
         { email: 'alice@example.com', code: replacedCode, ...expiry(T), state: 'replaced' },
         { email: 'carol@example.com', code: expect.stringMatching(/^\d{6}$/), ...expiry(START_MS), state: 'expired' },
       ],
+      nextCursor: null,
     });
     const alice = json<{ messages: { code: string; state: string }[] }>(await mock.get('/__mock/outbox?email=%20Alice@Example.COM'));
     expect(alice.messages.map((message) => [message.code, message.state])).toEqual([[usedCode, 'used'], [replacedCode, 'replaced']]);
-    expect(json(await mock.get('/__mock/outbox?email=nobody@example.com'))).toEqual({ success: true, messages: [] });
+    expect(json(await mock.get('/__mock/outbox?email=nobody@example.com'))).toEqual({ success: true, messages: [], nextCursor: null });
   });
 
   it('GET /__mock/buckets lists live buckets; DELETE empties them by category, key or all', async () => {
@@ -114,7 +115,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     expect(json(await mock.request('DELETE', `/__mock/buckets?key=${created.player.id}`))).toEqual({ success: true, removed: 1 });
     expect(json(await mock.request('DELETE', '/__mock/buckets?category=auth&key=10.0.0.1'))).toEqual({ success: true, removed: 0 });
     const left = json<{ buckets: { category: string; count: number }[] }>(await mock.get('/__mock/buckets')).buckets;
-    expect(left.map((bucket) => [bucket.category, bucket.count])).toEqual([['auth', 1], ['public', 1]]);
+    expect(left.map((bucket) => [bucket.category, bucket.count])).toEqual([['public', 1], ['auth', 1]]);
 
     const bad = await mock.request('DELETE', '/__mock/buckets?category=bogus');
     expect(bad.status).toBe(400);
@@ -122,7 +123,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     expect(json(await mock.request('DELETE', '/__mock/buckets'))).toEqual({ success: true, removed: 2 });
     await mock.get('/health');
     await mock.post('/__mock/clock', { advanceMs: MINUTE });
-    expect(json(await mock.get('/__mock/buckets'))).toEqual({ success: true, buckets: [] });
+    expect(json(await mock.get('/__mock/buckets'))).toEqual({ success: true, buckets: [], nextCursor: null });
   });
 
   it('GET /__mock/journal lists requests newest first, bounded by limit, without control requests', async () => {
@@ -144,6 +145,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
         { at, method: 'POST', path: '/api/auth/register', status: 200, category: 'auth', ...base },
         { at: iso(START_MS), method: 'GET', path: '/health', status: 200, category: 'public', ...base },
       ],
+      nextCursor: null,
     });
     expect(json<{ entries: { path: string }[] }>(await mock.get('/__mock/journal?limit=1')).entries.map((entry) => entry.path)).toEqual(['/api/player']);
 
@@ -151,10 +153,10 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     const capped = json<{ entries: { path: string }[] }>(await mock.get('/__mock/journal?limit=100')).entries;
     expect(capped.map((entry) => entry.path)).toEqual(['/nowhere', '/nowhere', '/nowhere', '/nowhere']);
 
-    for (const limit of ['0', '-1', 'abc', '1.5']) {
+    for (const limit of ['0', '-1', 'abc', '1.5', '1001']) {
       const bad = await mock.get(`/__mock/journal?limit=${limit}`);
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ error: 'query limit must be a positive integer' });
+      expect(bad.body).toEqual({ error: 'query limit must be an integer from 1 to 1000' });
     }
   });
 });
@@ -169,8 +171,8 @@ describe('control API over HTTP: error paths', () => {
     }
     const wrongMethod = await mock.request('PUT', '/__mock/clock', { advanceMs: 1 });
     expect(wrongMethod.status).toBe(405);
-    expect(header(wrongMethod, 'allow')).toBe('GET, POST');
-    expect(wrongMethod.body).toEqual({ error: 'PUT is not allowed on /__mock/clock; use GET, POST' });
+    expect(header(wrongMethod, 'allow')).toBe('GET, HEAD, POST');
+    expect(wrongMethod.body).toEqual({ error: 'PUT is not allowed on /__mock/clock; use GET, HEAD, POST' });
     const encounter = await mock.get('/__mock/players/someone@example.com/encounter');
     expect(encounter.status).toBe(405);
     expect(header(encounter, 'allow')).toBe('POST, DELETE');

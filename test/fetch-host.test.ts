@@ -51,10 +51,20 @@ describe('the fetch host', () => {
     };
     const plain = fetchMock({ defaultIp: '10.9.9.9' });
     expect([await health(plain), await health(plain, '::ffff:10.0.0.1'), await health(plain, '10.0.0.1', '10.0.0.2'), await health(plain)]).toEqual(['59', '59', '58', '58']);
-    const buckets = [...plain.service.store.buckets.entries(START_MS)].map(([key]) => key);
+    const buckets = plain.service.store.buckets.scan(START_MS, 0, 10, 10).entries.map(({ category, key }) => `${category}:${key}`);
     expect(buckets.sort()).toEqual(['public:10.0.0.1', 'public:10.9.9.9']);
     const trusting = fetchMock({ trustForwardedFor: true });
     expect([await health(trusting, '10.0.0.1', '10.0.0.2, 10.0.0.3'), await health(trusting, '10.0.0.1')]).toEqual(['59', '59']);
+  });
+
+  it('answers HEAD like GET, without the body', async () => {
+    const mock = fetchMock();
+    const get = await mock.call('/health');
+    const head = await mock.call('/health', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(head.headers.get(HEADERS.rateLimitRemaining)).toBe('58');
   });
 
   it('opens the control API to loopback and in-process callers only', async () => {

@@ -14,6 +14,7 @@ export async function startServer(name, args = []) {
   const codes = new Map();
   const codeWaiters = new Map();
   let cpuWaiter;
+  let memoryWaiter;
   let exited = false;
 
   const port = await new Promise((resolve, reject) => {
@@ -34,6 +35,8 @@ export async function startServer(name, args = []) {
         else waiter(message.code);
       } else if (message.type === 'cpu') {
         cpuWaiter?.(message);
+      } else if (message.type === 'memory') {
+        memoryWaiter?.(message);
       }
     });
   });
@@ -58,6 +61,15 @@ export async function startServer(name, args = []) {
       return new Promise((resolve, reject) => {
         cpuWaiter = ({ usage, at, error }) => (error ? reject(error) : resolve({ cpuMicros: usage.user + usage.system, at }));
         child.send({ type: 'cpu' });
+      });
+    },
+
+    /** The server's resident set size now and at its peak, in bytes. */
+    memory() {
+      if (exited) return Promise.reject(new Error(`${name} is not running`));
+      return new Promise((resolve) => {
+        memoryWaiter = ({ rss, maxRss }) => resolve({ rss, maxRss });
+        child.send({ type: 'memory' });
       });
     },
 

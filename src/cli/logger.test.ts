@@ -5,6 +5,7 @@ import { createJsonLogger, createTextLogger, type StartupInfo } from './logger.j
 const INFO: StartupInfo = {
   version: '1.2.3',
   url: 'http://127.0.0.1:8080',
+  address: '0.0.0.0:8080',
   gameOrigins: [],
   trustProxy: false,
   control: { enabled: true, public: false, url: 'http://127.0.0.1:8080/__mock' },
@@ -39,6 +40,7 @@ describe('text logger', () => {
     expect(lines.stdout.join('')).toBe(
       [
         'Game Service mock 1.2.3 listening on http://127.0.0.1:8080',
+        '  bound to:     0.0.0.0:8080',
         '  game origins: (none)',
         '  client IP:    TCP peer address',
         '  control API:  http://127.0.0.1:8080/__mock (loopback clients only)',
@@ -80,7 +82,7 @@ describe('json logger', () => {
     logger.stopping('SIGTERM');
     expect(lines.stdout.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
     const [listening, otp, request, error, stopping] = lines.stdout.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(listening).toMatchObject({ level: 'info', event: 'listening', url: INFO.url, version: '1.2.3', control: INFO.control, world: null });
+    expect(listening).toMatchObject({ level: 'info', event: 'listening', url: INFO.url, address: '0.0.0.0:8080', version: '1.2.3', control: INFO.control, world: null });
     expect(listening!['time']).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(otp).toMatchObject({ event: 'otp', email: 'a@example.com', code: '042517', expiresAt: '2026-01-01T00:15:00.000Z' });
     expect(request).toMatchObject({ event: 'request', method: 'GET', path: '/api/player', status: 200, category: 'read', ip: '127.0.0.1' });

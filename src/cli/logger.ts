@@ -9,6 +9,8 @@ export type LogFormat = 'text' | 'json';
 export interface StartupInfo {
   version: string;
   url: string;
+  /** The address and port bound, which differ from the URL's when bound to every interface. */
+  address: string;
   gameOrigins: readonly string[];
   trustProxy: boolean;
   control: { enabled: boolean; public: boolean; url: string };
@@ -45,6 +47,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
         ? `${info.control.url} (${info.control.public ? 'any client, --control-public' : 'loopback clients only'})`
         : 'off';
       out(`Game Service mock ${info.version} listening on ${info.url}`);
+      out(`  bound to:     ${info.address}`);
       out(`  game origins: ${info.gameOrigins.length > 0 ? info.gameOrigins.join(', ') : '(none)'}`);
       out(`  client IP:    ${info.trustProxy ? 'first X-Forwarded-For hop (--trust-proxy)' : 'TCP peer address'}`);
       out(`  control API:  ${control}`);

@@ -5,7 +5,7 @@ import { VirtualClock } from '../core/clock.js';
 import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
-import { createNodeServer } from '../hosts/node-http.js';
+import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
 import { CliError } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
@@ -45,8 +45,10 @@ export interface MockOptions {
 }
 
 export interface RunningMock {
-  /** The base URL clients use, with the port actually bound. */
+  /** The base URL clients use, with the port actually bound (loopback when bound to every interface). */
   url: string;
+  /** The address and port the server is bound to, as `0.0.0.0:8080` or `[::]:8080`. */
+  address: string;
   service: Service;
   logger: MockLogger;
   close(): Promise<void>;
@@ -54,9 +56,14 @@ export interface RunningMock {
 
 const SHUTDOWN_GRACE_MS = 5_000;
 
+/** Where clients reach the mock: a wildcard address is no destination, so its loopback stands in for it. */
 function baseUrl(address: AddressInfo): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
+  const reachable = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${address.family === 'IPv6' ? `[${reachable}]` : reachable}:${address.port}`;
+}
+
+function boundAddress(address: AddressInfo): string {
+  return `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliError {
@@ -110,16 +117,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     server.once('error', (error) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
   });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-      server.close(() => {
-        clearTimeout(force);
-        resolve();
-      });
-      server.closeIdleConnections();
-    });
-  return { url: baseUrl(server.address() as AddressInfo), service, logger, close };
+  const address = server.address() as AddressInfo;
+  return { url: baseUrl(address), address: boundAddress(address), service, logger, close: () => shutDownNodeServer(server, SHUTDOWN_GRACE_MS) };
 }
 
 function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
@@ -127,6 +126,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
   return {
     version: PACKAGE_VERSION,
     url: mock.url,
+    address: mock.address,
     gameOrigins: options.gameOrigins,
     trustProxy: options.trustProxy,
     control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}/__mock` },

@@ -28,9 +28,9 @@ describe('register', () => {
     ['address without a TLD', { email: 'a@localhost' }, 'valid email'],
     ['disposable domain', { email: 'someone@mailinator.com' }, 'Disposable'],
     ['subdomain of a disposable domain', { email: 'someone@inbox.mailinator.com' }, 'Disposable'],
-    ['non-string challengeToken', { email: 'a@example.com', challengeToken: 5 }, 'challengeToken must be a string'],
+    ['non-string challengeToken (bot-check on)', { email: 'a@example.com', challengeToken: 5 }, 'challengeToken must be a string'],
   ])('rejects a %s with 400 and no code', async (_case, body, message) => {
-    const harness = new CoreHarness();
+    const harness = new CoreHarness({ botCheck: { mode: 'always-pass' } });
     const response = await harness.call('POST', '/api/auth/register', { body });
     expect(response.status).toBe(400);
     expect((response.body as { error: string }).error).toContain(message);

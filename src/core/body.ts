@@ -37,6 +37,8 @@ export function requiredString(body: JsonObject, field: string, maxLength: numbe
   if (value === undefined || value === null) throw new ApiError(400, `${field} is required`);
   if (typeof value !== 'string') throw new ApiError(400, `${field} must be a string`);
   if (value.length > maxLength) throw new ApiError(400, `${field} must be at most ${maxLength} characters`);
+  // JSON may escape half of a surrogate pair ("\ud800"), which no later step (email syntax, hashing) can read.
+  if (!value.isWellFormed()) throw new ApiError(400, `${field} must be well-formed Unicode text`);
   return value;
 }
 

@@ -34,3 +34,14 @@ export function headerValue(request: ServiceRequest, name: string): string | und
 export function queryParameter(request: ServiceRequest, name: string): string | undefined {
   return request.query === undefined || request.query === '' ? undefined : (new URLSearchParams(request.query).get(name) ?? undefined);
 }
+
+/** RFC 9110: HEAD is answered wherever GET is, as GET without the body (the host leaves the body out). */
+export function methodToServe(method: string): string {
+  return method === 'HEAD' ? 'GET' : method;
+}
+
+/** The methods a path answers, for Allow: HEAD follows GET. */
+export function allowedMethods(methods: Iterable<string>): string[] {
+  const allowed = [...new Set(methods)];
+  return allowed.includes('GET') ? allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])) : allowed;
+}

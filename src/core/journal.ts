@@ -16,10 +16,15 @@ export interface JournalEntry {
   playerId: string | null;
 }
 
+/** An entry as GET /__mock/journal shows it, with its time as ISO 8601. */
+export function journalView({ atMs, ...entry }: JournalEntry) {
+  return { at: new Date(atMs).toISOString(), ...entry };
+}
+
 /** The last N requests, for GET /__mock/journal. */
 export class Journal extends RecentItems<JournalEntry> {
   /** Newest first, each with its time as ISO 8601. */
   latest(limit?: number) {
-    return this.newest(limit).map(({ atMs, ...entry }) => ({ at: new Date(atMs).toISOString(), ...entry }));
+    return this.newest(limit).map(journalView);
   }
 }

@@ -96,7 +96,7 @@ export interface ResolvedOptions {
 export const DEFAULT_ACTION_POINTS: ActionPointRules = { start: 60, max: 60, refillIntervalMs: 60_000 };
 export const DEFAULT_ACTION_COSTS: Readonly<Record<string, number>> = { createShip: 0 };
 /** outboxSize: delivered codes remembered for GET /__mock/outbox. */
-export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 200_000, outboxSize: 1_000 };
+export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 1_500_000, outboxSize: 1_000 };
 export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
 export const DEFAULT_JOURNAL_SIZE = 500;
 export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;

@@ -12,13 +12,7 @@ export interface OutboxMessage {
 }
 
 /** The mock's stand-in for email: the last N delivered codes, so tests never parse the console. */
-export class Outbox extends RecentItems<OutboxMessage> {
-  /** Newest first, for one address or all. */
-  list(email?: string): OutboxMessage[] {
-    const recent = this.newest();
-    return email === undefined ? recent : recent.filter((message) => message.email === email);
-  }
-}
+export class Outbox extends RecentItems<OutboxMessage> {}
 
 /** The state a person would see: a pending code past its expiry is expired. */
 export function observedState(message: OutboxMessage, now: number): CodeState | 'expired' {

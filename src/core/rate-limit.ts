@@ -1,7 +1,8 @@
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../spec/limits.js';
 import { ApiError } from './errors.js';
 import type { RateLimitWindows } from './options.js';
-import type { Bucket, Store } from './store.js';
+import type { BucketState, BucketTableFull } from './bucket-table.js';
+import type { Store } from './store.js';
 
 interface RateLimitState {
   limit: number;
@@ -14,15 +15,25 @@ function windowEndFor(now: number, windows: RateLimitWindows): number {
   return windows === 'first-hit' ? now + RATE_LIMIT_WINDOW_MS : Math.floor(now / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS + RATE_LIMIT_WINDOW_MS;
 }
 
-/** The bucket of (category, key) in its current window, opening a new window when the last one has ended. */
-export function currentBucket(store: Store, category: RateLimitCategory, key: string, now: number, windows: RateLimitWindows): Bucket {
-  const bucketKey = `${category}:${key}`;
-  let bucket = store.buckets.get(bucketKey, now);
-  if (bucket === undefined) {
-    bucket = { windowEnd: windowEndFor(now, windows), count: 0 };
-    store.buckets.set(bucketKey, bucket, bucket.windowEnd, now);
-  }
+/** The 503 for a key the bucket store has no room for: no live bucket is ever dropped to make room. */
+function bucketStoreFullError(store: Store, full: BucketTableFull, now: number): ApiError {
+  const retryAfterSeconds = retryAfter(full.retryAt, now);
+  return new ApiError(
+    503,
+    `The mock tracks as many rate-limit buckets as it may (${store.buckets.capacity}), all in live windows; retry in ${retryAfterSeconds} s`,
+    { [HEADERS.retryAfter]: String(retryAfterSeconds) },
+  );
+}
+
+/** Fills the bucket of (category, key) in its current window, opening a new window when the last one has ended. */
+export function fillBucket(store: Store, category: RateLimitCategory, key: string, now: number, windows: RateLimitWindows): BucketState {
+  const bucket = store.buckets.fill(category, key, now, windowEndFor(now, windows), RATE_LIMITS[category].limit);
+  if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   return bucket;
+}
+
+function retryAfter(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /**
@@ -38,12 +49,11 @@ export function consumeRateLimit(
   windows: RateLimitWindows,
 ): void {
   const { limit } = RATE_LIMITS[category];
-  const bucket = currentBucket(store, category, key, now, windows);
-  const allowed = bucket.count < limit;
-  if (allowed) bucket.count++;
+  const bucket = store.buckets.hit(category, key, now, windowEndFor(now, windows), limit);
+  if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   Object.assign(headers, rateLimitHeaders({ limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }));
-  if (!allowed) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((bucket.windowEnd - now) / 1000));
+  if (!bucket.counted) {
+    const retryAfterSeconds = retryAfter(bucket.windowEnd, now);
     throw new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${retryAfterSeconds} s`, {
       [HEADERS.retryAfter]: String(retryAfterSeconds),
     });

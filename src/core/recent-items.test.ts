@@ -20,3 +20,30 @@ describe('RecentItems', () => {
     expect(some.newest()).toEqual([]);
   });
 });
+
+describe('RecentItems pages', () => {
+  it('walks newest first from a cursor, and ends with no cursor', () => {
+    const items = new RecentItems<number>(5);
+    for (let i = 1; i <= 12; i++) items.add(i);
+    const first = items.page(undefined, 2, 100, () => true);
+    expect(first).toEqual({ items: [12, 11], next: 9 });
+    expect(items.page(first.next, 2, 100, () => true)).toEqual({ items: [10, 9], next: 7 });
+    expect(items.page(7, 2, 100, () => true)).toEqual({ items: [8], next: undefined });
+  });
+
+  it('keeps its place while items are added, and returns fewer items than the limit when its budget runs out', () => {
+    const items = new RecentItems<number>(100);
+    for (let i = 1; i <= 10; i++) items.add(i);
+    const first = items.page(undefined, 3, 100, () => true);
+    items.add(11);
+    expect(items.page(first.next, 3, 100, () => true).items).toEqual([7, 6, 5]);
+    expect(items.page(undefined, 3, 4, (n) => n % 5 === 0)).toEqual({ items: [10], next: 6 });
+  });
+
+  it('lists nothing after clear', () => {
+    const items = new RecentItems<number>(3);
+    items.add(1);
+    items.clear();
+    expect(items.page(undefined, 10, 10, () => true)).toEqual({ items: [], next: undefined });
+  });
+});

@@ -16,11 +16,11 @@ describe('routing', () => {
   });
 
   it.each([
-    ['POST', '/health', 'GET'],
+    ['POST', '/health', 'GET, HEAD'],
     ['GET', '/api/auth/register', 'POST'],
-    ['DELETE', '/api/player', 'GET'],
+    ['DELETE', '/api/player', 'GET, HEAD'],
     ['PUT', '/api/player/ship', 'POST'],
-    ['HEAD', '/health', 'GET'],
+    ['HEAD', '/api/auth/register', 'POST'],
   ])('answers 405 with Allow for %s %s', async (method, path, allow) => {
     const response = await new CoreHarness().call(method, path);
     expect(response.status).toBe(405);

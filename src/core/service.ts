@@ -5,7 +5,7 @@ import { isControllable, type Clock } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
 import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
-import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
+import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import { consumeRateLimit } from './rate-limit.js';
@@ -60,9 +60,9 @@ export function createService(serviceOptions: ServiceOptions): Service {
       countAsPublic(exchange);
       throw new ApiError(404, `No route for ${request.path}`);
     }
-    const route = byMethod.get(request.method);
+    const route = byMethod.get(methodToServe(request.method));
     if (route === undefined) {
-      const allowed = [...byMethod.keys()];
+      const allowed = allowedMethods(byMethod.keys());
       if (request.method === 'OPTIONS' && exchange.isGameOrigin) {
         const headers = { ...exchange.headers, ...preflightHeaders(headerValue(request, 'origin')!, allowed) };
         return { status: 204, headers, body: undefined };

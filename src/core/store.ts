@@ -1,3 +1,5 @@
+import { RATE_LIMITS } from '../spec/limits.js';
+import { BucketTable, type BucketStore } from './bucket-table.js';
 import { ExpiringMap } from './expiring-map.js';
 import type { ActionPoints } from './action-points.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
@@ -36,11 +38,6 @@ export interface IssuedToken {
   expiresAt: number;
 }
 
-export interface Bucket {
-  windowEnd: number;
-  count: number;
-}
-
 /** Caps on what unauthenticated traffic can make the mock remember (many source IPs, many emails). */
 export interface StoreBounds {
   maxPendingCodes: number;
@@ -55,13 +52,15 @@ export class Store {
   /** By normalized email: at most one live code per address. */
   readonly pendingCodes: ExpiringMap<string, PendingCode>;
   readonly tokens = new ExpiringMap<string, IssuedToken>();
-  /** By `${category}:${key}`. */
-  readonly buckets: ExpiringMap<string, Bucket>;
+  /** By category, then client IP or player id. */
+  readonly buckets: BucketStore;
   readonly outbox: Outbox;
+  /** Players in the order they were added, so that a listing resumes from an index. */
+  #playersInOrder: Player[] = [];
 
   constructor(bounds: StoreBounds) {
     this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes);
-    this.buckets = new ExpiringMap(bounds.maxBuckets);
+    this.buckets = new BucketTable(bounds.maxBuckets, Object.keys(RATE_LIMITS));
     this.outbox = new Outbox(bounds.outboxSize);
   }
 
@@ -71,12 +70,21 @@ export class Store {
   }
 
   addPlayer(player: Player): void {
+    if (!this.players.has(player.id)) this.#playersInOrder.push(player);
     this.players.set(player.id, player);
     this.playerIdsByEmail.set(player.email, player.id);
   }
 
+  /** At most `limit` players from index `cursor` on, in the order they were added, and the index of the next. */
+  playersFrom(cursor: number, limit: number): { players: Player[]; next: number | undefined } {
+    const players = this.#playersInOrder.slice(cursor, cursor + limit);
+    const next = cursor + players.length;
+    return { players, next: next < this.#playersInOrder.length ? next : undefined };
+  }
+
   /** Forgets every player and every token issued to them. */
   clearPlayers(): void {
+    this.#playersInOrder = [];
     this.players.clear();
     this.playerIdsByEmail.clear();
     this.tokens.clear();

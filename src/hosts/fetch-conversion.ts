@@ -72,21 +72,21 @@ export async function toServiceRequest(request: Request, client: ClientAddress):
 
 const utf8 = new TextEncoder();
 
-/** The service's answer as the node host writes it: JSON with its length, or no body at all (204). */
-export function toFetchResponse(answer: ServiceResponse): Response {
+/** The service's answer as the node host writes it: JSON with its length, or no body at all (204, or an answer to HEAD). */
+export function toFetchResponse(answer: ServiceResponse, toHead = false): Response {
   const headers = new Headers(answer.headers);
   if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
   const json = utf8.encode(JSON.stringify(answer.body));
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('content-length', String(json.byteLength));
-  return new Response(json, { status: answer.status, headers });
+  return new Response(toHead ? null : json, { status: answer.status, headers });
 }
 
 /** One Fetch exchange through the service (`adapt` completes what the host knows better); a host bug still answers with an error envelope. */
 export async function respondWithService(service: Service, request: Request, client: ClientAddress, adapt: (request: ServiceRequest) => ServiceRequest = (same) => same): Promise<Response> {
   const serviceRequest = adapt(await toServiceRequest(request, client));
   try {
-    return toFetchResponse(await service.handle(serviceRequest));
+    return toFetchResponse(await service.handle(serviceRequest), request.method === 'HEAD');
   } catch (error) {
     console.error('Unexpected error in the fetch host:', error);
     return toFetchResponse({ status: 500, headers: {}, body: errorBody('Internal server error') });

@@ -1,4 +1,5 @@
 import type { ServiceResponse } from '../core/http.js';
+import { MAX_PAGE_SIZE } from '../core/control/listing.js';
 import type { Service } from '../core/service.js';
 import type { World, WorldPlayer } from '../core/world.js';
 
@@ -89,9 +90,20 @@ export function createMockControl(service: Service, ip: string) {
     const defined = Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
     return defined.length === 0 ? '' : `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}`;
   };
+  /** Every entry of a listing, page after page. */
+  async function listAll<T>(path: string, name: string, filter: Record<string, string | undefined> = {}): Promise<T[]> {
+    const entries: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call<{ nextCursor: string | null }>('GET', `${path}${query({ ...filter, limit: MAX_PAGE_SIZE, cursor })}`);
+      entries.push(...((page as unknown as Record<string, T[]>)[name] ?? []));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return entries;
+  }
   const clock = () => call<ClockState>('GET', '/__mock/clock');
   /** Delivered codes, newest first, with the fate of each. */
-  const outbox = async (email?: string) => (await call<{ messages: OutboxMessage[] }>('GET', `/__mock/outbox${query({ email })}`)).messages;
+  const outbox = (email?: string) => listAll<OutboxMessage>('/__mock/outbox', 'messages', { email });
 
   return {
     /** Any control route, for those without a typed call below; throws MockControlError unless 200. */
@@ -111,13 +123,14 @@ export function createMockControl(service: Service, ip: string) {
       if (latest === undefined) throw new Error(`The mock delivered no code to ${email}`);
       return latest.code;
     },
-    players: async () => (await call<{ players: ControlPlayer[] }>('GET', '/__mock/players')).players,
+    players: () => listAll<ControlPlayer>('/__mock/players', 'players'),
     /** Creates or updates a player and issues a token for it. */
     createPlayer: (seed: WorldPlayer) => call<{ player: ControlPlayer; authToken: string; expiresAt: string }>('POST', '/__mock/players', seed),
     setActionPoints: (idOrEmail: string, points: number) => call<{ player: ControlPlayer }>('PUT', `${player(idOrEmail)}/action-points`, { points }),
-    buckets: async () => (await call<{ buckets: RateLimitBucket[] }>('GET', '/__mock/buckets')).buckets,
+    buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('/__mock/buckets', 'buckets', filter),
     clearBuckets: async (filter: { category?: string; key?: string } = {}) =>
       (await call<{ removed: number }>('DELETE', `/__mock/buckets${query(filter)}`)).removed,
+    /** The newest requests, at most `limit` (up to 1,000; 100 by default). */
     journal: async (limit?: number) => (await call<{ entries: Body[] }>('GET', `/__mock/journal${query({ limit })}`)).entries,
     /** Forgets everything, or the parts named; players go back to the start world. */
     reset: (parts?: readonly ResetPart[]) => call<{ reset: ResetPart[] }>('POST', '/__mock/reset', parts === undefined ? undefined : { parts }),

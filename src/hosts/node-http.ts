@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
@@ -16,7 +16,12 @@ export const SERVER_LIMITS = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 10_000,
+  /** Node checks the two timeouts above on this interval (30 s by default): they hold to within it. */
+  timeoutCheckIntervalMs: 500,
 } as const;
+
+/** Servers being shut down: their responses close the connection instead of keeping it alive. */
+const closing = new WeakSet<Server>();
 
 interface ReadBody {
   bytes: Uint8Array | undefined;
@@ -85,6 +90,14 @@ function send(response: ServerResponse, answer: ServiceResponse, closeConnection
   response.writeHead(answer.status, headers).end(json);
 }
 
+function rawEnvelope(status: number, message: string): string {
+  const json = JSON.stringify({ error: message });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`
+  );
+}
+
 const CLIENT_ERROR_ANSWERS: Readonly<Record<string, [number, string]>> = {
   HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
@@ -97,14 +110,19 @@ function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     return;
   }
   const [status, message] = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
-  const json = JSON.stringify({ error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`,
-  );
+  socket.end(rawEnvelope(status, message));
 }
 
-async function serve(service: Service, trustProxy: boolean, request: IncomingMessage, response: ServerResponse) {
+/** RFC 9112: an HTTP/1.1 request without Host is answered 400 (Node's own answer has no body). */
+function lacksHost(request: IncomingMessage): boolean {
+  return request.httpVersion === '1.1' && request.headers.host === undefined;
+}
+
+async function serve(service: Service, trustProxy: boolean, shuttingDown: () => boolean, request: IncomingMessage, response: ServerResponse) {
+  if (lacksHost(request)) {
+    send(response, { status: 400, headers: {}, body: { error: 'An HTTP/1.1 request must carry a Host header' } }, true);
+    return;
+  }
   let body: ReadBody;
   try {
     const read = readBody(request);
@@ -124,7 +142,7 @@ async function serve(service: Service, trustProxy: boolean, request: IncomingMes
       ip: clientIp(request, peer, trustProxy),
       peer,
     });
-    send(response, answer, body.truncated);
+    send(response, answer, body.truncated || shuttingDown());
   } catch (error) {
     // The service answers its own errors; reaching here is a host bug, still answered with an envelope.
     console.error('Unexpected error in the HTTP host:', error);
@@ -135,15 +153,33 @@ async function serve(service: Service, trustProxy: boolean, request: IncomingMes
 /** A node:http server over `service.handle`, with plain request/response records and no Fetch objects. */
 export function createNodeServer(service: Service, options: NodeHostOptions = {}): Server {
   const trustProxy = options.trustProxy ?? false;
-  const server = createServer(
+  const server: Server = createServer(
     {
       headersTimeout: SERVER_LIMITS.headersTimeoutMs,
       requestTimeout: SERVER_LIMITS.requestTimeoutMs,
       keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: SERVER_LIMITS.timeoutCheckIntervalMs,
+      requireHostHeader: false,
     },
-    (request, response) => void serve(service, trustProxy, request, response),
+    (request, response) => void serve(service, trustProxy, () => closing.has(server), request, response),
   );
   server.maxConnections = SERVER_LIMITS.maxConnections;
   server.on('clientError', onClientError);
   return server;
+}
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones at once, and answers the requests in flight
+ * with `Connection: close`; connections still open after `graceMs` are cut. Resolves once all are closed.
+ */
+export function shutDownNodeServer(server: Server, graceMs: number): Promise<void> {
+  closing.add(server);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

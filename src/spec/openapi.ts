@@ -100,7 +100,7 @@ function describeApi(): string {
       + ` exchanges it for a token valid ${TOKEN_LIFETIME_MS / DAY_MS} days, sent as \`Authorization: Bearer <token>\`; there is no refresh.`,
     '`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock\'s own wording.',
     'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket'
-      + ' (components.responses NotFound, MethodNotAllowed and TooManyRequests).',
+      + ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
     'Requests from a configured game origin get CORS headers, and their preflight (OPTIONS) answers 204 without being counted.',
   ].join('\n\n');
 }

@@ -25,6 +25,9 @@ const parseClockChange = validator<ClockChange>(
   'body',
 );
 
+/** The latest time the clock may show, so that every expiry after it is still a date (year 9999 and 7 days). */
+const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function clockState(clock: ControllableClock) {
@@ -56,7 +59,10 @@ export function clockRoutes(context: ControlContext): ControlRoute[] {
         const setTo = change.set === undefined ? undefined : Date.parse(change.set);
         if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
         if (setTo !== undefined) clock.set(setTo);
-        if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
+        if (change.advanceMs !== undefined) {
+          if (clock.now() + change.advanceMs > LATEST_CLOCK_MS) throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+          clock.advance(change.advanceMs);
+        }
         if (change.frozen === true) clock.freeze();
         if (change.frozen === false) clock.unfreeze();
         return clockState(clock);

@@ -1,6 +1,7 @@
 import { ApiError, errorBody } from '../errors.js';
-import { headerValue, type ServiceRequest, type ServiceResponse } from '../http.js';
+import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
+import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
@@ -46,7 +47,7 @@ export function isControlPath(path: string): boolean {
  */
 export function createControlApi(context: ControlContext) {
   const scenarios = createScenarios(context);
-  const routes: ControlRoute[] = [...stateRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
+  const routes: ControlRoute[] = [...stateRoutes(context), ...bucketRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
     method: 'GET',
@@ -99,9 +100,9 @@ export function createControlApi(context: ControlContext) {
         return params === undefined ? [] : [{ route: entry.route, params }];
       });
       if (candidates.length === 0) throw new ApiError(404, `No control route for ${request.path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
-      const chosen = candidates.find((candidate) => candidate.route.method === request.method);
+      const chosen = candidates.find((candidate) => candidate.route.method === methodToServe(request.method));
       if (chosen === undefined) {
-        const allowed = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
+        const allowed = allowedMethods(candidates.map((candidate) => candidate.route.method)).join(', ');
         throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
       }
       const body = chosen.route.handle({ request, now, params: chosen.params });

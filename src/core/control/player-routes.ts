@@ -2,12 +2,14 @@ import type { JSONSchemaType } from 'ajv';
 import { readJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
+import { queryParameter } from '../http.js';
 import { playerView } from '../player.js';
 import type { Player } from '../store.js';
 import { validator } from '../validation.js';
 import { seedPlayer } from '../world.js';
 import { worldPlayerSchema } from '../world-schema.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
+import { pageBody, pageQuery } from './listing.js';
 
 const parseNewPlayer = validator(worldPlayerSchema, 'body');
 const parsePoints = validator<{ points: number }>(
@@ -46,8 +48,17 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
     {
       method: 'GET',
       pattern: '/__mock/players',
-      summary: 'every player, with action points and encounter state',
-      handle: ({ now }) => ({ players: [...context.store.players.values()].map((player) => controlPlayerView(context, player, now)) }),
+      summary: '?email=&limit=&cursor=: players in the order they were added, with action points and encounter state; nextCursor goes on',
+      handle: ({ request, now }) => {
+        const email = queryParameter(request, 'email');
+        if (email !== undefined) {
+          const player = context.store.playerByEmail(normalizeEmail(email));
+          return pageBody('players', player === undefined ? [] : [controlPlayerView(context, player, now)], undefined);
+        }
+        const { limit, cursor } = pageQuery(request);
+        const page = context.store.playersFrom(cursor ?? 0, limit);
+        return pageBody('players', page.players.map((player) => controlPlayerView(context, player, now)), page.next);
+      },
     },
     {
       method: 'POST',

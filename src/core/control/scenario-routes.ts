@@ -2,7 +2,7 @@ import type { JSONSchemaType } from 'ajv';
 import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { voidCode } from '../auth.js';
 import { readOptionalJsonObject } from '../body.js';
-import { currentBucket } from '../rate-limit.js';
+import { fillBucket } from '../rate-limit.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
@@ -43,8 +43,7 @@ export function createScenarios(context: ControlContext) {
       apply: ({ category, key }, now) => {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
         const { limit } = RATE_LIMITS[category as RateLimitCategory];
-        const bucket = currentBucket(store, category as RateLimitCategory, key!, now, options.rateLimitWindows);
-        bucket.count = limit;
+        const bucket = fillBucket(store, category as RateLimitCategory, key!, now, options.rateLimitWindows);
         return { category, key, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
     },

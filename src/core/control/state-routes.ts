@@ -1,14 +1,15 @@
 import type { JSONSchemaType } from 'ajv';
-import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { readJsonObject, readOptionalJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
-import { queryParameter } from '../http.js';
+import { queryParameter, type ServiceRequest } from '../http.js';
+import { journalView, type JournalEntry } from '../journal.js';
 import { observedState } from '../outbox.js';
 import { validator } from '../validation.js';
 import { loadWorld } from '../world.js';
 import { parseWorld } from '../world-schema.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
+import { pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
 
 export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] as const;
 type ResetPart = (typeof RESET_PARTS)[number];
@@ -25,20 +26,18 @@ const parseReset = validator<{ parts?: ResetPart[] }>(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function positiveInteger(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new ApiError(400, `query ${name} must be a positive integer`);
-  return Number(text);
+/** The journal entries a query's `method`, `path`, `status` and `ip` select (all when it names none). */
+function journalFilter(request: ServiceRequest): (entry: JournalEntry) => boolean {
+  const [method, path, status, ip] = ['method', 'path', 'status', 'ip'].map((name) => queryParameter(request, name));
+  if (status !== undefined && !/^\d{3}$/.test(status)) throw new ApiError(400, 'query status must be a 3-digit HTTP status');
+  return (entry) =>
+    (method === undefined || entry.method === method)
+    && (path === undefined || entry.path === path)
+    && (status === undefined || entry.status === Number(status))
+    && (ip === undefined || entry.ip === ip);
 }
 
-function bucketView(bucketKey: string, bucket: { windowEnd: number; count: number }) {
-  const separator = bucketKey.indexOf(':');
-  const category = bucketKey.slice(0, separator) as RateLimitCategory;
-  const { limit } = RATE_LIMITS[category];
-  return { category, key: bucketKey.slice(separator + 1), count: bucket.count, limit, remaining: limit - bucket.count, resetAt: iso(bucket.windowEnd) };
-}
-
-/** Outbox, buckets, journal, worlds and reset: reading and clearing what the mock remembers. */
+/** Outbox, journal, worlds and reset: reading and clearing what the mock remembers. */
 export function stateRoutes(context: ControlContext): ControlRoute[] {
   const { store, options } = context;
   const resetters: Record<ResetPart, () => void> = {
@@ -55,49 +54,32 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
     {
       method: 'GET',
       pattern: '/__mock/outbox',
-      summary: '?email=: delivered codes, newest first, with issue and expiry times and state',
+      summary: '?email=&limit=&cursor=: delivered codes, newest first, with issue and expiry times and state; nextCursor goes on',
       handle: ({ request, now }) => {
         const email = queryParameter(request, 'email');
-        const messages = store.outbox.list(email === undefined ? undefined : normalizeEmail(email));
-        return {
-          messages: messages.map((message) => ({
-            email: message.email,
-            code: message.code,
-            issuedAt: iso(message.issuedAt),
-            expiresAt: iso(message.expiresAt),
-            state: observedState(message, now),
-          })),
-        };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/__mock/buckets',
-      summary: 'every live rate-limit bucket: category, key (IP or player id), count, limit, remaining, resetAt',
-      handle: ({ now }) => ({ buckets: [...store.buckets.entries(now)].map(([key, bucket]) => bucketView(key, bucket)) }),
-    },
-    {
-      method: 'DELETE',
-      pattern: '/__mock/buckets',
-      summary: '?category=&key=: empty the matching buckets (all without a filter)',
-      handle: ({ request, now }) => {
-        const category = queryParameter(request, 'category');
-        const key = queryParameter(request, 'key');
-        if (category !== undefined && !(category in RATE_LIMITS)) {
-          throw new ApiError(400, `query category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
-        }
-        const doomed = [...store.buckets.entries(now)]
-          .map(([bucketKey, bucket]) => ({ bucketKey, view: bucketView(bucketKey, bucket) }))
-          .filter(({ view }) => (category === undefined || view.category === category) && (key === undefined || view.key === key));
-        for (const { bucketKey } of doomed) store.buckets.delete(bucketKey);
-        return { removed: doomed.length };
+        const wanted = email === undefined ? undefined : normalizeEmail(email);
+        const { limit, cursor } = pageQuery(request);
+        const page = store.outbox.page(cursor, limit, SCAN_BUDGET, (message) => wanted === undefined || message.email === wanted);
+        const messages = page.items.map((message) => ({
+          email: message.email,
+          code: message.code,
+          issuedAt: iso(message.issuedAt),
+          expiresAt: iso(message.expiresAt),
+          state: observedState(message, now),
+        }));
+        return pageBody('messages', messages, page.next);
       },
     },
     {
       method: 'GET',
       pattern: '/__mock/journal',
-      summary: '?limit=: the last requests (method, path, status, category), newest first',
-      handle: ({ request }) => ({ entries: context.journal.latest(positiveInteger(queryParameter(request, 'limit'), 'limit')) }),
+      summary: '?method=&path=&status=&ip=&limit=&cursor=: the last requests (method, path, status, category), newest first; nextCursor goes on',
+      handle: ({ request }) => {
+        const accept = journalFilter(request);
+        const { limit, cursor } = pageQuery(request);
+        const page = context.journal.page(cursor, limit, SCAN_BUDGET, accept);
+        return pageBody('entries', page.items.map(journalView), page.next);
+      },
     },
     {
       method: 'POST',

@@ -1,0 +1,77 @@
+import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
+import type { ListedBucket } from '../bucket-table.js';
+import { ApiError } from '../errors.js';
+import { queryParameter, type ServiceRequest } from '../http.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+import { pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
+
+function bucketView({ category, key, count, windowEnd }: ListedBucket) {
+  const { limit } = RATE_LIMITS[category as RateLimitCategory];
+  return { category, key, count, limit, remaining: limit - count, resetAt: new Date(windowEnd).toISOString() };
+}
+
+interface BucketFilter {
+  category: RateLimitCategory | undefined;
+  key: string | undefined;
+}
+
+function bucketFilter(request: ServiceRequest): BucketFilter {
+  const category = queryParameter(request, 'category');
+  if (category !== undefined && !(category in RATE_LIMITS)) {
+    throw new ApiError(400, `query category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
+  }
+  return { category: category as RateLimitCategory | undefined, key: queryParameter(request, 'key') };
+}
+
+/** The categories a filter naming a key can match: its buckets are then found directly, without a scan. */
+function categoriesOf(filter: BucketFilter): RateLimitCategory[] {
+  return filter.category === undefined ? (Object.keys(RATE_LIMITS) as RateLimitCategory[]) : [filter.category];
+}
+
+/** Rate-limit buckets: listed page by page, or found by key; emptied by filter. */
+export function bucketRoutes({ store }: ControlContext): ControlRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/__mock/buckets',
+      summary: '?category=&key=&limit=&cursor=: live rate-limit buckets (category, key, count, limit, remaining, resetAt); nextCursor goes on',
+      handle: ({ request, now }) => {
+        const filter = bucketFilter(request);
+        const { key } = filter;
+        if (key !== undefined) {
+          const found = categoriesOf(filter).flatMap((category) => {
+            const bucket = store.buckets.get(category, key, now);
+            return bucket === undefined ? [] : [bucketView({ category, key, ...bucket })];
+          });
+          return pageBody('buckets', found, undefined);
+        }
+        const { limit, cursor } = pageQuery(request);
+        const page = store.buckets.scan(now, cursor ?? 0, limit, SCAN_BUDGET, filter.category);
+        return pageBody('buckets', page.entries.map(bucketView), page.next);
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/__mock/buckets',
+      summary: '?category=&key=: empty the matching buckets (all without a filter)',
+      handle: ({ request, now }) => {
+        const filter = bucketFilter(request);
+        const { key } = filter;
+        if (key !== undefined) return { removed: categoriesOf(filter).filter((category) => store.buckets.delete(category, key)).length };
+        if (filter.category === undefined) {
+          const removed = store.buckets.size;
+          store.buckets.clear();
+          return { removed };
+        }
+        const doomed: ListedBucket[] = [];
+        for (let cursor: number | undefined = 0; cursor !== undefined; ) {
+          const page = store.buckets.scan(now, cursor, Number.POSITIVE_INFINITY, SCAN_BUDGET, filter.category);
+          doomed.push(...page.entries);
+          cursor = page.next;
+        }
+        for (const bucket of doomed) store.buckets.delete(bucket.category, bucket.key);
+        return { removed: doomed.length };
+      },
+    },
+  ];
+}
