@@ -33,4 +33,17 @@ describe('ExpiringMap', () => {
     expect(map.get('a', 0)).toBe(3);
     expect(map.get('b', 0)).toBeUndefined();
   });
+
+  it('with keepEndedMs, keeps an ended entry hidden that long, so that a clock set back finds it again', () => {
+    const map = new ExpiringMap<number, string>(Number.POSITIVE_INFINITY, 1_000);
+    map.set(0, 'kept', 100, 0);
+    map.set(1, 'swept', 100, 0);
+    expect(map.get(0, 500)).toBeUndefined();
+    // Writes at 1,099 ms sweep nothing that ended less than 1,000 ms before; writes at 1,100 ms do.
+    for (let key = 2; key < 10; key++) map.set(key, 'new', 5_000, 1_099);
+    expect(map.get(0, 99)).toBe('kept');
+    for (let key = 10; key < 20; key++) map.set(key, 'new', 5_000, 1_100);
+    expect(map.get(1, 99)).toBeUndefined();
+  });
 });
+

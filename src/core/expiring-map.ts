@@ -9,14 +9,17 @@ const SWEEP_BATCH = 4;
 /**
  * A Map whose entries expire at a given time: expiry is checked on every read, and each write sweeps
  * a few of the oldest entries. With `maxEntries`, the oldest entry is evicted to admit a new key, so
- * memory stays bounded whatever the traffic.
+ * memory stays bounded whatever the traffic. With `keepEndedMs`, an ended entry is hidden but kept that
+ * long before a sweep removes it, so that a clock moved ahead and set back again finds it.
  */
 export class ExpiringMap<K, V> {
   readonly #entries = new Map<K, Entry<V>>();
   readonly #maxEntries: number;
+  readonly #keepEndedMs: number;
 
-  constructor(maxEntries = Number.POSITIVE_INFINITY) {
+  constructor(maxEntries = Number.POSITIVE_INFINITY, keepEndedMs = 0) {
     this.#maxEntries = maxEntries;
+    this.#keepEndedMs = keepEndedMs;
   }
 
   get size(): number {
@@ -26,11 +29,9 @@ export class ExpiringMap<K, V> {
   get(key: K, now: number): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    if (now >= entry.expiresAt) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    if (now < entry.expiresAt) return entry.value;
+    if (now >= entry.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
+    return undefined;
   }
 
   /** Stores a value; a replaced key moves to the young end, so the oldest entries stay first. */
@@ -63,7 +64,7 @@ export class ExpiringMap<K, V> {
     let inspected = 0;
     for (const [key, entry] of this.#entries) {
       if (inspected++ === SWEEP_BATCH) return;
-      if (now >= entry.expiresAt) this.#entries.delete(key);
+      if (now >= entry.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
     }
   }
 

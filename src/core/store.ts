@@ -45,13 +45,20 @@ export interface StoreBounds {
   outboxSize: number;
 }
 
+/**
+ * How long an expired code or token is kept (hidden) before it is swept: a conformance run moves the clock
+ * up to a week and a few hours ahead (a token's lifetime) and then sets it back, and a developer's codes and
+ * tokens must work again afterwards.
+ */
+const KEEP_ENDED_MS = 8 * 24 * 60 * 60_000;
+
 /** All state of one service instance, in typed Maps with the indexes the rules look things up by. */
 export class Store {
   readonly players = new Map<string, Player>();
   readonly playerIdsByEmail = new Map<string, string>();
   /** By normalized email: at most one live code per address. */
   readonly pendingCodes: ExpiringMap<string, PendingCode>;
-  readonly tokens = new ExpiringMap<string, IssuedToken>();
+  readonly tokens = new ExpiringMap<string, IssuedToken>(Number.POSITIVE_INFINITY, KEEP_ENDED_MS);
   /** By category, then client IP or player id. */
   readonly buckets: BucketStore;
   readonly outbox: Outbox;
@@ -59,7 +66,7 @@ export class Store {
   #playersInOrder: Player[] = [];
 
   constructor(bounds: StoreBounds) {
-    this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes);
+    this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes, KEEP_ENDED_MS);
     this.buckets = new BucketTable(bounds.maxBuckets, Object.keys(RATE_LIMITS));
     this.outbox = new Outbox(bounds.outboxSize);
   }

@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { call } from './support/http.js';
+
+/** How `check` and `fuzz` report and stop: usage errors before anything starts, reports a CI reads, a target left as found. */
+
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'check-verdicts-cli-'));
+const EMBEDDED = 'Using the embedded mock';
+
+beforeAll(() => assertBuilt());
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('flag values that cannot work exit 2 before an embedded mock is started', () => {
+  it.each([
+    [['check', '--otp-source', 'log:/nonexistent/codes.log'], /--otp-source log:\/nonexistent\/codes\.log cannot be read: no such file/],
+    [['check', '--otp-source', 'bogus'], /--otp-source "bogus" is not one of control, log:FILE, command:CMD, prompt/],
+    [['check', '--only', '('], /--only "\(" is not a regular expression/],
+    [['check', '--ship-payload', '{name:'], /--ship-payload "\{name:" is not JSON/],
+    [['check', '--client-ip-header', 'Client IP'], /--client-ip-header "Client IP" is not a header name/],
+    [['check', '--forwarded-for', '--client-ip-header', 'X-Real-IP'], /--forwarded-for and --client-ip-header X-Real-IP name two ways/],
+    [['fuzz', '--replay', 'xyz'], /game-service fuzz: /],
+    [['fuzz', '--otp-source', 'log:/nonexistent/codes.log'], /cannot be read: no such file/],
+  ])('%j', async (args, message) => {
+    const result = await cli.run(args, {}, 15_000);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).not.toContain(EMBEDDED);
+  });
+
+  it('--otp-source prompt without a terminal (as in CI)', async () => {
+    const result = await cli.run(['check', '--otp-source', 'prompt'], {}, 15_000, { detached: true });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('--otp-source prompt needs a terminal');
+    expect(result.stdout).not.toContain(EMBEDDED);
+  });
+});
+
+describe('an OTP source that fails mid-run', () => {
+  it('ends the run at once with exit 2 and the command\'s own words, not a failed check per sign-in', async () => {
+    const { url } = await startMock(cli, ['--port', '0', '--no-control']);
+    const started = Date.now();
+    const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--otp-source', 'command:echo mailbox unreachable >&2; exit 3'], {}, 60_000);
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(2);
+    expect(result.stderr).toMatch(/game-service check: --otp-source command:.* failed for conformance\+.*: mailbox unreachable/);
+    expect(result.stdout).not.toMatch(/\d+ passed, \d+ failed/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 70_000);
+});
+
+describe('the reports of a run', () => {
+  it('a plain-text log without runner banner or colours, one count, the challengeToken hint, JUnit named after the suite with skip reasons, JSON with exchanges', async () => {
+    const { url } = await startMock(cli, ['--port', '0', '--no-control', '--bot-check', 'tokens', '--bot-check-token', 'good-token']);
+    const [junit, json] = [join(dir, 'report.xml'), join(dir, 'report.json')];
+    const result = await cli.run(['check', '--base-url', url, '--only', 'REG-OK|SHIP-VERIFIED', '--junit', junit, '--json', json], {}, 60_000);
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stdout).not.toMatch(/\x1b\[|vitest|RUN v\d/i);
+    expect(result.stdout.match(/^\d+ passed, \d+ failed, \d+ skipped/gm)).toEqual(['0 passed, 1 failed, 1 skipped']);
+    expect(result.stdout).toMatch(/^✗ REG-OK /m);
+    expect(result.stdout).toContain('Hint: the target asks for a bot-check token: pass --challenge-token');
+
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="game-service check" tests="2" failures="1" errors="0" skipped="1"/);
+    expect(xml).toMatch(/<skipped message="no token of an unverified player: pass --unverified-token[^"]*"\/>/);
+    expect(xml).toMatch(/<failure message="expected status 200" type="REG-OK">/);
+
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      suite: string;
+      failed: number;
+      checks: { rule: string; state: string; reason?: string; failures: { exchange?: { request: { method: string; url: string; body: string }; response: { status: number; body: string } } }[] }[];
+    };
+    expect(report.suite).toBe('game-service check');
+    const failed = report.checks.find((check) => check.rule === 'REG-OK')!;
+    expect(failed.state).toBe('failed');
+    expect(failed.failures[0]!.exchange!.request).toMatchObject({ method: 'POST', url: `${url}/api/auth/register` });
+    expect(failed.failures[0]!.exchange!.response.status).toBe(400);
+    expect(failed.failures[0]!.exchange!.response.body).toContain('challengeToken');
+    expect(report.checks.find((check) => check.rule === 'SHIP-VERIFIED')).toMatchObject({ state: 'skipped', reason: expect.stringContaining('--unverified-token') });
+  }, 70_000);
+});
+
+describe('a target with a control API is left as the run found it', () => {
+  /** A developer's state before a run: a signed-in player, and a clock frozen or running. */
+  async function developerState(url: string, frozen: boolean) {
+    const clock = await call(`${url}/__mock/clock`, { json: frozen ? { set: '2030-01-01T09:00:00Z', frozen: true } : { set: '2030-01-01T09:00:00Z' } });
+    const player = await call(`${url}/__mock/players`, { json: { email: `developer-${frozen}@example.com` } });
+    const token = (player.body as { authToken: string }).authToken;
+    const buckets = await call(`${url}/__mock/buckets`);
+    return { token, clockMs: (clock.body as { nowMs: number }).nowMs, buckets: (buckets.body as { buckets: unknown[] }).buckets, at: Date.now() };
+  }
+
+  async function expectAsFound(url: string, before: Awaited<ReturnType<typeof developerState>>, frozen: boolean) {
+    const buckets = await call(`${url}/__mock/buckets`);
+    expect((buckets.body as { buckets: unknown[] }).buckets).toEqual(before.buckets);
+    const clock = (await call(`${url}/__mock/clock`)).body as { nowMs: number; frozen: boolean };
+    expect(clock.frozen).toBe(frozen);
+    const expected = before.clockMs + (frozen ? 0 : Date.now() - before.at);
+    expect(Math.abs(clock.nowMs - expected), `the clock reads ${new Date(clock.nowMs).toISOString()}`).toBeLessThan(2_000);
+    const read = await call(`${url}/api/player`, { headers: { authorization: `Bearer ${before.token}` } });
+    expect(read.status, read.text).toBe(200);
+  }
+
+  it.each([
+    ['check', true],
+    ['check', false],
+    ['fuzz', true],
+    ['fuzz', false],
+  ] as const)('%s, clock frozen: %s', async (command, frozen) => {
+    const { url } = await startMock(cli, ['--port', '0', '--trust-proxy']);
+    const before = await developerState(url, frozen);
+    const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
+    expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
+    await expectAsFound(url, before, frozen);
+  }, 70_000);
+});
