@@ -1,6 +1,6 @@
 // The mock as the CLI starts it with --trust-proxy and --freeze-clock: every request of a flood falls in one
 // rate-limit window. It reports its memory on request.
-import { PACKAGE_VERSION } from '../../dist/src/cli/package-info.js';
+import { PACKAGE_VERSION } from '../../dist/src/version.js';
 import { VirtualClock } from '../../dist/src/core/clock.js';
 import { createService } from '../../dist/src/core/service.js';
 import { createNodeServer } from '../../dist/src/hosts/node-http.js';

@@ -1,6 +1,6 @@
 // The mock under test: the service and node:http host the CLI starts, with codes sent to the parent instead of printed.
 // Usage: mock-server.js <game origin>
-import { PACKAGE_VERSION } from '../../dist/src/cli/package-info.js';
+import { PACKAGE_VERSION } from '../../dist/src/version.js';
 import { createService } from '../../dist/src/core/service.js';
 import { createNodeServer } from '../../dist/src/hosts/node-http.js';
 import { serveForBench } from './serve-for-bench.js';

@@ -8,7 +8,7 @@ import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
-import { PACKAGE_VERSION } from './package-info.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 /** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
 type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;

@@ -9,7 +9,7 @@ import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
 import { CliError } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
-import { PACKAGE_VERSION } from './package-info.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 export interface MockOptions {
   port: number;

@@ -1,3 +1,4 @@
+import { PACKAGE_VERSION } from '../version.js';
 import type { ActionPointRules } from './action-points.js';
 import type { BotCheck } from './bot-check.js';
 import { VirtualClock, type Clock } from './clock.js';
@@ -41,8 +42,8 @@ export type RateLimitWindows = 'first-hit' | 'clock-minute';
 
 /** What a caller may set; everything left out takes the default documented in the README. */
 export interface ServiceOptions {
-  /** The version /health reports (the package's version). */
-  version: string;
+  /** The version /health reports; default this package's version. */
+  version?: string;
   /** Default: a running VirtualClock, which the control API can move and freeze. */
   clock?: Clock;
   /** Origins whose requests are exempt from the gameplay, read and public buckets (exact match). */
@@ -120,7 +121,7 @@ export class OptionsError extends Error {
 /** Partial public options become complete internal ones, once, at creation. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
-    version: options.version,
+    version: options.version ?? PACKAGE_VERSION,
     clock: options.clock ?? new VirtualClock(),
     gameOrigins: new Set(options.gameOrigins ?? []),
     botCheck: options.botCheck ?? { mode: 'off' },

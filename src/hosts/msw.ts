@@ -5,7 +5,7 @@ import { createService, type Service } from '../core/service.js';
 import { clientAddress, DEFAULT_CLIENT_IP, respondWithService, type ClientAddressOptions } from './fetch-conversion.js';
 import { createMockControl, type MockControl } from './mock-control.js';
 
-export interface MswMockOptions extends Omit<ServiceOptions, 'version'>, ClientAddressOptions {
+export interface MswMockOptions extends ServiceOptions, ClientAddressOptions {
   /**
    * The origin(s) of the API, e.g. 'https://api.game.test' (in a browser on the page's own origin,
    * `location.origin`). Required: requests to every other origin pass through untouched.
@@ -17,8 +17,6 @@ export interface MswMockOptions extends Omit<ServiceOptions, 'version'>, ClientA
    * that also serves the application (a dev server's pages, scripts and assets).
    */
   intercept?: 'all-paths' | 'service-paths';
-  /** The version /health reports; default 1.0.0. */
-  version?: string;
   /**
    * The origin of the page that sends the requests (startMockWorker passes location.origin). A service
    * worker sees a request before the browser adds its Origin header, so the mock adds it as the browser
@@ -35,7 +33,6 @@ export interface MswMock {
   service: Service;
 }
 
-const DEFAULT_VERSION = '1.0.0';
 
 function isServicePath(path: string): boolean {
   return path === '/health' || /^\/(api|__mock)(\/|$)/.test(path);
@@ -70,9 +67,9 @@ function withPageOrigin(serviceRequest: ServiceRequest, request: Request, pageOr
  * `defaultIp` (or a trusted X-Forwarded-For), and the control API is always allowed.
  */
 export function createMswMock(options: MswMockOptions): MswMock {
-  const { baseUrl, intercept = 'all-paths', defaultIp = DEFAULT_CLIENT_IP, trustForwardedFor = false, version = DEFAULT_VERSION, pageOrigin, ...serviceOptions } = options;
+  const { baseUrl, intercept = 'all-paths', defaultIp = DEFAULT_CLIENT_IP, trustForwardedFor = false, pageOrigin, ...serviceOptions } = options;
   const origins = apiOrigins(baseUrl);
-  const service = createService({ ...serviceOptions, version });
+  const service = createService(serviceOptions);
   const addressOptions = { defaultIp, trustForwardedFor };
   const handler = http.all(
     ({ request }) => {
