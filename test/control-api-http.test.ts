@@ -31,6 +31,15 @@ describe('control API over HTTP: capabilities and clock', () => {
     expect(routes).toHaveLength(17);
   });
 
+  it('Date follows the virtual clock, on API and control responses alike (one header, not Node\'s own)', async () => {
+    const mock = await startServer({ startMs: START_MS });
+    const set = await mock.post('/__mock/clock', { set: '2031-06-01T09:00:00Z' });
+    expect(header(set, 'date')).toBe('Sun, 01 Jun 2031 09:00:00 GMT');
+    const health = await mock.get('/health');
+    expect(health.headers['date']).toBe('Sun, 01 Jun 2031 09:00:00 GMT');
+    expect(Number(header(health, 'x-ratelimit-reset')) * 1000).toBe(Date.UTC(2031, 5, 1, 9, 1));
+  });
+
   it('GET and POST /__mock/clock read, set, advance, unfreeze and freeze the virtual time', async () => {
     const mock = await startServer({ startMs: START_MS });
     expect((await mock.get('/__mock/clock')).body).toEqual({ success: true, now: iso(START_MS), nowMs: START_MS, frozen: true });

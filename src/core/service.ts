@@ -1,4 +1,4 @@
-import { RATE_LIMITS } from '../spec/limits.js';
+import { RATE_LIMITS, type RateLimitCategory } from '../spec/limits.js';
 import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
 import { isControllable, type Clock } from './clock.js';
@@ -6,6 +6,7 @@ import { createControlApi, isControlPath } from './control/control-api.js';
 import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
+import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import { consumeRateLimit } from './rate-limit.js';
@@ -28,6 +29,8 @@ interface Exchange {
   headers: Record<string, string>;
   route?: Route;
   player?: Player | undefined;
+  /** The category of the bucket a request without a route of its own (404, 405) was counted in. */
+  countedAs?: RateLimitCategory;
 }
 
 export function createService(serviceOptions: ServiceOptions): Service {
@@ -49,6 +52,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
+    exchange.countedAs = 'public';
     if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options.rateLimitWindows);
   }
 
@@ -123,7 +127,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       method: exchange.request.method,
       path: exchange.request.path,
       status: response.status,
-      category: exchange.route?.spec.category ?? null,
+      category: exchange.route?.spec.category ?? exchange.countedAs ?? null,
       ip: exchange.request.ip,
       origin: origin ?? null,
       playerId: exchange.player?.id ?? null,
@@ -136,7 +140,10 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const now = options.clock.now();
     if (control !== undefined && isControlPath(request.path)) {
       try {
-        return control.handle(request, now);
+        const response = control.handle(request, now);
+        // After the clock moved, Date reads the new time.
+        response.headers['date'] = httpDate(options.clock.now());
+        return response;
       } catch (error) {
         options.onError(error);
         return { status: 500, headers: { vary: 'Origin' }, body: errorBody('Internal server error') };
@@ -145,6 +152,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const origin = headerValue(request, 'origin');
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
     const exchange: Exchange = { request, now, isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
+    exchange.headers['date'] = httpDate(now);
     const response = await answer(exchange);
     record(exchange, response, origin);
     return response;
