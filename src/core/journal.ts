@@ -8,7 +8,7 @@ export interface JournalEntry {
   method: string;
   path: string;
   status: number;
-  /** The rate-limit category of the matched route; null for unknown paths and preflights. */
+  /** The rate-limit category: the matched route's, or public for an unknown path or method (404, 405, counted there); null for preflights. */
   category: RateLimitCategory | null;
   ip: string;
   origin: string | null;

@@ -133,11 +133,12 @@ describe('control routes through handle', () => {
     expect((await control(harness, 'DELETE', '/__mock/buckets?category=nope')).status).toBe(400);
   });
 
-  it('journal: the last requests, newest first, bounded', async () => {
-    const harness = new CoreHarness({ journalSize: 2 });
+  it('journal: the last requests, newest first, bounded; a 404 or 405 under the public bucket it was counted in', async () => {
+    const harness = new CoreHarness({ journalSize: 3 });
     for (const path of ['/health', '/nowhere', '/api/player']) await harness.call('GET', path);
+    await harness.call('PUT', '/health');
     const entries = body(await control(harness, 'GET', '/__mock/journal'))['entries'] as Body[];
-    expect(entries.map((entry) => `${entry['path']} ${entry['status']} ${entry['category']}`)).toEqual(['/api/player 401 read', '/nowhere 404 null']);
+    expect(entries.map((entry) => `${entry['path']} ${entry['status']} ${entry['category']}`)).toEqual(['/health 405 public', '/api/player 401 read', '/nowhere 404 public']);
     expect(body(await control(harness, 'GET', '/__mock/journal?limit=1'))['entries']).toHaveLength(1);
     expect((await control(harness, 'GET', '/__mock/journal?limit=zero')).status).toBe(400);
   });
