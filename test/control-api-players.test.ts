@@ -150,6 +150,21 @@ describe('control API over HTTP: scenarios', () => {
     expect(badCategory.body).toEqual({ error: 'body /category must be one of auth, gameplay, read, public, admin' });
   });
 
+  it("rate-limited takes a player's email (or id) as the key of a read or gameplay bucket, and refuses a key no client could have", async () => {
+    const mock = await startServer({ startMs: START_MS });
+    const { player, authToken } = json<Created>(await mock.post('/__mock/players', { email: 'pilot@example.com' }));
+    const limited = await mock.post('/__mock/scenarios/rate-limited', { category: 'read', key: 'Pilot@example.com' });
+    expect(limited.body).toMatchObject({ success: true, category: 'read', key: player.id, remaining: 0 });
+    expect((await mock.get('/api/player', bearer(authToken))).status).toBe(429);
+
+    const noPlayer = await mock.post('/__mock/scenarios/rate-limited', { category: 'gameplay', key: 'nobody@example.com' });
+    expect(noPlayer.status).toBe(404);
+    expect(noPlayer.body).toEqual({ error: 'No player nobody@example.com' });
+    const notAnAddress = await mock.post('/__mock/scenarios/rate-limited', { category: 'auth', key: 'pilot@example.com' });
+    expect(notAnAddress.status).toBe(400);
+    expect(notAnAddress.body).toEqual({ error: 'body /key must be a client IP address for the auth bucket, not "pilot@example.com"' });
+  });
+
   it('token-expired, no-action-points, fighter-encounter and unverified-player put a player in those states', async () => {
     const mock = await startServer({ service: { gameplayRoutes: [SCAN] } });
     const { player, authToken } = json<Created>(await mock.post('/__mock/players', { email: 'pilot@example.com' }));

@@ -1,4 +1,4 @@
-/** How every host tells clients apart (README, "Client IP"): the transport peer, or a trusted forwarded hop. */
+/** How every host tells clients apart (README, "Client IP"): the transport peer, or a trusted forwarded hop; pure, so the core checks addresses with it too. */
 
 const IPV4_MAPPED = '::ffff:';
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';

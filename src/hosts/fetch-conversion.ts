@@ -2,7 +2,7 @@ import { MAX_BODY_BYTES } from '../core/body.js';
 import { errorBody } from '../core/errors.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { firstForwardedHop, withoutIpv4Mapping } from './client-ip.js';
+import { firstForwardedHop, withoutIpv4Mapping } from '../core/client-ip.js';
 
 /** Who sent a request, as far as an in-process or fetch-based host can tell. */
 export interface ClientAddressOptions {

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { firstForwardedHop, withoutIpv4Mapping } from './client-ip.js';
+import { firstForwardedHop, withoutIpv4Mapping } from '../core/client-ip.js';
 
 export interface NodeHostOptions {
   /** Take the client IP from the first X-Forwarded-For hop instead of the TCP peer. */

@@ -1,6 +1,7 @@
 import type { JSONSchemaType } from 'ajv';
 import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { voidCode } from '../auth.js';
+import { canonicalIp } from '../client-ip.js';
 import { readOptionalJsonObject } from '../body.js';
 import { fillBucket } from '../rate-limit.js';
 import { normalizeEmail } from '../email.js';
@@ -25,6 +26,13 @@ const stringParameters = <K extends string>(...names: K[]) =>
     properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1 }])),
   }) as unknown as JSONSchemaType<Record<K, string>>;
 
+/** A per-IP bucket's key: an IP address in the spelling the hosts use, never a key no client could have. */
+function clientIpKey(key: string, category: string): string {
+  const ip = canonicalIp(key);
+  if (ip === undefined) throw new ApiError(400, `body /key must be a client IP address for the ${category} bucket, not ${JSON.stringify(key.slice(0, 100))}`);
+  return ip;
+}
+
 export type Scenarios = ReturnType<typeof createScenarios>;
 
 /** Named shortcuts to the states of the spec that are slow or fiddly to reach by playing. */
@@ -38,13 +46,14 @@ export function createScenarios(context: ControlContext) {
   const list: Scenario<Record<string, string>>[] = [
     {
       name: 'rate-limited',
-      summary: '{category, key}: fill that bucket, so the next counted request answers 429',
+      summary: "{category, key}: fill that bucket (key: a client IP, or for read and gameplay a player's id or email), so the next counted request answers 429",
       parameters: stringParameters('category', 'key'),
       apply: ({ category, key }, now) => {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
-        const { limit } = RATE_LIMITS[category as RateLimitCategory];
-        const bucket = fillBucket(store, category as RateLimitCategory, key!, now, options.rateLimitWindows);
-        return { category, key, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
+        const { limit, scope } = RATE_LIMITS[category as RateLimitCategory];
+        const bucketKey = scope === 'player' ? findPlayer(context, key!).id : clientIpKey(key!, category!);
+        const bucket = fillBucket(store, category as RateLimitCategory, bucketKey, now, options.rateLimitWindows);
+        return { category, key: bucketKey, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
     },
     {
