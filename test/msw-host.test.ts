@@ -153,6 +153,8 @@ describe('control', () => {
     await expect(refused).rejects.toBeInstanceOf(MockControlError);
     await expect(refused).rejects.toMatchObject({ status: 400, envelopeMessage: 'body /advanceMs must be >= 0' });
     await expect(mock.control.applyScenario('nope')).rejects.toThrow('POST /__mock/scenarios/nope answered 404');
-    await expect(mock.control.latestOtp('nobody@example.com')).rejects.toThrow('The mock delivered no code to nobody@example.com');
+    const noCode = mock.control.latestOtp('nobody@example.com');
+    await expect(noCode).rejects.toBeInstanceOf(MockControlError);
+    await expect(noCode).rejects.toMatchObject({ status: 404, envelopeMessage: 'The mock delivered no code to nobody@example.com' });
   });
 });

@@ -120,7 +120,8 @@ export function createMockControl(service: Service, ip: string) {
     /** The code most recently delivered to `email`, whatever became of it since. */
     latestOtp: async (email: string) => {
       const [latest] = await outbox(email);
-      if (latest === undefined) throw new Error(`The mock delivered no code to ${email}`);
+      // No code is the mock's answer, not a bug of the caller's: the same error as a refused control call.
+      if (latest === undefined) throw new MockControlError(404, `The mock delivered no code to ${email}`, `GET /__mock/outbox?email=${email}`);
       return latest.code;
     },
     players: () => listAll<ControlPlayer>('/__mock/players', 'players'),
