@@ -17,7 +17,7 @@ describe("the version /health reports", () => {
     const fromService = await createService({ onOtp: () => {} }).handle({ method: 'GET', path: '/health', headers: {}, ip: '127.0.0.1' });
     const fromFetch = await createFetchHandler(createService({ onOtp: () => {} }))(new Request('http://mock.test/health'), '127.0.0.1');
     const msw = setupServer(...createMswMock({ baseUrl: 'https://api.version.test', onOtp: () => {} }).handlers);
-    msw.listen({ onUnhandledRequest: 'error' });
+    msw.listen({ onUnhandledFrame: 'error' });
     try {
       const fromMsw = await fetch('https://api.version.test/health');
       const versions = [(fromService.body as { version: string }).version, ((await fromFetch.json()) as { version: string }).version, ((await fromMsw.json()) as { version: string }).version];
