@@ -14,5 +14,5 @@ export type { World, WorldPlayer } from './core/world.js';
 export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';
-export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer } from './hosts/mock-control.js';
+export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';
 export { startMock, type MockOptions, type RunningMock } from './cli/mock.js';

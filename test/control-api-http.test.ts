@@ -21,14 +21,15 @@ describe('control API over HTTP: capabilities and clock', () => {
       success: true,
       service: 'game-service-harness',
       version: '0.1.0',
-      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, worlds: true, scenarios: SCENARIOS },
+      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, worlds: true, scenarios: SCENARIOS, variants: expect.arrayContaining(['wrong-code-401']) },
+      variants: [],
       gameOrigins: ['http://game.test'],
     });
     const routes = json<{ routes: { method: string; path: string }[] }>(response).routes.map((route) => `${route.method} ${route.path}`);
     expect(routes).toEqual(
-      expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name']),
+      expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name', 'GET /__mock/variants', 'PUT /__mock/variants']),
     );
-    expect(routes).toHaveLength(17);
+    expect(routes).toHaveLength(19);
   });
 
   it('Date follows the virtual clock, on API and control responses alike (one header, not Node\'s own)', async () => {

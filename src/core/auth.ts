@@ -4,6 +4,7 @@ import { assertRegistrableEmail, normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
 import { headerValue, type ServiceRequest } from './http.js';
 import type { ResolvedOptions } from './options.js';
+import { isoInstant, refusalStatus, retryAfterHeader } from './variant-effects.js';
 import { constantTimeEqual, hashSecret, randomOtp, randomSalt, randomToken } from './secrets.js';
 import type { OutboxMessage } from './outbox.js';
 import { newPlayer } from './player.js';
@@ -15,7 +16,7 @@ const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 /** Issues a code for the address (replacing any earlier one) and delivers it. */
 export async function register(store: Store, options: ResolvedOptions, rawEmail: string, challengeToken: string | undefined) {
   const email = normalizeEmail(rawEmail);
-  assertRegistrableEmail(email);
+  assertRegistrableEmail(email, refusalStatus(options.variants, 'disposable'));
   assertChallengePassed(options.botCheck, challengeToken);
   const now = options.clock.now();
   const code = randomOtp();
@@ -27,6 +28,8 @@ export async function register(store: Store, options: ResolvedOptions, rawEmail:
   const message: OutboxMessage = { email, code, issuedAt: now, expiresAt, state: 'pending' };
   store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, expiresAt, now);
   store.outbox.add(message);
+  const registered = store.playerByEmail(email);
+  if (registered !== undefined && options.variants.has('reregistration-revokes-token')) store.revokeTokens(registered);
   options.onOtp({ email, code, issuedAt: now, expiresAt });
   return { success: true, message: `A verification code was sent to ${email}` } as const;
 }
@@ -37,32 +40,33 @@ export async function verifyEmail(store: Store, options: ResolvedOptions, rawEma
   if (!OTP_PATTERN.test(otp)) throw new ApiError(400, `otp must be a ${OTP_LENGTH}-digit string`);
   const now = options.clock.now();
   const pending = store.pendingCodes.get(email, now);
+  const refused = refusalStatus(options.variants, 'wrong-code');
   if (pending === undefined) {
-    throw new ApiError(400, 'No valid code for this email: it expired, was used, or was never sent; register again');
+    throw new ApiError(refused, 'No valid code for this email: it expired, was used, or was never sent; register again');
   }
   if (pending.voided) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((pending.expiresAt - now) / 1000));
     throw new ApiError(429, 'Too many wrong codes for this email; register again to get a new code', {
-      [HEADERS.retryAfter]: String(retryAfterSeconds),
+      [HEADERS.retryAfter]: retryAfterHeader(options.variants, pending.expiresAt, now),
     });
   }
   const matches = constantTimeEqual(await hashSecret(pending.salt, otp), pending.hash);
   // While the hash was computed, a concurrent call may have used, voided or replaced this code.
   if (store.pendingCodes.get(email, now) !== pending || pending.voided) {
-    throw new ApiError(400, 'This code is no longer valid; register again');
+    throw new ApiError(refused, 'This code is no longer valid; register again');
   }
   if (!matches) {
     pending.wrongAttempts++;
-    if (options.maxWrongOtpAttempts > 0 && pending.wrongAttempts >= options.maxWrongOtpAttempts) voidCode(pending);
-    throw new ApiError(400, 'Wrong verification code');
+    const limit = options.variants.has('unlimited-wrong-codes') ? 0 : options.maxWrongOtpAttempts;
+    if (limit > 0 && pending.wrongAttempts >= limit) voidCode(pending);
+    throw new ApiError(refused, 'Wrong verification code');
   }
   store.pendingCodes.delete(email);
   pending.message.state = 'used';
   const player = verifiedPlayer(store, options, email, now);
   const authToken = randomToken();
   const expiresAt = now + TOKEN_LIFETIME_MS;
-  store.tokens.set(authToken, { playerId: player.id, issuedAt: now, expiresAt }, expiresAt, now);
-  return { success: true, authToken, expiresAt: new Date(expiresAt).toISOString() } as const;
+  store.issueToken(authToken, player.id, now, expiresAt);
+  return { success: true, authToken, expiresAt: isoInstant(options.variants, expiresAt) } as const;
 }
 
 /** A void code stays on file (so verify can answer 429) but can no longer be used. */
@@ -88,5 +92,7 @@ export function authenticate(store: Store, request: ServiceRequest, now: number)
   if (match === null) return undefined;
   // Tokens are UUIDs, issued in lower case; a client may send them in either.
   const token = store.tokens.get(match[1]!.toLowerCase(), now);
-  return token === undefined ? undefined : store.players.get(token.playerId);
+  if (token === undefined) return undefined;
+  const player = store.players.get(token.playerId);
+  return player === undefined || token.serial < player.firstValidTokenSerial ? undefined : player;
 }

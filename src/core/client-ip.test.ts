@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp, firstForwardedHop } from './client-ip.js';
+import { ActiveVariants } from './active-variants.js';
+import { canonicalIp, firstForwardedHop, forwardedClientIp } from './client-ip.js';
 
 describe('canonicalIp', () => {
   it('accepts IPv4 and IPv6 addresses in one spelling each', () => {
@@ -28,5 +29,22 @@ describe('firstForwardedHop', () => {
     expect(firstForwardedHop(`${'x'.repeat(14_000)}, 10.0.0.1`)).toBeUndefined();
     expect(firstForwardedHop('unknown, 10.0.0.1')).toBeUndefined();
     expect(firstForwardedHop(`${'1'.repeat(50)}`)).toBeUndefined();
+  });
+});
+
+describe('forwardedClientIp', () => {
+  const headers = (values: Record<string, string>) => (name: string) => values[name];
+  const both = headers({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '198.51.100.1, 10.0.0.1' });
+
+  it('reads the first X-Forwarded-For hop, and CF-Connecting-IP first where that variant plays', () => {
+    expect(forwardedClientIp(both, ActiveVariants.from([]))).toBe('198.51.100.1');
+    expect(forwardedClientIp(both, ActiveVariants.from(['client-ip-cf-connecting-ip']))).toBe('203.0.113.7');
+  });
+
+  it('falls back to X-Forwarded-For when CF-Connecting-IP is missing or no address', () => {
+    const variants = ActiveVariants.from(['client-ip-cf-connecting-ip']);
+    expect(forwardedClientIp(headers({ 'cf-connecting-ip': 'junk', 'x-forwarded-for': '198.51.100.1' }), variants)).toBe('198.51.100.1');
+    expect(forwardedClientIp(headers({ 'x-forwarded-for': '198.51.100.2' }), variants)).toBe('198.51.100.2');
+    expect(forwardedClientIp(headers({}), variants)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { ActiveVariants } from './active-variants.js';
+
 /** How every host tells clients apart (README, "Client IP"): the transport peer, or a trusted forwarded hop; pure, so the core checks addresses with it too. */
 
 const IPV4_MAPPED = '::ffff:';
@@ -40,4 +42,17 @@ export function firstForwardedHop(forwardedFor: string | undefined): string | un
   const comma = forwardedFor.indexOf(',');
   const hop = (comma === -1 ? forwardedFor : forwardedFor.slice(0, comma)).trim();
   return hop.length > 45 ? undefined : canonicalIp(hop);
+}
+
+/**
+ * The client address a trusting host reads from the request's headers: the first X-Forwarded-For hop, or,
+ * where the service plays that variant, CF-Connecting-IP first. Undefined when neither holds an address.
+ */
+export function forwardedClientIp(header: (name: string) => string | undefined, variants: ActiveVariants): string | undefined {
+  if (variants.has('client-ip-cf-connecting-ip')) {
+    const connecting = header('cf-connecting-ip')?.trim();
+    const ip = connecting === undefined || connecting.length > 45 ? undefined : canonicalIp(connecting);
+    if (ip !== undefined) return ip;
+  }
+  return firstForwardedHop(header('x-forwarded-for'));
 }

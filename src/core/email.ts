@@ -20,13 +20,13 @@ export function isDisposableDomain(domain: string): boolean {
   return false;
 }
 
-/** Throws the 400 that explains why an address cannot be registered. */
-export function assertRegistrableEmail(email: string): void {
+/** Throws the 400 (or, for a disposable domain, the status `disposableStatus`) that explains why an address cannot be registered. */
+export function assertRegistrableEmail(email: string, disposableStatus: number): void {
   if (!validator.isEmail(email, { allow_display_name: false, require_tld: true, allow_ip_domain: false })) {
     throw new ApiError(400, 'email must be a valid email address');
   }
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (isDisposableDomain(domain)) {
-    throw new ApiError(400, 'Disposable email addresses are not accepted; use a permanent address');
+    throw new ApiError(disposableStatus, 'Disposable email addresses are not accepted; use a permanent address');
   }
 }

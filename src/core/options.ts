@@ -1,9 +1,11 @@
 import { PACKAGE_VERSION } from '../version.js';
 import type { ActionPointRules } from './action-points.js';
+import { ActiveVariants } from './active-variants.js';
 import type { BotCheck } from './bot-check.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
+import { VariantError } from './variant-choice.js';
 import type { World } from './world.js';
 
 /** A gameplay action the spec does not show, declared so a client can exercise points, 403 and 409. */
@@ -67,6 +69,11 @@ export interface ServiceOptions {
    * as the public deployment does) or on clock minutes ('clock-minute'). The spec allows either.
    */
   rateLimitWindows?: RateLimitWindows;
+  /**
+   * Legal variations to play where the spec is silent (src/spec/variants.ts): variant names, `all`,
+   * `random[:SEED]` or `public-deployment`. Default: none, the README's choices.
+   */
+  variants?: readonly string[];
   /** Told of every request outside the control API, once answered (for request logging). */
   onRequest?: (entry: JournalEntry) => void;
   /** Where codes are delivered, the mock's stand-in for email; by default a console line. */
@@ -89,6 +96,8 @@ export interface ResolvedOptions {
   world: World | undefined;
   journalSize: number;
   rateLimitWindows: RateLimitWindows;
+  /** Switched at run time through the control API. */
+  variants: ActiveVariants;
   onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
   onError: (error: unknown) => void;
@@ -118,6 +127,14 @@ export class OptionsError extends Error {
   }
 }
 
+function activeVariants(entries: readonly string[] | undefined): ActiveVariants {
+  try {
+    return ActiveVariants.from(entries);
+  } catch (error) {
+    throw error instanceof VariantError ? new OptionsError(`variants: ${error.message}`) : error;
+  }
+}
+
 /** Partial public options become complete internal ones, once, at creation. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
@@ -134,6 +151,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     world: options.world,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     rateLimitWindows: options.rateLimitWindows ?? 'first-hit',
+    variants: activeVariants(options.variants),
     onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),
     onError: options.onError ?? ((error) => console.error('Unexpected error while handling a request:', error)),

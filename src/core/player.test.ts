@@ -15,9 +15,10 @@ function seedUnverifiedPlayer(harness: CoreHarness): string {
     actionPoints: initialActionPoints(DEFAULT_ACTION_POINTS, START),
     ship: null,
     inEncounter: false,
+    firstValidTokenSerial: 0,
   });
   const token = crypto.randomUUID();
-  harness.service.store.tokens.set(token, { playerId: 'unverified-1', issuedAt: START, expiresAt: START + TOKEN_LIFETIME_MS }, START + TOKEN_LIFETIME_MS, START);
+  harness.service.store.issueToken(token, 'unverified-1', START, START + TOKEN_LIFETIME_MS);
   return token;
 }
 

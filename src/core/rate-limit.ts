@@ -1,6 +1,7 @@
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../spec/limits.js';
 import { ApiError } from './errors.js';
-import type { RateLimitWindows } from './options.js';
+import type { RateLimitWindows, ResolvedOptions } from './options.js';
+import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
 import type { BucketState, BucketTableFull } from './bucket-table.js';
 import type { Store } from './store.js';
 
@@ -26,7 +27,8 @@ function bucketStoreFullError(store: Store, full: BucketTableFull, now: number):
 }
 
 /** Fills the bucket of (category, key) in its current window, opening a new window when the last one has ended. */
-export function fillBucket(store: Store, category: RateLimitCategory, key: string, now: number, windows: RateLimitWindows): BucketState {
+export function fillBucket(store: Store, category: RateLimitCategory, key: string, now: number, options: ResolvedOptions): BucketState {
+  const windows = rateLimitWindows(options.variants, options.rateLimitWindows);
   const bucket = store.buckets.fill(category, key, now, windowEndFor(now, windows), RATE_LIMITS[category].limit);
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   return bucket;
@@ -46,25 +48,31 @@ export function consumeRateLimit(
   key: string,
   now: number,
   headers: Record<string, string>,
-  windows: RateLimitWindows,
+  options: ResolvedOptions,
 ): void {
   const { limit } = RATE_LIMITS[category];
+  const windows = rateLimitWindows(options.variants, options.rateLimitWindows);
   const bucket = store.buckets.hit(category, key, now, windowEndFor(now, windows), limit);
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
-  Object.assign(headers, rateLimitHeaders({ limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }));
+  Object.assign(headers, rateLimitHeaders(options, { limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }, now));
   if (!bucket.counted) {
     const retryAfterSeconds = retryAfter(bucket.windowEnd, now);
     throw new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${retryAfterSeconds} s`, {
-      [HEADERS.retryAfter]: String(retryAfterSeconds),
+      [HEADERS.retryAfter]: retryAfterHeader(options.variants, bucket.windowEnd, now),
     });
   }
 }
 
-function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+/** The headers of a full bucket in a window opened now: what a game-origin request is shown where that variant plays. */
+export function fullBucketHeaders(category: RateLimitCategory, now: number, options: ResolvedOptions): Record<string, string> {
+  const { limit } = RATE_LIMITS[category];
+  return rateLimitHeaders(options, { limit, remaining: limit, windowEnd: windowEndFor(now, rateLimitWindows(options.variants, options.rateLimitWindows)) }, now);
+}
+
+function rateLimitHeaders(options: ResolvedOptions, state: RateLimitState, now: number): Record<string, string> {
   return {
     [HEADERS.rateLimitLimit]: String(state.limit),
     [HEADERS.rateLimitRemaining]: String(state.remaining),
-    // Unix epoch seconds of the window's end, as the public deployment sends it.
-    [HEADERS.rateLimitReset]: String(Math.floor(state.windowEnd / 1000)),
+    [HEADERS.rateLimitReset]: resetHeader(options.variants, state.windowEnd, now),
   };
 }

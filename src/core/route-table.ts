@@ -36,7 +36,7 @@ function signedIn(context: RouteContext): Player {
 
 export function createRouteTable(store: Store, options: ResolvedOptions): RouteTable {
   const handlers: Record<(typeof ROUTES)[number]['id'], Route['handle']> = {
-    health: () => ({ success: true, status: 'ok', version: options.version }),
+    health: () => (options.variants.has('health-without-success') ? { status: 'ok', version: options.version } : { success: true, status: 'ok', version: options.version }),
     register: ({ request }) => {
       const body = readJsonObject(request);
       const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
@@ -48,7 +48,10 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
       const body = readJsonObject(request);
       return verifyEmail(store, options, requiredString(body, 'email', MAX_EMAIL_LENGTH), requiredString(body, 'otp', 64));
     },
-    getPlayer: (context) => ({ success: true, player: playerView(signedIn(context), options, context.now) }),
+    getPlayer: (context) => {
+      const player = playerView(signedIn(context), options, context.now);
+      return options.variants.has('player-fields-flat') ? { success: true, ...player } : { success: true, player };
+    },
     createShip: (context) => createShip(signedIn(context), readJsonObject(context.request), options, context.now),
   };
   const table = new Map<string, Map<string, Route>>();

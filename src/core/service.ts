@@ -1,4 +1,6 @@
 import { RATE_LIMITS, type RateLimitCategory } from '../spec/limits.js';
+import { ROUTES } from '../spec/routes.js';
+import type { ActiveVariants } from './active-variants.js';
 import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
 import { isControllable, type Clock } from './clock.js';
@@ -9,7 +11,7 @@ import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type S
 import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
-import { consumeRateLimit } from './rate-limit.js';
+import { consumeRateLimit, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
 import { loadWorld } from './world.js';
@@ -19,6 +21,8 @@ export interface Service {
   readonly clock: Clock;
   readonly store: Store;
   readonly journal: Journal;
+  /** The legal variations it plays where the spec is silent; the control API switches them. */
+  readonly variants: ActiveVariants;
 }
 
 /** What one request has resolved so far; the headers travel with errors thrown later. */
@@ -33,8 +37,16 @@ interface Exchange {
   countedAs?: RateLimitCategory;
 }
 
+const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
+
+/** A body with a field the spec does not show, as a server that tags its answers would send it. */
+function withRequestId(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, requestId: crypto.randomUUID() } : body;
+}
+
 export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
+  const { variants } = options;
   const store = new Store(options.bounds);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
@@ -53,18 +65,30 @@ export function createService(serviceOptions: ServiceOptions): Service {
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
     exchange.countedAs = 'public';
-    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options.rateLimitWindows);
+    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options);
   }
 
   /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
+  /** A request without a valid token: 401, counted as a public read by IP unless that variant counts it nowhere. */
+  function unauthorized(exchange: Exchange): ApiError {
+    if (!variants.has('unauthorized-not-counted')) countAsPublic(exchange);
+    return new ApiError(401, 'Missing, invalid or expired bearer token');
+  }
+
+  /** /health under that variant, for every method but a preflight (which CORS answers). */
+  function answersAnyMethod(request: ServiceRequest): boolean {
+    return variants.has('health-any-method') && request.path === HEALTH_PATH && request.method !== 'OPTIONS';
+  }
+
   function admit(exchange: Exchange): Route | ServiceResponse {
     const { request } = exchange;
     const byMethod = routes.get(request.path);
     if (byMethod === undefined) {
+      if (variants.has('auth-before-routing') && authenticate(store, request, exchange.now) === undefined) throw unauthorized(exchange);
       countAsPublic(exchange);
       throw new ApiError(404, `No route for ${request.path}`);
     }
-    const route = byMethod.get(methodToServe(request.method));
+    const route = byMethod.get(methodToServe(request.method)) ?? (answersAnyMethod(request) ? byMethod.get('GET') : undefined);
     if (route === undefined) {
       const allowed = allowedMethods(byMethod.keys());
       if (request.method === 'OPTIONS' && exchange.isGameOrigin) {
@@ -77,15 +101,14 @@ export function createService(serviceOptions: ServiceOptions): Service {
     exchange.route = route;
     if (route.spec.auth !== 'none') {
       exchange.player = authenticate(store, request, exchange.now);
-      if (exchange.player === undefined) {
-        countAsPublic(exchange);
-        throw new ApiError(401, 'Missing, invalid or expired bearer token');
-      }
+      if (exchange.player === undefined) throw unauthorized(exchange);
     }
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
     if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
       const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
-      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers, options.rateLimitWindows);
+      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers, options);
+    } else if (variants.has('ratelimit-headers-on-exempt')) {
+      Object.assign(exchange.headers, fullBucketHeaders(route.spec.category, exchange.now, options));
     }
     return route;
   }
@@ -94,10 +117,10 @@ export function createService(serviceOptions: ServiceOptions): Service {
   function finish(exchange: Exchange, status: number, body: unknown): ServiceResponse {
     const { headers, player } = exchange;
     if (exchange.route?.spec.category === 'gameplay' && player !== undefined) {
-      Object.assign(headers, actionPointHeaders(player.actionPoints, options.actionPoints, options.clock.now()));
+      Object.assign(headers, actionPointHeaders(player.actionPoints, options, options.clock.now()));
     }
     if (exchange.isGameOrigin) exposeSpecHeaders(headers);
-    return { status, headers, body };
+    return { status, headers, body: variants.has('extra-body-fields') ? withRequestId(body) : body };
   }
 
   function errorResponse(exchange: Exchange, error: unknown): ServiceResponse {
@@ -158,5 +181,5 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return response;
   }
 
-  return { handle, clock: options.clock, store, journal };
+  return { handle, clock: options.clock, store, journal, variants };
 }

@@ -19,6 +19,8 @@ export interface Player {
   ship: Ship | null;
   /** A fighter encounter blocks gameplay actions until it is resolved. */
   inEncounter: boolean;
+  /** Tokens with a lower serial no longer work (a re-registration revoked them, as a variant). */
+  firstValidTokenSerial: number;
 }
 
 export interface PendingCode {
@@ -36,6 +38,8 @@ export interface IssuedToken {
   playerId: string;
   issuedAt: number;
   expiresAt: number;
+  /** Its place in the order of issue, so that tokens issued before a revocation are told apart on a frozen clock too. */
+  serial: number;
 }
 
 /** Caps on what unauthenticated traffic can make the mock remember (many source IPs, many emails). */
@@ -69,6 +73,17 @@ export class Store {
     this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes, KEEP_ENDED_MS);
     this.buckets = new BucketTable(bounds.maxBuckets, Object.keys(RATE_LIMITS));
     this.outbox = new Outbox(bounds.outboxSize);
+  }
+
+  #tokenSerial = 0;
+
+  issueToken(token: string, playerId: string, now: number, expiresAt: number): void {
+    this.tokens.set(token, { playerId, issuedAt: now, expiresAt, serial: this.#tokenSerial++ }, expiresAt, now);
+  }
+
+  /** Every token issued to the player so far stops working; the next one issued works. */
+  revokeTokens(player: Player): void {
+    player.firstValidTokenSerial = this.#tokenSerial;
   }
 
   playerByEmail(email: string): Player | undefined {

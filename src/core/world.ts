@@ -58,7 +58,7 @@ function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, no
   store.addPlayer(player);
   const authToken = seed.token?.toLowerCase() ?? randomToken();
   const expiresAt = now + TOKEN_LIFETIME_MS;
-  store.tokens.set(authToken, { playerId: player.id, issuedAt: now, expiresAt }, expiresAt, now);
+  store.issueToken(authToken, player.id, now, expiresAt);
   return { id: player.id, email, authToken, expiresAt: new Date(expiresAt).toISOString() };
 }
 

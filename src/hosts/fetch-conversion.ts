@@ -2,7 +2,7 @@ import { MAX_BODY_BYTES } from '../core/body.js';
 import { errorBody } from '../core/errors.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { firstForwardedHop, withoutIpv4Mapping } from '../core/client-ip.js';
+import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
 
 /** Who sent a request, as far as an in-process or fetch-based host can tell. */
 export interface ClientAddressOptions {
@@ -21,9 +21,9 @@ export interface ClientAddress {
 }
 
 /** The client IP: a trusted forwarded hop, else the connection's address, else the configured default. */
-export function clientAddress(request: Request, options: ClientAddressOptions, remoteAddress?: string): ClientAddress {
+export function clientAddress(service: Service, request: Request, options: ClientAddressOptions, remoteAddress?: string): ClientAddress {
   const peer = remoteAddress === undefined ? undefined : withoutIpv4Mapping(remoteAddress);
-  const forwarded = options.trustForwardedFor === true ? firstForwardedHop(request.headers.get('x-forwarded-for') ?? undefined) : undefined;
+  const forwarded = options.trustForwardedFor === true ? forwardedClientIp((name) => request.headers.get(name) ?? undefined, service.variants) : undefined;
   return { ip: forwarded ?? (peer || options.defaultIp || DEFAULT_CLIENT_IP), peer };
 }
 

@@ -13,5 +13,5 @@ export type FetchHandler = (request: Request, remoteAddress?: string) => Promise
 
 /** The service for fetch-based runtimes (Deno, Bun, workers): Request in, Response out. */
 export function createFetchHandler(service: Service, options: FetchHostOptions = {}): FetchHandler {
-  return (request, remoteAddress) => respondWithService(service, request, clientAddress(request, options, remoteAddress));
+  return (request, remoteAddress) => respondWithService(service, request, clientAddress(service, request, options, remoteAddress));
 }

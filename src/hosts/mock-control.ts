@@ -61,6 +61,12 @@ export class MockControlError extends Error {
 
 type Body = Record<string, unknown>;
 
+export interface VariantsState {
+  variants: string[];
+  seed?: number;
+  choices: { choice: string; sentence: string; default: string; variants: { name: string; does: string }[] }[];
+}
+
 const json = new TextEncoder();
 
 /**
@@ -140,6 +146,10 @@ export function createMockControl(service: Service, ip: string) {
     /** Applies a named scenario (GET /__mock/scenarios lists them) with its parameters. */
     applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) =>
       call<Body>('POST', `/__mock/scenarios/${encodeURIComponent(name)}`, params),
+    /** The legal variations played where the spec is silent, and the seed that drew them (random). */
+    variants: () => call<VariantsState>('GET', '/__mock/variants'),
+    /** Plays these from now on: names, all, random[:SEED], public-deployment; [] for the defaults. */
+    setVariants: (variants: readonly string[]) => call<VariantsState>('PUT', '/__mock/variants', { variants }),
   };
 }
 

@@ -76,7 +76,7 @@ export function createMswMock(options: MswMockOptions): MswMock {
       const url = new URL(request.url);
       return origins.has(url.origin) && (intercept === 'all-paths' || isServicePath(url.pathname));
     },
-    ({ request }) => respondWithService(service, request, clientAddress(request, addressOptions), (serviceRequest) => withPageOrigin(serviceRequest, request, pageOrigin)),
+    ({ request }) => respondWithService(service, request, clientAddress(service, request, addressOptions), (serviceRequest) => withPageOrigin(serviceRequest, request, pageOrigin)),
   );
   return { handlers: [handler], control: createMockControl(service, defaultIp), service };
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { firstForwardedHop, withoutIpv4Mapping } from '../core/client-ip.js';
+import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
 
 export interface NodeHostOptions {
   /** Take the client IP from the first X-Forwarded-For hop instead of the TCP peer. */
@@ -29,13 +29,13 @@ interface ReadBody {
   truncated: boolean;
 }
 
-function clientIp(request: IncomingMessage, peer: string, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const firstHop = firstForwardedHop(Array.isArray(forwarded) ? forwarded[0] : forwarded);
-    if (firstHop !== undefined) return firstHop;
-  }
-  return peer;
+function clientIp(service: Service, request: IncomingMessage, peer: string, trustProxy: boolean): string {
+  if (!trustProxy) return peer;
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return forwardedClientIp(header, service.variants) ?? peer;
 }
 
 function requestTarget(url: string): { path: string; query: string | undefined } {
@@ -139,7 +139,7 @@ async function serve(service: Service, trustProxy: boolean, shuttingDown: () => 
       ...requestTarget(request.url ?? '/'),
       headers: request.headers,
       body: body.bytes,
-      ip: clientIp(request, peer, trustProxy),
+      ip: clientIp(service, request, peer, trustProxy),
       peer,
     });
     send(response, answer, body.truncated || shuttingDown());

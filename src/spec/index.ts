@@ -2,3 +2,4 @@ export * from './limits.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './openapi.js';
+export * from './variants.js';

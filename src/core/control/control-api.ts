@@ -7,6 +7,8 @@ import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
 import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
+import { variantRoutes } from './variant-routes.js';
+import { VARIANT_NAMES } from '../variant-choice.js';
 
 export const CONTROL_PREFIX = '/__mock';
 
@@ -47,7 +49,7 @@ export function isControlPath(path: string): boolean {
  */
 export function createControlApi(context: ControlContext) {
   const scenarios = createScenarios(context);
-  const routes: ControlRoute[] = [...stateRoutes(context), ...bucketRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios)];
+  const routes: ControlRoute[] = [...stateRoutes(context), ...bucketRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios), ...variantRoutes(context)];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
     method: 'GET',
@@ -64,8 +66,11 @@ export function createControlApi(context: ControlContext) {
         journal: true,
         worlds: true,
         scenarios: scenarios.map((scenario) => scenario.name),
+        variants: VARIANT_NAMES,
       },
       gameOrigins: [...context.options.gameOrigins],
+      /** The variants played now (GET /__mock/variants says more). */
+      variants: context.options.variants.selection.names,
       routes: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })),
     }),
   });

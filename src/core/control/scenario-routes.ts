@@ -52,7 +52,7 @@ export function createScenarios(context: ControlContext) {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
         const { limit, scope } = RATE_LIMITS[category as RateLimitCategory];
         const bucketKey = scope === 'player' ? findPlayer(context, key!).id : clientIpKey(key!, category!);
-        const bucket = fillBucket(store, category as RateLimitCategory, bucketKey, now, options.rateLimitWindows);
+        const bucket = fillBucket(store, category as RateLimitCategory, bucketKey, now, options);
         return { category, key: bucketKey, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
     },

@@ -1,0 +1,53 @@
+import type { JSONSchemaType } from 'ajv';
+import { SPEC_CHOICES } from '../../spec/variants.js';
+import { readJsonObject } from '../body.js';
+import { ApiError } from '../errors.js';
+import { chooseVariants, VariantError } from '../variant-choice.js';
+import { validator } from '../validation.js';
+import type { ControlContext, ControlRoute } from './control-route.js';
+
+const parseVariants = validator<{ variants: string[] }>(
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['variants'],
+    properties: { variants: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } },
+  } satisfies JSONSchemaType<{ variants: string[] }>,
+  'body',
+);
+
+/** What a client developer reads back: the variants played (and the seed that drew them), and every choice. */
+export function variantsView(context: ControlContext) {
+  const { names, seed } = context.options.variants.selection;
+  return {
+    variants: names,
+    ...(seed === undefined ? {} : { seed }),
+    choices: SPEC_CHOICES.map(({ choice, sentence, mockDefault, variants }) => ({ choice, sentence, default: mockDefault, variants })),
+  };
+}
+
+/** GET and PUT /__mock/variants: which legal variations the mock plays, switched while it runs. */
+export function variantRoutes(context: ControlContext): ControlRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/__mock/variants',
+      summary: 'the legal variations played where the spec is silent, and every choice with its sentence',
+      handle: () => variantsView(context),
+    },
+    {
+      method: 'PUT',
+      pattern: '/__mock/variants',
+      summary: '{variants: [NAME | all | random[:SEED] | public-deployment, …]}: play those from now on ([] for the defaults)',
+      handle: ({ request }) => {
+        const { variants } = parseVariants(readJsonObject(request));
+        try {
+          context.options.variants.replace(chooseVariants(variants));
+        } catch (error) {
+          throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
+        }
+        return variantsView(context);
+      },
+    },
+  ];
+}
