@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliProcess } from './support/cli.js';
+import { limiter } from './support/limiter.js';
 import { startMutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
 import { VARIATIONS } from './support/variations.js';
@@ -41,23 +42,6 @@ interface SuiteRun {
   replay: string;
   output: string;
   ms: number;
-}
-
-/** At most `slots` tasks at a time; a finished task hands its slot to the next in line. */
-function limiter(slots: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < slots) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next === undefined) active--;
-      else next();
-    }
-  };
 }
 
 const inSlot = limiter(CONCURRENCY);
