@@ -47,6 +47,7 @@ export interface MockConfig {
   actionPoints?: ActionPointsConfig;
   routes?: RouteConfig[];
   journalSize?: number;
+  variant?: string | string[];
 }
 
 /** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
@@ -68,6 +69,13 @@ export const configSchema: JSONSchemaType<MockConfig> = {
         { type: 'array', items: { type: 'string' } },
       ],
       description: 'Origins of game clients (scheme://host[:port]), matched exactly against the Origin header.',
+    },
+    variant: {
+      anyOf: [
+        { type: 'string', description: 'One entry, or several separated by commas.' },
+        { type: 'array', items: { type: 'string' } },
+      ],
+      description: 'Legal variations to play where the spec is silent: variant names, all, random[:SEED] or public-deployment (game-service mock --help lists them).',
     },
   },
   properties: {
@@ -152,6 +160,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
       },
     },
     journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
+    variant: { $ref: '#/definitions/variant' },
   },
 };
 

@@ -12,6 +12,7 @@ const INFO: StartupInfo = {
   clock: { frozen: true, now: '2026-01-01T00:00:00.000Z' },
   world: { players: 2, source: 'world.json' },
   botCheck: 'off',
+  variants: { names: ['wrong-code-401', 'auth-before-routing'], seed: 7 },
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
@@ -47,6 +48,7 @@ describe('text logger', () => {
         '  clock:        frozen at 2026-01-01T00:00:00.000Z',
         '  world:        2 players from world.json',
         '  bot check:    off',
+        '  variants:     wrong-code-401, auth-before-routing (random, seed 7: --variant random:7 plays them again)',
         '  Verification codes are printed here. Press Ctrl+C to stop.',
         '',
       ].join('\n'),

@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { pino, stdSerializers, type DestinationStream } from 'pino';
 import type { JournalEntry } from '../core/journal.js';
+import type { VariantSelection } from '../core/variant-choice.js';
 import { formatOtpLine, type OtpDelivery } from '../core/options.js';
 
 export type LogFormat = 'text' | 'json';
@@ -17,6 +18,8 @@ export interface StartupInfo {
   clock: { frozen: boolean; now: string };
   world: { players: number; source: string } | undefined;
   botCheck: string;
+  /** The legal variations played where the spec is silent, and the seed that drew them. */
+  variants: VariantSelection;
 }
 
 /** Everything the mock tells the person or the log collector running it. */
@@ -38,6 +41,11 @@ const STDIO: LogStreams = { stdout: process.stdout, stderr: process.stderr };
 
 const UNEXPECTED = 'Unexpected error while handling a request';
 
+function describeVariants({ names, seed }: VariantSelection): string {
+  const drawn = seed === undefined ? '' : ` (random, seed ${seed}: --variant random:${seed} plays them again)`;
+  return names.length === 0 ? `none: the README's choices${drawn}` : `${names.join(', ')}${drawn}`;
+}
+
 /** Readable lines for a person; the first banner line and the OTP line are parsed by scripts, so they never change. */
 export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
   const out = (line: string) => streams.stdout.write(`${line}\n`);
@@ -54,6 +62,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`  clock:        ${info.clock.frozen ? `frozen at ${info.clock.now}` : 'running'}`);
       out(`  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`);
       out(`  bot check:    ${info.botCheck}`);
+      out(`  variants:     ${describeVariants(info.variants)}`);
       out('  Verification codes are printed here. Press Ctrl+C to stop.');
     },
     otp: (delivery) => out(formatOtpLine(delivery)),

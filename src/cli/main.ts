@@ -8,6 +8,7 @@ import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
+import { SPEC_CHOICES } from '../spec/variants.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 /** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
@@ -54,6 +55,14 @@ const MOCK_FLAGS = {
     coerce: parseCount('max-wrong-otp-attempts'),
     defaultDescription: String(MOCK_DEFAULTS.maxWrongOtpAttempts),
     describe: 'Wrong codes after which the pending code is void; 0 = unlimited',
+  },
+  variant: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseList,
+    defaultDescription: "none: the README's choices",
+    describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
   },
   config: {
     type: 'string',
@@ -158,6 +167,9 @@ const FUZZ_EPILOG = [
 ].join('\n');
 
 const MOCK_EPILOG = [
+  'Variants (--variant NAME): the other legal side of a choice the spec leaves open; all plays the first of each, random[:SEED] a random side of each, public-deployment the public deployment\'s choices.',
+  ...SPEC_CHOICES.flatMap((choice) => choice.variants.map((variant) => `  ${variant.name.padEnd(32)} ${variant.does}`)),
+  '',
   `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,
   'Precedence: flags > environment > --config file > defaults.',
   'Action points (start, max, refillIntervalMs, costs), extra gameplay routes and journalSize come from the --config file only; its JSON Schema is config.schema.json in the package.',

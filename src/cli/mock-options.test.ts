@@ -22,7 +22,15 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
       botCheck: { mode: 'off' },
       maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
       gameplayRoutes: [],
+      variants: [],
     });
+  });
+
+  it('takes variants from --variant over the file, and refuses a name that is none, naming where it came from', () => {
+    expect(mergeMockOptions({ variant: ['wrong-code-401'] }, file({ variant: 'all' })).variants).toEqual(['wrong-code-401']);
+    expect(mergeMockOptions({}, file({ variant: 'public-deployment,random:3' })).variants).toEqual(['public-deployment', 'random:3']);
+    expect(() => mergeMockOptions({ variant: ['wrong-code-499'] }, undefined)).toThrow(/^--variant: unknown variant "wrong-code-499"/);
+    expect(() => mergeMockOptions({}, file({ variant: ['reset-epoch-milliseconds', 'reset-seconds-remaining'] }))).toThrow(/\/variant: reset-epoch-milliseconds and reset-seconds-remaining are two sides of one choice/);
   });
 
   it('prefers the file to the default, and a flag to the file, for each key on its own', () => {

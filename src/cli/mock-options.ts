@@ -5,11 +5,12 @@ import { ApiError } from '../core/errors.js';
 import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, gameplayRouteId, type GameplayRoute } from '../core/options.js';
 import type { World } from '../core/world.js';
 import { parseWorld } from '../core/world-schema.js';
+import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
 import { CliError } from './cli-error.js';
 import { readConfigFile } from './config-file.js';
 import type { BotCheckMode, MockConfig } from './config-schema.js';
-import { parseOriginList } from './flag-values.js';
+import { parseList, parseOriginList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
 
@@ -28,6 +29,7 @@ export interface MockFlags {
   botCheck?: BotCheckMode | undefined;
   botCheckToken?: string[] | undefined;
   maxWrongOtpAttempts?: number | undefined;
+  variant?: string[] | undefined;
   config?: string | undefined;
 }
 
@@ -112,6 +114,18 @@ function gameOrigins(flags: MockFlags, file: ConfigSource | undefined): string[]
   }
 }
 
+/** The variants to play, checked now so that a wrong name stops the mock before it listens. */
+function variants(flags: MockFlags, file: ConfigSource | undefined): string[] {
+  const entries = flags.variant ?? (file?.config.variant === undefined || file.config.variant === null ? [] : parseList(file.config.variant));
+  try {
+    chooseVariants(entries);
+  } catch (error) {
+    if (!(error instanceof VariantError)) throw error;
+    throw flags.variant === undefined ? new CliError('GS_CONFIG', `--config ${file!.path}: /variant: ${error.message}`) : new CliError('GS_USAGE', `--variant: ${error.message}`);
+  }
+  return entries;
+}
+
 function worldFile(flags: MockFlags, file: ConfigSource | undefined): string | undefined {
   if (flags.world !== undefined) return flags.world;
   const world = file?.config.world ?? undefined;
@@ -138,6 +152,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
     ...(file === undefined ? {} : actionPoints(file, routes)),
     gameplayRoutes: routes,
+    variants: variants(flags, file),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...(world === undefined ? {} : { worldFile: world }),
   };

@@ -36,6 +36,8 @@ export interface MockOptions {
   gameplayRoutes?: readonly GameplayRoute[];
   /** Requests remembered for GET /__mock/journal; default 500. */
   journalSize?: number;
+  /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
+  variants?: readonly string[];
   /** Default text. */
   logFormat?: LogFormat;
   /** Log every request; default false. */
@@ -90,6 +92,7 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
       gameplayRoutes: options.gameplayRoutes,
       world: options.world,
       journalSize: options.journalSize,
+      variants: options.variants,
     }),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
     ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
@@ -133,6 +136,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
+    variants: mock.service.variants.selection,
   };
 }
 
