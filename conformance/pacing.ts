@@ -40,6 +40,7 @@ export class Pacer {
   readonly #authSends = new Map<string, number[]>();
   readonly #clock: ClockControl | undefined;
   readonly #maxWaitSeconds: number;
+  #sent = 0;
 
   constructor(clock: ClockControl | undefined, maxWaitSeconds: number) {
     this.#clock = clock;
@@ -63,6 +64,17 @@ export class Pacer {
     return mustLeave <= 0 ? now : recent[mustLeave - 1]! + RATE_LIMIT_WINDOW_MS + MARGIN_MS;
   }
 
+  /** An auth request sent without waiting for room (a check that wants the 429): later ones are paced around it. */
+  recordAuth(identity: Identity): void {
+    this.#authSends.set(identity.label, [...this.#recentAuth(identity, Date.now()), Date.now()]);
+    this.#sent++;
+  }
+
+  /** Auth requests the run has sent so far, for the plan's account at the end. */
+  get authRequestsSent(): number {
+    return this.#sent;
+  }
+
   /** Before an auth request: make room in this client's budget. */
   async beforeAuth(identity: Identity): Promise<void> {
     const now = Date.now();
@@ -73,6 +85,7 @@ export class Pacer {
     }
     recent.push(Date.now());
     this.#authSends.set(identity.label, recent);
+    this.#sent++;
   }
 
   /** After an unexpected 429: whether to send again (after the window has passed). */

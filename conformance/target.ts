@@ -24,7 +24,8 @@ export interface Call {
   acceptLimit?: boolean;
 }
 
-const AUTH_PATHS = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => route.path));
+/** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
+const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
 const REQUEST_TIMEOUT_MS = 30_000;
 const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
 const CONTROL_PREFIX = '/__mock';
@@ -51,7 +52,11 @@ export class Target {
   async send(call: Call): Promise<Exchange> {
     const identity = call.identity ?? this.#default;
     for (let attempt = 0; ; attempt++) {
-      if (AUTH_PATHS.has(call.path) && !call.expectLimit) await this.pacer.beforeAuth(identity);
+      if (AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`)) {
+        // A check that wants a 429 is not held back, but what it sends still counts in the client's budget.
+        if (call.expectLimit === true) this.pacer.recordAuth(identity);
+        else await this.pacer.beforeAuth(identity);
+      }
       const exchange = await this.#sendOnce(call, identity);
       const isControl = call.path.startsWith(CONTROL_PREFIX);
       if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange);
