@@ -1,14 +1,16 @@
-import { RATE_LIMITS } from '../spec/limits.js';
+import { RATE_LIMITS, type RateLimitCategory } from '../spec/limits.js';
 import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
 import { isControllable, type Clock } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
 import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
+import { answerWithFaults, createFaultInjector } from './fault-injection.js';
+import { injectedStatusError, NO_FAULTS, type FaultInjector, type FaultsMet } from './faults.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
-import { consumeRateLimit } from './rate-limit.js';
+import { consumeRateLimit, fillBucket } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
 import { loadWorld } from './world.js';
@@ -18,6 +20,8 @@ export interface Service {
   readonly clock: Clock;
   readonly store: Store;
   readonly journal: Journal;
+  /** The fault rules in force and their seed. */
+  readonly faults: FaultInjector;
 }
 
 /** What one request has resolved so far; the headers travel with errors thrown later. */
@@ -28,6 +32,8 @@ interface Exchange {
   headers: Record<string, string>;
   route?: Route;
   player?: Player | undefined;
+  /** Injected faults this request met, when any. */
+  faults?: FaultsMet;
 }
 
 export function createService(serviceOptions: ServiceOptions): Service {
@@ -35,6 +41,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const store = new Store(options.bounds);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
+  const faults = createFaultInjector(serviceOptions);
   const reseedPlayers = () => {
     store.clearPlayers();
     if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
@@ -45,11 +52,17 @@ export function createService(serviceOptions: ServiceOptions): Service {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
   const clock = isControllable(options.clock) ? options.clock : undefined;
-  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers }) : undefined;
+  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers, faults }) : undefined;
+
+  /** Counts the request in its bucket; a rate-limit fault fills the bucket first, so that the usual 429 answers. */
+  function count(exchange: Exchange, category: RateLimitCategory, key: string): void {
+    if (exchange.faults?.rateLimit === true) fillBucket(store, category, key, exchange.now, options.rateLimitWindows);
+    consumeRateLimit(store, category, key, exchange.now, exchange.headers, options.rateLimitWindows);
+  }
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
-    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options.rateLimitWindows);
+    if (!exchange.isGameOrigin) count(exchange, 'public', exchange.request.ip);
   }
 
   /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
@@ -81,7 +94,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
     if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
       const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
-      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers, options.rateLimitWindows);
+      count(exchange, route.spec.category, key);
     }
     return route;
   }
@@ -107,6 +120,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
 
   async function answer(exchange: Exchange): Promise<ServiceResponse> {
     try {
+      if (exchange.faults?.status !== undefined) throw injectedStatusError(exchange.faults);
       const admitted = admit(exchange);
       if (!('spec' in admitted)) return admitted;
       const body = admitted.handle({ request: exchange.request, now: exchange.now, player: exchange.player });
@@ -127,6 +141,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       ip: exchange.request.ip,
       origin: origin ?? null,
       playerId: exchange.player?.id ?? null,
+      fault: exchange.faults?.labels ?? null,
     };
     journal.add(entry);
     options.onRequest?.(entry);
@@ -145,10 +160,12 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const origin = headerValue(request, 'origin');
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
     const exchange: Exchange = { request, now, isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
-    const response = await answer(exchange);
+    const met = faults.draw(request.method, request.path);
+    if (met !== NO_FAULTS) exchange.faults = met;
+    const response = met === NO_FAULTS ? await answer(exchange) : await answerWithFaults(met, () => answer(exchange));
     record(exchange, response, origin);
     return response;
   }
 
-  return { handle, clock: options.clock, store, journal };
+  return { handle, clock: options.clock, store, journal, faults };
 }
