@@ -12,6 +12,7 @@ const INFO: StartupInfo = {
   clock: { frozen: true, now: '2026-01-01T00:00:00.000Z' },
   world: { players: 2, source: 'world.json' },
   botCheck: 'off',
+  faults: { rules: [], seed: 7 },
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
@@ -23,6 +24,7 @@ const ENTRY: JournalEntry = {
   ip: '127.0.0.1',
   origin: null,
   playerId: 'p1',
+  fault: null,
 };
 
 function capture() {
@@ -47,6 +49,8 @@ describe('text logger', () => {
         '  clock:        frozen at 2026-01-01T00:00:00.000Z',
         '  world:        2 players from world.json',
         '  bot check:    off',
+        '  faults:       (none)',
+        '  fault seed:   7 (--fault-seed 7 replays the same draws)',
         '  Verification codes are printed here. Press Ctrl+C to stop.',
         '',
       ].join('\n'),
@@ -59,12 +63,14 @@ describe('text logger', () => {
     logger.otp(DELIVERY);
     logger.request(ENTRY);
     logger.request({ ...ENTRY, path: '/nowhere', status: 404, category: null });
+    logger.request({ ...ENTRY, status: 503, category: null, fault: ['latency 20 ms', 'status 503'] });
     logger.stopping('SIGINT');
     logger.error(new Error('boom'));
     expect(lines.stdout).toEqual([
       'OTP for a@example.com: 042517 (expires 2026-01-01T00:15:00.000Z)\n',
       'GET /api/player 200 read 127.0.0.1\n',
       'GET /nowhere 404 - 127.0.0.1\n',
+      'GET /api/player 503 - 127.0.0.1 fault: latency 20 ms, status 503\n',
       'SIGINT received: closing connections and stopping.\n',
     ]);
     expect(lines.stderr.join('')).toMatch(/^Unexpected error while handling a request: Error: boom\n {4}at /);

@@ -6,9 +6,12 @@ import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, gameplayRouteId,
 import type { World } from '../core/world.js';
 import { parseWorld } from '../core/world-schema.js';
 import { ROUTES } from '../spec/routes.js';
+import type { FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
 import { readConfigFile } from './config-file.js';
 import type { BotCheckMode, MockConfig } from './config-schema.js';
+import { configFaults } from './fault-flags.js';
+import { definedOnly } from './defined-only.js';
 import { parseOriginList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
@@ -28,6 +31,8 @@ export interface MockFlags {
   botCheck?: BotCheckMode | undefined;
   botCheckToken?: string[] | undefined;
   maxWrongOtpAttempts?: number | undefined;
+  fault?: FaultRule[] | undefined;
+  faultSeed?: number | undefined;
   config?: string | undefined;
 }
 
@@ -140,6 +145,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     gameplayRoutes: routes,
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...(world === undefined ? {} : { worldFile: world }),
+    ...definedOnly({ faults: flags.fault ?? (file === undefined ? undefined : configFaults(file.path, config)), faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
+import type { FaultRuleJson } from '../core/fault-rules.js';
 import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
@@ -36,6 +37,10 @@ export interface MockOptions {
   gameplayRoutes?: readonly GameplayRoute[];
   /** Requests remembered for GET /__mock/journal; default 500. */
   journalSize?: number;
+  /** Fault rules in force from the start (README, Faults). */
+  faults?: readonly (FaultRuleJson | string)[];
+  /** Seed of the fault draws; default random, printed in the banner. */
+  faultSeed?: number;
   /** Default text. */
   logFormat?: LogFormat;
   /** Log every request; default false. */
@@ -90,6 +95,8 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
       gameplayRoutes: options.gameplayRoutes,
       world: options.world,
       journalSize: options.journalSize,
+      faults: options.faults,
+      faultSeed: options.faultSeed,
     }),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
     ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
@@ -133,6 +140,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
+    faults: { rules: mock.service.faults.rules.map((rule) => rule.text), seed: mock.service.faults.seed },
   };
 }
 

@@ -61,7 +61,8 @@ export function faultRuleFromJson(value: unknown, subject = 'fault'): FaultRule 
 const TEXT_FORM = '[METHOD] PATH EFFECT[@PROBABILITY], EFFECT one of 500, 502, 503, 504, 429, latency:MS, latency:MIN-MAX, reset, truncate';
 
 function effectJson(effect: string): Omit<FaultRuleJson, 'method' | 'path' | 'probability'> | undefined {
-  if (/^\d{3}$/.test(effect)) return effect === '429' ? { kind: 'rate-limit' } : { kind: 'status', status: Number(effect) };
+  if (effect === '429') return { kind: 'rate-limit' };
+  if (/^\d{3}$/.test(effect) && (FAULT_STATUSES as readonly number[]).includes(Number(effect))) return { kind: 'status', status: Number(effect) };
   const latency = /^latency:(\d+)(?:-(\d+))?$/.exec(effect);
   if (latency !== null) return latency[2] === undefined ? { kind: 'latency', ms: Number(latency[1]) } : { kind: 'latency', minMs: Number(latency[1]), maxMs: Number(latency[2]) };
   if (effect === 'reset' || effect === 'truncate' || effect === 'rate-limit') return { kind: effect };
