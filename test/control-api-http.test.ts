@@ -7,7 +7,7 @@ const startServer = useControlServers();
 const START_MS = Date.UTC(2030, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
-const SCENARIOS = ['rate-limited', 'code-expired', 'code-voided', 'token-expired', 'no-action-points', 'fighter-encounter', 'unverified-player'];
+const SCENARIOS = ['rate-limited', 'code-expired', 'code-voided', 'token-expired', 'no-action-points', 'fighter-encounter', 'unverified-player', 'outage', 'slow-network', 'flaky'];
 
 describe('control API over HTTP: capabilities and clock', () => {
   it('GET /__mock/capabilities says what the target offers, uncached', async () => {
@@ -21,14 +21,14 @@ describe('control API over HTTP: capabilities and clock', () => {
       success: true,
       service: 'game-service-harness',
       version: '0.1.0',
-      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, worlds: true, scenarios: SCENARIOS },
+      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, journalCount: true, faults: true, worlds: true, scenarios: SCENARIOS },
       gameOrigins: ['http://game.test'],
     });
     const routes = json<{ routes: { method: string; path: string }[] }>(response).routes.map((route) => `${route.method} ${route.path}`);
     expect(routes).toEqual(
       expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name']),
     );
-    expect(routes).toHaveLength(17);
+    expect(routes).toHaveLength(23);
   });
 
   it('GET and POST /__mock/clock read, set, advance, unfreeze and freeze the virtual time', async () => {
@@ -137,7 +137,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     const journal = await mock.get('/__mock/journal');
     expect(journal.status).toBe(200);
     const at = iso(START_MS + 1_000);
-    const base = { ip: '127.0.0.1', origin: null, playerId: null };
+    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null };
     expect(journal.body).toEqual({
       success: true,
       entries: [
