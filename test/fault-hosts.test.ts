@@ -59,7 +59,7 @@ describe('faults on the node:http host', () => {
 describe('faults on the msw host', () => {
   const msw = createMswMock({ baseUrl: 'https://faults.game.test', faults: RULES, faultSeed: 1 });
   const server = setupServer(...msw.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen());
   afterAll(() => server.close());
 
   it('reset: fetch rejects with a network error', async () => {
