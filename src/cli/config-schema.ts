@@ -48,6 +48,8 @@ export interface MockConfig {
   routes?: RouteConfig[];
   journalSize?: number;
   variant?: string | string[];
+  state?: string;
+  workers?: number;
 }
 
 /** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
@@ -161,6 +163,8 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     },
     journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
     variant: { $ref: '#/definitions/variant' },
+    state: { type: 'string', minLength: 1, nullable: true, description: 'An SQLite state file, relative to this file: players, tokens, codes, the clock and the outbox survive restarts. Default none (memory).' },
+    workers: count('Processes serving one port; more than 1 needs a shared store. Default 1.', 1),
   },
 };
 

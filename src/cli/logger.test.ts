@@ -13,6 +13,7 @@ const INFO: StartupInfo = {
   world: { players: 2, source: 'world.json' },
   botCheck: 'off',
   variants: { names: ['wrong-code-401', 'auth-before-routing'], seed: 7 },
+  store: 'state file mock.db',
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
@@ -49,6 +50,7 @@ describe('text logger', () => {
         '  world:        2 players from world.json',
         '  bot check:    off',
         '  variants:     wrong-code-401, auth-before-routing (random, seed 7: --variant random:7 plays them again)',
+        '  state:        state file mock.db',
         '  Verification codes are printed here. Press Ctrl+C to stop.',
         '',
       ].join('\n'),

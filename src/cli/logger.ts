@@ -20,6 +20,8 @@ export interface StartupInfo {
   botCheck: string;
   /** The legal variations played where the spec is silent, and the seed that drew them. */
   variants: VariantSelection;
+  /** Where state is kept: memory, a state file, or a shared store. */
+  store: string;
 }
 
 /** Everything the mock tells the person or the log collector running it. */
@@ -63,6 +65,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`);
       out(`  bot check:    ${info.botCheck}`);
       out(`  variants:     ${describeVariants(info.variants)}`);
+      out(`  state:        ${info.store}`);
       out('  Verification codes are printed here. Press Ctrl+C to stop.');
     },
     otp: (delivery) => out(formatOtpLine(delivery)),

@@ -64,6 +64,19 @@ const MOCK_FLAGS = {
     defaultDescription: "none: the README's choices",
     describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
   },
+  state: {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: 'none: memory',
+    describe: 'SQLite state file: players, tokens, codes, the clock and the outbox survive restarts (one process per file)',
+  },
+  workers: {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseCount('workers'),
+    defaultDescription: '1',
+    describe: 'Processes serving one port (node:cluster); more than 1 needs a shared store (--store)',
+  },
   config: {
     type: 'string',
     requiresArg: true,

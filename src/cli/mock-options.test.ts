@@ -23,7 +23,14 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
       maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
       gameplayRoutes: [],
       variants: [],
+      workers: 1,
     });
+  });
+
+  it('takes a relative state file of the config file from its directory, and refuses --workers above 1 on it', () => {
+    expect(mergeMockOptions({}, { path: 'conf/mock.json', config: { state: 'mock.db' } }).state).toBe('conf/mock.db');
+    expect(mergeMockOptions({ state: 'other.db' }, { path: 'conf/mock.json', config: { state: 'mock.db' } }).state).toBe('other.db');
+    expect(() => mergeMockOptions({}, { path: 'conf/mock.json', config: { state: 'mock.db', workers: 2 } })).toThrow(/a state file belongs to one process/);
   });
 
   it('takes variants from --variant over the file, and refuses a name that is none, naming where it came from', () => {

@@ -13,6 +13,7 @@ import type { BotCheckMode, MockConfig } from './config-schema.js';
 import { parseList, parseOriginList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
+import { mergeStoreOptions } from './store-options.js';
 
 /** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
 export interface MockFlags {
@@ -30,6 +31,8 @@ export interface MockFlags {
   botCheckToken?: string[] | undefined;
   maxWrongOtpAttempts?: number | undefined;
   variant?: string[] | undefined;
+  state?: string | undefined;
+  workers?: number | undefined;
   config?: string | undefined;
 }
 
@@ -153,6 +156,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     ...(file === undefined ? {} : actionPoints(file, routes)),
     gameplayRoutes: routes,
     variants: variants(flags, file),
+    ...mergeStoreOptions(flags, config, file?.path),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...(world === undefined ? {} : { worldFile: world }),
   };

@@ -2,12 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
-import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import { DEFAULT_BOUNDS, OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import type { StoreEngine } from '../core/store-engine.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
 import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
 import { CliError } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
+import { openStore } from './open-store.js';
 import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
 import { PACKAGE_VERSION } from '../version.js';
 
@@ -38,6 +40,10 @@ export interface MockOptions {
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
   variants?: readonly string[];
+  /** An SQLite state file to keep state in across restarts; default none (memory). */
+  state?: string;
+  /** Processes serving the port; default 1. */
+  workers?: number;
   /** Default text. */
   logFormat?: LogFormat;
   /** Log every request; default false. */
@@ -53,6 +59,8 @@ export interface RunningMock {
   address: string;
   service: Service;
   logger: MockLogger;
+  /** Where its state is kept, as the banner says it. */
+  store: string;
   close(): Promise<void>;
 }
 
@@ -79,8 +87,9 @@ function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliErr
   return new CliError('GS_LISTEN', `cannot start the mock: ${reasons[error.code ?? ''] ?? error.message}`);
 }
 
-function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOptions {
+function serviceOptions(options: MockOptions, logger: MockLogger, storeEngine: StoreEngine | undefined): ServiceOptions {
   return {
+    ...(storeEngine === undefined ? {} : { storeEngine }),
     version: PACKAGE_VERSION,
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
     gameOrigins: options.gameOrigins,
@@ -102,9 +111,9 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
 }
 
 /** The service, or a configuration error (exit 2) for options that cannot work together: never a stack trace. */
-function createConfiguredService(options: MockOptions, logger: MockLogger): Service {
+function createConfiguredService(options: MockOptions, logger: MockLogger, storeEngine: StoreEngine | undefined): Service {
   try {
-    return createService(serviceOptions(options, logger));
+    return createService(serviceOptions(options, logger, storeEngine));
   } catch (error) {
     if (error instanceof OptionsError) throw new CliError('GS_CONFIG', `cannot start the mock: ${error.message}`);
     throw error;
@@ -114,14 +123,22 @@ function createConfiguredService(options: MockOptions, logger: MockLogger): Serv
 /** Starts the standalone mock: the service on the node:http host. The CLI and library users call this. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const logger = options.logger ?? createLogger(options.logFormat ?? 'text');
-  const service = createConfiguredService(options, logger);
+  const store = openStore(options, DEFAULT_BOUNDS.outboxSize);
+  const service = createConfiguredService(options, logger, store.engine);
   const server = createNodeServer(service, { trustProxy: options.trustProxy });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
-  return { url: baseUrl(address), address: boundAddress(address), service, logger, close: () => shutDownNodeServer(server, SHUTDOWN_GRACE_MS) };
+  const close = async () => {
+    await shutDownNodeServer(server, SHUTDOWN_GRACE_MS);
+    await store.close();
+  };
+  return { url: baseUrl(address), address: boundAddress(address), service, logger, store: store.description, close };
 }
 
 function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
@@ -137,6 +154,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
     variants: mock.service.variants.selection,
+    store: mock.store,
   };
 }
 

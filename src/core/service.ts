@@ -14,6 +14,7 @@ import { OptionsError, resolveOptions, type ServiceOptions } from './options.js'
 import { consumeRateLimit, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
+import { keptBy } from './kept-handle.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -47,15 +48,16 @@ function withRequestId(body: unknown): unknown {
 export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
   const { variants } = options;
-  const store = new Store(options.bounds);
+  const store = new Store(options.bounds, options.storeEngine?.observer);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
   const reseedPlayers = () => {
     store.clearPlayers();
     if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
   };
+  const restored = options.storeEngine?.attach(store, options.clock) === true;
   try {
-    reseedPlayers();
+    if (!restored) reseedPlayers();
   } catch (error) {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
@@ -181,5 +183,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return response;
   }
 
-  return { handle, clock: options.clock, store, journal, variants };
+  const engine = options.storeEngine;
+  return { handle: engine === undefined ? handle : keptBy(engine, handle), clock: options.clock, store, journal, variants };
 }
