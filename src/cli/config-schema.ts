@@ -49,6 +49,8 @@ export interface MockConfig {
   journalSize?: number;
   variant?: string | string[];
   state?: string;
+  store?: string;
+  storePrefix?: string;
   workers?: number;
 }
 
@@ -164,6 +166,8 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
     variant: { $ref: '#/definitions/variant' },
     state: { type: 'string', minLength: 1, nullable: true, description: 'An SQLite state file, relative to this file: players, tokens, codes, the clock and the outbox survive restarts. Default none (memory).' },
+    store: { type: 'string', minLength: 1, nullable: true, description: 'A Redis 7 or Valkey server shared by every mock process, redis://HOST:PORT[/DB]. Default none (memory).' },
+    storePrefix: { type: 'string', nullable: true, description: 'Prefix of every key the mock writes on the shared store. Default "game-service:".' },
     workers: count('Processes serving one port; more than 1 needs a shared store. Default 1.', 1),
   },
 };

@@ -32,6 +32,8 @@ export interface MockFlags {
   maxWrongOtpAttempts?: number | undefined;
   variant?: string[] | undefined;
   state?: string | undefined;
+  store?: string | undefined;
+  storePrefix?: string | undefined;
   workers?: number | undefined;
   config?: string | undefined;
 }

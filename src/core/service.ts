@@ -14,7 +14,7 @@ import { OptionsError, resolveOptions, type ServiceOptions } from './options.js'
 import { consumeRateLimit, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
-import { keptBy } from './kept-handle.js';
+import { isStoreInterruption, keptBy } from './kept-handle.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -48,7 +48,7 @@ function withRequestId(body: unknown): unknown {
 export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
   const { variants } = options;
-  const store = new Store(options.bounds, options.storeEngine?.observer);
+  const store = new Store(options.bounds, options.storeEngine);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
   const reseedPlayers = () => {
@@ -142,6 +142,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       // Most routes answer synchronously; only those that hash a code return a promise.
       return finish(exchange, 200, body instanceof Promise ? await body : body);
     } catch (error) {
+      if (isStoreInterruption(error)) throw error;
       return errorResponse(exchange, error);
     }
   }

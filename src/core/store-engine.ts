@@ -1,3 +1,4 @@
+import type { BucketStore } from './bucket-table.js';
 import type { Clock } from './clock.js';
 import type { ServiceRequest } from './http.js';
 import type { OutboxMessage } from './outbox.js';
@@ -24,6 +25,8 @@ export interface StoreObserver {
  */
 export interface StoreEngine {
   readonly observer: StoreObserver;
+  /** Buckets kept by the engine (counted on its server); the Store's own table when absent. */
+  createBuckets?(capacity: number, categories: readonly string[]): BucketStore;
   /**
    * Once, when the service is created: fills the store (and a controllable clock) with what was kept. Answers whether
    * anything was; the configured world is seeded only into an empty state.
@@ -44,4 +47,13 @@ export class StoreUnavailable extends Error {
     super(message);
     this.name = 'StoreUnavailable';
   }
+}
+
+/**
+ * Thrown by an engine that must ask its server before it can answer (a bucket counted on Redis): the
+ * request runs again once `ready` resolves, right after calling the function it resolves to, which hands
+ * the server's answer to the next synchronous read. The memory engine never throws it.
+ */
+export class StoreSuspension {
+  constructor(readonly ready: Promise<() => void>) {}
 }

@@ -4,7 +4,7 @@ import { ExpiringMap } from './expiring-map.js';
 import type { ActionPoints } from './action-points.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
 import { ObservedExpiringMap, ObservedMap, ObservedOutbox } from './observed-maps.js';
-import type { StoreObserver } from './store-engine.js';
+import type { StoreEngine } from './store-engine.js';
 
 export interface Ship {
   id: string;
@@ -71,9 +71,11 @@ export class Store {
   /** Players in the order they were added, so that a listing resumes from an index. */
   #playersInOrder: Player[] = [];
 
-  /** With an observer (a store engine's), every record touched is reported; without one, plain Maps. */
-  constructor(bounds: StoreBounds, observer?: StoreObserver) {
-    this.buckets = new BucketTable(bounds.maxBuckets, Object.keys(RATE_LIMITS));
+  /** With an engine, every record touched is reported to its observer; without one, plain Maps. */
+  constructor(bounds: StoreBounds, engine?: Pick<StoreEngine, 'observer' | 'createBuckets'>) {
+    const categories = Object.keys(RATE_LIMITS);
+    this.buckets = engine?.createBuckets?.(bounds.maxBuckets, categories) ?? new BucketTable(bounds.maxBuckets, categories);
+    const observer = engine?.observer;
     if (observer === undefined) {
       this.players = new Map();
       this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes, KEEP_ENDED_MS);

@@ -21,6 +21,17 @@ function emptyChangeSet(): ChangeSet {
 /** The observer a store engine gives the Store: collects touched records until `take` hands them over. */
 export class StoreChanges implements StoreObserver {
   #changes = emptyChangeSet();
+  #muted = false;
+
+  /** Runs `load` without recording what it writes: records loaded from the engine are no changes. */
+  quietly(load: () => void): void {
+    this.#muted = true;
+    try {
+      load();
+    } finally {
+      this.#muted = false;
+    }
+  }
 
   get isEmpty(): boolean {
     const { cleared, players, codes, tokens, delivered } = this.#changes;
@@ -33,11 +44,13 @@ export class StoreChanges implements StoreObserver {
   }
 
   wrote(part: RecordPart, key: string, value: unknown): void {
+    if (this.#muted) return;
     (this.#changes[part] as Map<string, unknown>).set(key, value);
     if (part === 'codes' && value !== undefined) this.#changes.codeValues.add(value as PendingCode);
   }
 
   cleared(part: RecordPart | 'outbox'): void {
+    if (this.#muted) return;
     this.#changes.cleared.add(part);
     if (part === 'outbox') this.#changes.delivered = [];
     else this.#changes[part].clear();
@@ -45,6 +58,7 @@ export class StoreChanges implements StoreObserver {
   }
 
   delivered(message: OutboxMessage): void {
+    if (this.#muted) return;
     this.#changes.delivered.push(message);
   }
 
