@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad, summarize } from './lib/load.js';
-import { aggregate, measureSlice } from './lib/measure.js';
+import { aggregate, measureRounds } from './lib/measure.js';
 import { benchOptions } from './lib/options.js';
 import { createPlayers } from './lib/players.js';
 import { formatRatio, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
@@ -51,12 +51,7 @@ async function main() {
       entry.load = await prepare(server, options);
       summarize(await runLoad({ ...entry.load, durationSeconds: options.warmupSeconds }));
     }
-    for (let round = 0; round < options.rounds; round++) {
-      for (let i = 0; i < running.length; i++) {
-        const entry = running[(round + i) % running.length];
-        entry.slices.push(await measureSlice(entry.server, entry.load, sliceSeconds));
-      }
-    }
+    await measureRounds(running, options.rounds, sliceSeconds);
   } finally {
     await Promise.all(running.map((r) => r.server.stop()));
     await redis.dispose();
