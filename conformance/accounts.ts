@@ -1,3 +1,5 @@
+import { firstSignIn } from './first-verification.js';
+import type { Identity } from './identities.js';
 import { signIn, uniqueEmail, type SignedIn } from './players.js';
 import type { Suite } from './suite.js';
 
@@ -7,17 +9,40 @@ export function cannotSignIn(suite: Suite): string | undefined {
   return 'no OTP source: the target has no control API to read codes from; pass --otp-source (log:FILE, command:CMD or prompt)';
 }
 
+/**
+ * Whether auth requests are what the run is short of: real sign-ins in real time from one client address, whose
+ * auth budget (5 a minute) paces the whole run. Checks then share registrations and players wherever what
+ * each asserts stays its own.
+ */
+export function authIsScarce(suite: Suite): boolean {
+  return suite.config.capabilities?.players !== true && suite.target.clock === undefined && suite.target.identities.distinct === 1 && suite.otp !== null;
+}
+
 let shared: Promise<SignedIn> | undefined;
 
 /**
  * A verified player for checks that only read or send a few gameplay requests. With the control API each
  * call makes a new one (free, and never expired by another check's clock move); in real time the run
- * shares one, since each sign-in costs two requests of the auth budget (5 a minute).
+ * shares one, since each sign-in costs two requests of the auth budget (5 a minute): where that budget is
+ * scarce, the one VERIFY-OK judges.
  */
 export function verifiedPlayer(suite: Suite): Promise<SignedIn> {
   if (suite.config.capabilities?.players === true || suite.target.clock !== undefined) return signIn(suite, suite.target.identities.fresh());
-  shared ??= signIn(suite, suite.target.identities.fresh());
+  shared ??= authIsScarce(suite) ? firstSignIn().then(({ player }) => player) : signIn(suite, suite.target.identities.fresh());
   return shared;
+}
+
+let second: Promise<SignedIn> | undefined;
+
+/**
+ * A player of the check's own, whose read and gameplay buckets no other check touches; where auth requests are
+ * scarce, one second player serves every such check (each judges its buckets from what it finds, and the run
+ * orders the files so that AP-HEADERS makes this player's first ship).
+ */
+export function ownPlayer(suite: Suite, identity: Identity): Promise<SignedIn> {
+  if (!authIsScarce(suite)) return signIn(suite, identity);
+  second ??= signIn(suite, identity);
+  return second;
 }
 
 /** A token of a player whose email is not verified: from --unverified-token, or the control API's scenario. */

@@ -10,7 +10,21 @@ export function notice(message: string): void {
   process.stderr.write(`[conformance ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; rejects with the signal's reason once it aborts (a run bound reached). On the global timers, which tests can fake. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /** Retry-After in seconds; a value too large to be seconds is taken as milliseconds (the spec leaves the unit open). */
 export function retryAfterSeconds(exchange: Exchange): number {
@@ -26,6 +40,7 @@ export class Pacer {
   readonly #authSends = new Map<string, number[]>();
   readonly #clock: ClockControl | undefined;
   readonly #maxWaitSeconds: number;
+  #sent = 0;
 
   constructor(clock: ClockControl | undefined, maxWaitSeconds: number) {
     this.#clock = clock;
@@ -37,16 +52,40 @@ export class Pacer {
     if (ms >= RATE_LIMIT_WINDOW_MS) this.#authSends.clear();
   }
 
+  /** The auth requests of this client that still count in a window open at `now`, oldest first. */
+  #recentAuth(identity: Identity, now: number): number[] {
+    return (this.#authSends.get(identity.label) ?? []).filter((at) => now - at < RATE_LIMIT_WINDOW_MS + MARGIN_MS);
+  }
+
+  /** The earliest moment (this machine's clock) at which this client can send `count` auth requests without a wait. */
+  authRoomAt(identity: Identity, count: number, now = Date.now()): number {
+    const recent = this.#recentAuth(identity, now);
+    const mustLeave = recent.length + count - RATE_LIMITS.auth.limit;
+    return mustLeave <= 0 ? now : recent[mustLeave - 1]! + RATE_LIMIT_WINDOW_MS + MARGIN_MS;
+  }
+
+  /** An auth request sent without waiting for room (a check that wants the 429): later ones are paced around it. */
+  recordAuth(identity: Identity): void {
+    this.#authSends.set(identity.label, [...this.#recentAuth(identity, Date.now()), Date.now()]);
+    this.#sent++;
+  }
+
+  /** Auth requests the run has sent so far, for the plan's account at the end. */
+  get authRequestsSent(): number {
+    return this.#sent;
+  }
+
   /** Before an auth request: make room in this client's budget. */
   async beforeAuth(identity: Identity): Promise<void> {
     const now = Date.now();
-    const recent = (this.#authSends.get(identity.label) ?? []).filter((at) => now - at < RATE_LIMIT_WINDOW_MS + MARGIN_MS);
+    const recent = this.#recentAuth(identity, now);
     if (recent.length >= RATE_LIMITS.auth.limit) {
       await this.#pass(recent[0]! + RATE_LIMIT_WINDOW_MS + MARGIN_MS - now, `the auth budget of ${identity.label} (5 a minute) is spent`);
       recent.length = 0;
     }
     recent.push(Date.now());
     this.#authSends.set(identity.label, recent);
+    this.#sent++;
   }
 
   /** After an unexpected 429: whether to send again (after the window has passed). */

@@ -45,10 +45,15 @@ export async function signIn(suite: Suite, identity?: Identity): Promise<SignedI
   return (await verifyForToken(suite, email, code, identity)).player;
 }
 
+/** The player a verify-email response for `email` signed in; throws with the answer when it signed none in. */
+export function signedInBy(email: string, verify: Exchange): SignedIn {
+  const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
+  if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
+  return { email, token: body.authToken, expiresAt: String(body.expiresAt) };
+}
+
 /** Verifies a code that must be right, and the player it signs in; throws with the answer otherwise. */
 export async function verifyForToken(suite: Suite, email: string, code: string, identity?: Identity): Promise<{ verify: Exchange; player: SignedIn }> {
   const verify = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, ...(identity ? { identity } : {}) });
-  const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
-  if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
-  return { verify, player: { email, token: body.authToken, expiresAt: String(body.expiresAt) } };
+  return { verify, player: signedInBy(email, verify) };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Reporter, TestCase, TestSpecification, Vitest } from 'vitest/node';
 import { BaseSequencer, startVitest } from 'vitest/node';
 import type { ConformanceConfig } from './config.js';
+import { AUTH_REQUESTS_ANNOTATION, describeAuthAccount, describeAuthPlan, planAuth, type AuthPlan } from './auth-plan.js';
 import { describeAddressing } from './identities.js';
 import { checkResult, type CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
@@ -42,19 +43,25 @@ export interface ConformanceResult {
   error?: string;
 }
 
-/** What kind of run this is, and how long a real-time one takes: its waits are announced as they come. */
-function announce(config: ConformanceConfig): void {
+/** Where one client address and real sign-ins make the auth budget (5 a minute) pace the whole run. */
+function authPaced(config: ConformanceConfig): boolean {
+  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
+}
+
+/** What kind of run this is, and how long a real-time one takes (its auth plan, where that paces it): waits are announced as they come. */
+function announce(config: ConformanceConfig, plan: AuthPlan | undefined): void {
   const clients = describeAddressing(config.sourceIps, config.clientIpHeader);
   if (config.capabilities?.clockControl === true) {
     console.log(`Target ${config.baseUrl}: control API with clock control; ${clients}. Seed ${config.seed}.`);
     return;
   }
+  console.log(`Target ${config.baseUrl}: real time (no clock control); ${clients}. Seed ${config.seed}.`);
+  const oneAddress = config.sourceIps.length <= 1 && config.clientIpHeader === null;
+  const shorter = '--source-ips or --client-ip-header shortens the run to 2–3 minutes';
+  if (plan !== undefined) console.log(describeAuthPlan(plan));
   console.log(
-    `Target ${config.baseUrl}: real time (no clock control); ${clients}. Seed ${config.seed}.\n` +
-      'Rate-limit windows are waited out for real (each wait is announced with the time it ends): expect about ' +
-      (config.sourceIps.length > 1 || config.clientIpHeader !== null
-        ? '2–3 minutes.'
-        : '10 minutes from one address, paced by its auth budget (5 requests a minute); --source-ips or --client-ip-header shortens it to 2–3.'),
+    'Rate-limit windows are waited out for real (each wait is announced with the time it ends)' +
+      (plan !== undefined ? `; ${shorter}.` : oneAddress ? `: expect about 10 minutes from one address, paced by its auth budget (5 requests a minute); ${shorter}.` : ': expect about 2–3 minutes.'),
   );
 }
 
@@ -72,12 +79,25 @@ export function checkConformanceOptions(options: Omit<ConformanceOptions, 'baseU
   }
 }
 
-/** The traffic invariants judge every response of the run, so their file runs after all others. */
-class TrafficChecksLast extends BaseSequencer {
+/**
+ * Check files in one order, whatever earlier runs took. The traffic invariants judge every response of the run,
+ * so their file comes last. Where one address's auth budget paces the run, RL-WINDOW's wait for a read window
+ * falls where the next auth request would wait for its window anyway, and AP-HEADERS makes the shared second
+ * player's first ship before RL-429 spends its gameplay bucket.
+ */
+const FILE_ORDER = [
+  'health', 'action-points', 'register', 'rate-limits-window', 'verify', 'envelopes', 'routing', 'bearer', 'ship',
+  'rate-limits-headers', 'rate-limits-scope', 'rate-limits-spent', 'rate-limits-exempt', 'traffic',
+];
+
+class PlannedOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const isTraffic = (file: TestSpecification) => /[/\\]traffic\.check\.[jt]s$/.test(file.moduleId);
-    return [...sorted.filter((file) => !isTraffic(file)), ...sorted.filter(isTraffic)];
+    // A file not in the list runs just before the traffic invariants.
+    const rank = (file: TestSpecification) => {
+      const index = FILE_ORDER.indexOf(/([\w-]+)\.check\.[jt]s$/.exec(file.moduleId)?.[1] ?? '');
+      return index === -1 ? FILE_ORDER.length - 1.5 : index;
+    };
+    return [...files].sort((a, b) => rank(a) - rank(b));
   }
 }
 
@@ -126,7 +146,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!(error instanceof Error)) throw error;
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
-  announce(config);
+  const plan = authPaced(config) ? planAuth(config) : undefined;
+  announce(config, plan);
   const restore = await preserveTargetState(config.baseUrl, config.capabilities);
   const only = options.only === undefined ? undefined : new RegExp(options.only);
   const selected = (testCase: TestCase) => only === undefined || only.test(testCase.fullName);
@@ -141,7 +162,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       include: ['checks/**/*.check.{ts,js}'],
       provide: { conformance: config },
       reporters: [new ConsoleReporter(selected), usageWatch],
-      sequence: { sequencer: TrafficChecksLast },
+      sequence: { sequencer: PlannedOrder },
       // One worker, files in turn, modules shared: one scheduler sees every request of the run.
       fileParallelism: false,
       isolate: false,
@@ -162,6 +183,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       .filter(selected)
       .map(checkResult);
     const restored = await restore();
+    const sent = vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()]).flatMap((test) => test.annotations()).find((annotation) => annotation.type === AUTH_REQUESTS_ANNOTATION);
+    if (plan !== undefined && sent !== undefined) console.log(`\n${describeAuthAccount(plan, Number(sent.message), Date.now() - startedAt)}`);
     const counts = summarize(checks);
     const moduleFailed = vitest.state.getTestModules().some((module) => module.state() === 'failed');
     const error = usageWatch.error ?? (checks.length > 0 ? undefined : options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}`);

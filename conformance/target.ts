@@ -24,7 +24,8 @@ export interface Call {
   acceptLimit?: boolean;
 }
 
-const AUTH_PATHS = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => route.path));
+/** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
+const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
 const REQUEST_TIMEOUT_MS = 30_000;
 const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
 const CONTROL_PREFIX = '/__mock';
@@ -36,26 +37,31 @@ export class Target {
   readonly clock: ClockControl | undefined;
   /** Every response outside the control API, judged against the invariants that hold for all of them. */
   readonly traffic = new TrafficInvariants();
-  readonly #pacer: Pacer;
+  /** The one scheduler of the run's requests: callers that plan their auth requests ask it for room. */
+  readonly pacer: Pacer;
   readonly #default: Identity;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
     this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
     this.#default = this.identities.fresh();
-    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.#pacer.clockMoved(ms)) : undefined;
-    this.#pacer = new Pacer(this.clock, config.maxWaitSeconds);
+    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.pacer.clockMoved(ms)) : undefined;
+    this.pacer = new Pacer(this.clock, config.maxWaitSeconds);
   }
 
   async send(call: Call): Promise<Exchange> {
     const identity = call.identity ?? this.#default;
     for (let attempt = 0; ; attempt++) {
-      if (AUTH_PATHS.has(call.path) && !call.expectLimit) await this.#pacer.beforeAuth(identity);
+      if (AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`)) {
+        // A check that wants a 429 is not held back, but what it sends still counts in the client's budget.
+        if (call.expectLimit === true) this.pacer.recordAuth(identity);
+        else await this.pacer.beforeAuth(identity);
+      }
       const exchange = await this.#sendOnce(call, identity);
       const isControl = call.path.startsWith(CONTROL_PREFIX);
       if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
-      if (!(await this.#pacer.after429(exchange, attempt))) return exchange;
+      if (!(await this.pacer.after429(exchange, attempt))) return exchange;
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { HEADERS } from '../../src/spec/limits.js';
-import { cannotSignIn } from '../accounts.js';
+import { cannotSignIn, ownPlayer } from '../accounts.js';
 import { expectThat, observe } from '../assertions.js';
 import { errorMessage, expectSuccessEnvelope, isSuccess } from '../envelope.js';
 import { header, integerHeader, type Exchange } from '../exchange.js';
@@ -19,7 +19,7 @@ describe('action points', () => {
   it(rule('AP-HEADERS', "a new verified player's POST /api/player/ship succeeds with success: true and X-ActionPoints-Remaining (integer), and X-ActionPoints-NextRefill (integer) when it is 0"), async (context) => {
     const reason = cannotSignIn(suite());
     if (reason !== undefined) return context.skip(reason);
-    const { token } = await signIn(suite(), suite().target.identities.fresh());
+    const { token } = await ownPlayer(suite(), suite().target.identities.fresh());
     const exchange = await createShip(token);
     if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
     if (!isSuccess(exchange)) {

@@ -13,7 +13,8 @@ import {
   type ResetUnit,
   type TimeInterval,
 } from '../model/index.js';
-import { cannotSignIn } from '../accounts.js';
+import { authIsScarce, cannotSignIn, ownPlayer } from '../accounts.js';
+import { firstSignIn } from '../first-verification.js';
 import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../players.js';
 import { suite } from '../suite.js';
 import type { Call } from '../target.js';
@@ -124,6 +125,7 @@ const sharedSignIns = new Map<string, Promise<AuthExchanges>>();
  */
 export function sharedSignIn(identity: Identity): Promise<AuthExchanges> {
   if (!signInsCost()) return signInWithExchanges(identity);
+  if (authIsScarce(suite())) return firstSignIn();
   let made = sharedSignIns.get(identity.label);
   if (made === undefined) {
     made = signInWithExchanges(identity);
@@ -138,9 +140,9 @@ export async function sharedPlayerOn(identity: Identity): Promise<SignedIn | und
   return (await sharedSignIn(identity)).player;
 }
 
-/** A player of the check's own, whose read and gameplay buckets no other check touches. */
+/** A player of the check's own, whose read and gameplay buckets no other check touches (see accounts.ts). */
 export function ownPlayerOn(identity: Identity): Promise<SignedIn> {
-  return signIn(suite(), identity);
+  return ownPlayer(suite(), identity);
 }
 
 /** Runs `make` once per run and hands every caller the same result (a player, an exhausted bucket). */

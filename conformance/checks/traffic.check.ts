@@ -1,5 +1,6 @@
 import { describe, it, type TestContext } from 'vitest';
 import { expectThat } from '../assertions.js';
+import { AUTH_REQUESTS_ANNOTATION } from '../auth-plan.js';
 import { rule } from '../rules.js';
 import { suite } from '../suite.js';
 import type { InvariantId } from '../traffic.js';
@@ -19,7 +20,9 @@ function expectInvariant(context: TestContext, id: InvariantId, responses: strin
 }
 
 describe('every response of the run', () => {
-  it(rule('BODY-JSON', 'every response the run received has a JSON body'), (context) => {
+  it(rule('BODY-JSON', 'every response the run received has a JSON body'), async (context) => {
+    // The run's account of its auth requests goes to the main process with this last file's first result.
+    await context.annotate(String(suite().target.pacer.authRequestsSent), AUTH_REQUESTS_ANNOTATION);
     expectInvariant(context, 'body-json', 'responses with a body', 'the run received no response');
   });
 

@@ -4,6 +4,7 @@ import { expectThat, observe } from '../assertions.js';
 import { withFrozenClock, advanceTo } from '../clock-scope.js';
 import { errorMessage, expectClientError, expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
 import { header, isObject, type Exchange } from '../exchange.js';
+import { firstVerification } from '../first-verification.js';
 import type { Identity } from '../identities.js';
 import { notice } from '../pacing.js';
 import { registerForCode, uniqueEmail, verifyForToken, type Registration } from '../players.js';
@@ -24,46 +25,6 @@ function verify(email: string, otp: string, identity: Identity, acceptLimit = fa
 
 function requireOtp(context: TestContext): void {
   if (suite().otp === null) return context.skip(NO_OTP);
-}
-
-/** When the server issued a token: bounds in ms, and what they were read from. */
-interface IssueTime {
-  from: number;
-  to: number;
-  source: string;
-  toleranceMs: number;
-}
-
-interface Verification {
-  registration: Registration;
-  identity: Identity;
-  exchange: Exchange;
-  issued: IssueTime;
-}
-
-let first: Promise<Verification> | undefined;
-
-/** One registration verified with its code, shared by VERIFY-OK, TOKEN-LIFETIME and VERIFY-REUSED. */
-function firstVerification(): Promise<Verification> {
-  first ??= (async () => {
-    const { target } = suite();
-    const identity = target.identities.fresh();
-    const registration = await registerForCode(suite(), uniqueEmail(suite(), 'verify'), identity);
-    const before = await target.clock?.now();
-    const exchange = await verify(registration.email, registration.code, identity);
-    const after = await target.clock?.now();
-    let issued: IssueTime;
-    if (before !== undefined && after !== undefined) {
-      issued = { from: before, to: after, source: "the target's clock (GET /__mock/clock)", toleranceMs: 1_000 };
-    } else {
-      const date = Date.parse(header(exchange, 'date') ?? '');
-      issued = Number.isNaN(date)
-        ? { from: exchange.receivedAt, to: exchange.receivedAt, source: "this machine's clock (the response has no Date header)", toleranceMs: 120_000 }
-        : { from: date, to: date + 999, source: "the response's Date header", toleranceMs: 120_000 };
-    }
-    return { registration, identity, exchange, issued };
-  })();
-  return first;
 }
 
 /** A 6-digit code that is certainly not `code`. */

@@ -1,5 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import type { ClockControl } from '../clock-control.js';
 import type { ConformanceConfig } from '../config.js';
@@ -8,9 +7,10 @@ import type { Identity } from '../identities.js';
 import { RateLimitModel } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
-import { notice } from '../pacing.js';
-import { signIn, uniqueEmail } from '../players.js';
-import { Target } from '../target.js';
+import { signIn, uniqueEmail, type SignedIn } from '../players.js';
+import { Target, type Call } from '../target.js';
+import { PlayerSupply } from './player-supply.js';
+import { planAddresses, QuietTracker, type AddressPlan } from './real-time-pool.js';
 import { ServerChoices } from './server-choices.js';
 import type { Step } from './step.js';
 
@@ -41,11 +41,14 @@ const IDENTITIES_PER_RUN = 3;
 const PLAYERS_PER_RUN = 2;
 /** Past the end of every window a run opened. */
 const QUIET_MARGIN_MS = 2_000;
+/** Players signed in ahead in real time: two sequences' worth. */
+const PLAYERS_AHEAD = 2 * PLAYERS_PER_RUN;
 const HEALTH = ROUTES.find((route) => route.id === 'health')!.path;
 
 /**
  * The target and what a fuzzing session knows of it. Each run starts with every bucket it can touch empty:
- * on a target with clock control by moving its frozen clock a window on, in real time by waiting.
+ * on a target with clock control by moving its frozen clock a window on; in real time on client addresses and
+ * players whose windows have ended (fresh ones where the pool allows, else by waiting).
  */
 export class FuzzSession {
   readonly config: ConformanceConfig;
@@ -54,16 +57,24 @@ export class FuzzSession {
   readonly clock: ClockControl | undefined;
   readonly choices = new ServerChoices();
   readonly stats = { runs: 0, commands: 0, requests: 0, limited: 0 };
-  /** Local time after which every window opened so far has ended (real time). */
-  quietAtMs = 0;
   readonly #stopping = new AbortController();
-  #sessionPlayers: FuzzPlayer[] | undefined;
+  #sessionPlayers: SignedIn[] | undefined;
+  /** Real time: which addresses sign players in and which send sequences, and when each is quiet again. */
+  readonly #addresses: AddressPlan | undefined;
+  readonly #quiet: QuietTracker | undefined;
+  #supply: PlayerSupply | undefined;
+  /** The players of the run before, some of which it may not have used. */
+  #lastPlayers: SignedIn[] = [];
 
   constructor(config: ConformanceConfig) {
     this.config = config;
     this.target = new Target(config);
     this.otp = config.otpSource === null ? null : createOtpSource(config.otpSource, this.target);
     this.clock = this.target.clock;
+    if (this.clock === undefined) {
+      this.#addresses = planAddresses(this.target.identities, IDENTITIES_PER_RUN);
+      this.#quiet = new QuietTracker(this.target.identities, this.#addresses);
+    }
   }
 
   /** Whether the commands can act as signed-in players. */
@@ -80,6 +91,19 @@ export class FuzzSession {
     return this.canSignIn ? PLAYERS_PER_RUN : 0;
   }
 
+  /** Real time: how many addresses send sequences and how many sign players in ahead. */
+  get addressPlan(): { sequences: number; signIns: number } | undefined {
+    if (this.#addresses === undefined) return undefined;
+    const count = (addresses: AddressPlan['sequences']) => (addresses === 'unlimited' ? Number.POSITIVE_INFINITY : addresses.length);
+    return { sequences: count(this.#addresses.sequences), signIns: this.playerCount === 0 ? 0 : count(this.#addresses.signIns) };
+  }
+
+  /** Whether real-time sequences can run back to back: addresses to spare beyond one sequence's, and players signed in ahead. */
+  get backToBack(): boolean {
+    const plan = this.addressPlan;
+    return plan !== undefined && plan.sequences > this.identityCount && (this.playerCount === 0 || plan.signIns > 0);
+  }
+
   /** An address no earlier request of the session used. */
   email(label: string): string {
     return uniqueEmail(this, `fuzz-${label}`);
@@ -90,18 +114,15 @@ export class FuzzSession {
    * choices from one public request on an empty bucket. In real time the first run's responses teach them.
    */
   async start(): Promise<void> {
-    if (this.config.capabilities?.players !== true && this.otp !== null) this.#sessionPlayers = await this.#signInPlayers();
-    if (this.clock === undefined) {
-      // Probing the target (and signing players in) counted in its buckets: the first sequence waits for those windows too.
-      this.counted();
-      return;
-    }
-    const frozenAt = await this.clock.freeze();
+    const { clock } = this;
+    if (clock === undefined) return this.#startRealTime(this.#addresses!, this.#quiet!);
+    if (this.config.capabilities?.players !== true && this.otp !== null) this.#sessionPlayers = await this.#signInPlayers(undefined);
+    const frozenAt = await clock.freeze();
     // Past every window, and half a window past a clock minute: windows from the first hit and windows on
     // clock minutes then end half a window apart, so one answer tells them apart whatever the server rounds.
     const emptyAt = frozenAt + RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS;
     const toHalfWindow = (((RATE_LIMIT_WINDOW_MS / 2 - (emptyAt % RATE_LIMIT_WINDOW_MS)) % RATE_LIMIT_WINDOW_MS) + RATE_LIMIT_WINDOW_MS) % RATE_LIMIT_WINDOW_MS;
-    const atMs = await this.clock.advance(emptyAt - frozenAt + toHalfWindow);
+    const atMs = await clock.advance(emptyAt - frozenAt + toHalfWindow);
     const health = await this.target.send({ method: 'GET', path: HEALTH, identity: this.target.identities.fresh(), expectLimit: true });
     const reset = integerHeader(health, HEADERS.rateLimitReset);
     const firstHit = integerHeader(health, HEADERS.rateLimitRemaining) === RATE_LIMITS.public.limit - 1;
@@ -118,50 +139,78 @@ export class FuzzSession {
   }
 
   async close(): Promise<void> {
+    await this.#supply?.close();
     if (this.clock !== undefined) await this.clock.unfreeze().catch(() => {});
     await this.target.identities.close();
   }
 
+  /**
+   * Real time: players are signed in ahead from the sign-in addresses where there are any (while the first
+   * sequence waits for the windows of requests sent before the run); else two are signed in once, and the
+   * sequences wait for their windows.
+   */
+  async #startRealTime(addresses: AddressPlan, quiet: QuietTracker): Promise<void> {
+    if (this.playerCount === 0) return;
+    const { signIns } = addresses;
+    if (signIns === 'unlimited' || signIns.length > 0) {
+      this.#supply = new PlayerSupply({
+        addresses: signIns === 'unlimited' ? () => this.target.identities.fresh() : signIns,
+        pacer: this.target.pacer,
+        signIn: (identity) => signIn(this, identity),
+        ahead: PLAYERS_AHEAD,
+        signal: this.#stopping.signal,
+      });
+      return;
+    }
+    const [identity] = quiet.addresses(1);
+    this.#sessionPlayers = await this.#signInPlayers(identity);
+    quiet.counted(identity!.label);
+  }
+
   /** A run's fresh start: empty buckets, its clients and players, and a model that knows the choices learned so far. */
   async startRun(): Promise<{ model: RunModel; real: RunReal }> {
-    this.stats.runs++;
+    const run = ++this.stats.runs;
     let nowMs: number | undefined;
-    if (this.clock !== undefined) nowMs = await this.clock.advance(RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS);
-    else await this.#waitForQuiet();
-    const identities = Array.from({ length: this.identityCount }, () => this.target.identities.fresh());
+    let identities: Identity[];
+    let players: SignedIn[];
+    if (this.clock !== undefined) {
+      nowMs = await this.clock.advance(RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS);
+      identities = Array.from({ length: this.identityCount }, () => this.target.identities.fresh());
+      players = await this.#players();
+    } else {
+      identities = this.#quiet!.addresses(this.identityCount);
+      players = await this.#realTimePlayers(run);
+      await this.#quiet!.waitForQuiet(run, identities, players.map((player) => player.token), this.#stopping.signal);
+    }
     const limits = new RateLimitModel({ alignment: this.choices.alignment ?? 'first-hit', boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000 });
-    return { model: { limits, nowMs, pending: [] }, real: { session: this, identities, players: await this.#players(), steps: [] } };
+    const labelled = players.map((player, index) => ({ label: `player ${index + 1}`, token: player.token }));
+    return { model: { limits, nowMs, pending: [] }, real: { session: this, identities, players: labelled, steps: [] } };
   }
 
-  /** A counted request was sent now: real-time runs wait for its window to end. */
-  counted(): void {
-    this.quietAtMs = Date.now() + RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS;
+  /** A counted request was sent now: in real time its address or player (as the bucket's scope says) is busy for a window. */
+  counted(call: Call & { identity: Identity }, category: RateLimitCategory | undefined): void {
+    const key = category !== undefined && RATE_LIMITS[category].scope === 'player' ? call.token : call.identity.label;
+    if (key !== undefined) this.#quiet?.counted(key);
   }
 
-  async #waitForQuiet(): Promise<void> {
-    const waitMs = this.quietAtMs - Date.now();
-    if (waitMs <= 0) return;
-    if (waitMs > 2_000) notice(`sequence ${this.stats.runs}: waiting ${Math.ceil(waitMs / 1000)} s for the rate-limit windows of earlier requests to end (real time)`);
-    await delay(waitMs, undefined, { signal: this.#stopping.signal });
+  /** Fresh players from the supply (those the run before never used go back first), or the session's two. */
+  async #realTimePlayers(run: number): Promise<SignedIn[]> {
+    if (this.#supply === undefined) return this.#sessionPlayers ?? [];
+    this.#supply.giveBack(this.#lastPlayers.filter((player) => !this.#quiet!.used(player.token)));
+    this.#lastPlayers = await this.#supply.take(PLAYERS_PER_RUN, run);
+    return this.#lastPlayers;
   }
 
   /** New players each run where the control API makes them; else the two the session signed in for real at its start. */
-  async #players(): Promise<FuzzPlayer[]> {
-    if (this.config.capabilities?.players === true) return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, (_, index) => this.#signIn(index)));
+  async #players(): Promise<SignedIn[]> {
+    if (this.config.capabilities?.players === true) return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, () => signIn(this)));
     return this.#sessionPlayers ?? [];
   }
 
   /** One after the other, so that the scheduler keeps the sign-ins within the auth budget. */
-  async #signInPlayers(): Promise<FuzzPlayer[]> {
-    const players: FuzzPlayer[] = [];
-    for (let index = 0; index < PLAYERS_PER_RUN; index++) players.push(await this.#signIn(index));
-    this.counted();
+  async #signInPlayers(identity: Identity | undefined): Promise<SignedIn[]> {
+    const players: SignedIn[] = [];
+    for (let index = 0; index < PLAYERS_PER_RUN; index++) players.push(await signIn(this, identity));
     return players;
-  }
-
-  /** As the suite signs a player in: through the control API where the target has one, else register and verify. */
-  async #signIn(index: number): Promise<FuzzPlayer> {
-    const { token } = await signIn(this);
-    return { label: `player ${index + 1}`, token };
   }
 }

@@ -10,7 +10,7 @@ import { Disagreement, type Step } from './step.js';
 
 export interface FuzzOptions extends TargetOptions {
   seed?: number;
-  /** Command sequences to try (default 100 with clock control, 5 in real time). */
+  /** Command sequences to try (default 100; 5 in real time when each sequence must wait for the windows of the one before). */
   numRuns?: number;
   /** Most commands in one sequence. */
   maxCommands?: number;
@@ -51,18 +51,33 @@ export interface FuzzResult {
 /** Progress lines: often enough to see a fast run move, sparse enough not to flood a real-time run's log. */
 const PROGRESS_INTERVAL_MS = { clock: 2_000, realTime: 15_000 } as const;
 
+/** How real-time sequences get empty buckets: fresh addresses and players, or a wait for the windows of the one before. */
+function describeRealTime(session: FuzzSession, numRuns: number): string {
+  if (!session.backToBack) {
+    return (
+      `Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about ${numRuns + 1} minutes, ` +
+      'more if a disagreement is shrunk (each smaller sequence tried waits too); --max-duration bounds it. ' +
+      `Sequences run back to back with more client addresses: --source-ips with more than ${session.identityCount} (or --client-ip-header).`
+    );
+  }
+  const plan = session.addressPlan!;
+  const addresses =
+    plan.sequences === Number.POSITIVE_INFINITY
+      ? 'a new client address for each sequence and each sign-in'
+      : `${plan.sequences} client addresses for sequences${plan.signIns > 0 ? `, ${plan.signIns} signing players in ahead` : ''}`;
+  return (
+    'Real time (no clock control): sequences run back to back, each on client addresses and players whose rate-limit windows have ended ' +
+    `(${addresses}); a sequence waits only when all of them are in use, and says so.`
+  );
+}
+
 function announce(session: FuzzSession, numRuns: number, maxCommands: number): void {
   const { config } = session;
   const clients = `${session.identityCount} client address${session.identityCount === 1 ? '' : 'es'}`;
   const players = session.playerCount > 0 ? `${session.playerCount} players` : 'no players (no OTP source: reads and gameplay are left out)';
   const origin = config.gameOrigin === null ? 'no game origin (exemptions are not fuzzed)' : `game origin ${config.gameOrigin}`;
   console.log(`Fuzzing ${config.baseUrl}: ${numRuns} sequences of up to ${maxCommands} commands from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`);
-  if (session.clock === undefined) {
-    console.log(
-      `Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about ${numRuns + 1} minutes, ` +
-        'more if a disagreement is shrunk (each smaller sequence tried waits too); --max-duration bounds it.',
-    );
-  }
+  if (session.clock === undefined) console.log(describeRealTime(session, numRuns));
 }
 
 /** Every option that can be judged before anything starts or is sent; throws TargetOptionError or OtpSourceError. */
@@ -94,7 +109,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     if (!(error instanceof Error)) throw error;
     return { exitCode: 2, seed, runs: 0, commands: 0, requests: 0, limited: 0, durationMs: 0, choices: [], interrupted: false, error: error.message };
   }
-  const numRuns = options.numRuns ?? (session.clock === undefined ? FUZZ_DEFAULTS.numRunsRealTime : FUZZ_DEFAULTS.numRunsWithClock);
+  const numRuns = options.numRuns ?? (session.clock === undefined && !session.backToBack ? FUZZ_DEFAULTS.numRunsRealTime : FUZZ_DEFAULTS.numRunsWithClock);
   const maxCommands = options.maxCommands ?? FUZZ_DEFAULTS.maxCommands;
   announce(session, numRuns, maxCommands);
 

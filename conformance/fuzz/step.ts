@@ -60,7 +60,7 @@ export async function sendStep(model: RunModel, real: RunReal, request: StepRequ
   const exchange = await session.target.send({ ...request.call, expectLimit: true });
   session.stats.requests++;
   if (exchange.status === 429) session.stats.limited++;
-  if (expectation.counted !== false) session.counted();
+  if (expectation.counted !== false) session.counted(request.call, expectation.category);
   const at = model.nowMs === undefined ? { fromMs: sentAt, toMs: exchange.receivedAt } : instant(model.nowMs);
   const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
   real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });

@@ -143,7 +143,7 @@ const FUZZ_FLAGS = {
     type: 'string',
     requiresArg: true,
     coerce: parseCount('num-runs'),
-    defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time)`,
+    defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
     describe: 'Command sequences to try',
   },
   'max-commands': { type: 'string', requiresArg: true, coerce: parseCount('max-commands'), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },

@@ -9,7 +9,7 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 /** Tests that need a real Redis fail with the remedy when there is none: they are never skipped. */
 export function assertRedisInstalled(): void {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: these tests need a real Redis; install it with \`apt-get install -y redis-server\` (.ci/run does)`);
+    throw new Error(`${REDIS_SERVER} is missing: these tests need a real Redis; install it with \`sudo apt-get install -y --no-install-recommends redis-server\` (npm test does, as root)`);
   }
 }
 
