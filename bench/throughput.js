@@ -4,7 +4,7 @@
 // falls on all scenarios alike instead of on whichever ran at the time.
 import { availableParallelism, cpus } from 'node:os';
 import { runLoad, summarize } from './lib/load.js';
-import { aggregate, measureSlice } from './lib/measure.js';
+import { aggregate, measureRounds } from './lib/measure.js';
 import { benchOptions } from './lib/options.js';
 import { formatRatio, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
 import { SCENARIOS } from './lib/scenarios.js';
@@ -56,13 +56,7 @@ async function main() {
   const running = [];
   try {
     for (const scenario of scenarios) await setUp(scenario, options, running);
-    for (let round = 0; round < options.rounds; round++) {
-      // Rotated each round, so no scenario always follows the same one.
-      for (let i = 0; i < running.length; i++) {
-        const entry = running[(round + i) % running.length];
-        entry.slices.push(await measureSlice(entry.server, entry.load, sliceSeconds));
-      }
-    }
+    await measureRounds(running, options.rounds, sliceSeconds);
   } finally {
     await Promise.all(running.map((r) => r.server.stop()));
   }

@@ -4,7 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /** Each package, and the program whose presence says it is installed. */
-const PACKAGES = [{ name: 'chromium', program: '/usr/bin/chromium', usedBy: 'test/browser.test.ts' }];
+const PACKAGES = [
+  { name: 'chromium', program: '/usr/bin/chromium', usedBy: 'test/browser.test.ts' },
+  { name: 'redis-server', program: '/usr/bin/redis-server', usedBy: 'test/stores/redis-cluster.test.ts' },
+];
 
 const missing = PACKAGES.filter((entry) => !existsSync(entry.program));
 if (missing.length > 0) {

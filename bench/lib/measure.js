@@ -25,6 +25,19 @@ export async function measureSlice(server, load, durationSeconds) {
 }
 
 /**
+ * Measures every running scenario in `rounds` slices of `sliceSeconds`, rotated each round so that no
+ * scenario always follows the same one; each entry's slices are added to `entry.slices`.
+ */
+export async function measureRounds(running, rounds, sliceSeconds) {
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < running.length; i++) {
+      const entry = running[(round + i) % running.length];
+      entry.slices.push(await measureSlice(entry.server, entry.load, sliceSeconds));
+    }
+  }
+}
+
+/**
  * Folds a scenario's slices into one figure each. Medians for rate and p99, so that a slice disturbed
  * by something else on the machine does not decide the verdict; failures are summed, never medianed.
  */

@@ -53,6 +53,10 @@ export interface MockConfig {
   /** Fault rules: the --fault text, or JSON. */
   faults?: (string | FaultRuleJson)[];
   faultSeed?: number;
+  state?: string;
+  store?: string;
+  storePrefix?: string;
+  workers?: number;
 }
 
 /** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
@@ -173,6 +177,10 @@ export const configSchema: JSONSchemaType<MockConfig> = {
       items: { anyOf: [{ type: 'string', minLength: 1 }, FAULT_RULE_SCHEMA] },
     },
     faultSeed: { ...count(`Seed of the fault draws, 0 to ${MAX_FAULT_SEED}: the same seed and requests meet the same faults. Default: random, printed at start.`), maximum: MAX_FAULT_SEED },
+    state: { type: 'string', minLength: 1, nullable: true, description: 'An SQLite state file, relative to this file: players, tokens, codes, the clock and the outbox survive restarts. Default none (memory).' },
+    store: { type: 'string', minLength: 1, nullable: true, description: 'A Redis 7 or Valkey server shared by every mock process, redis://HOST:PORT[/DB]. Default none (memory).' },
+    storePrefix: { type: 'string', nullable: true, description: 'Prefix of every key the mock writes on the shared store. Default "game-service:".' },
+    workers: count('Processes serving one port; more than 1 needs a shared store. Default 1.', 1),
   },
 };
 

@@ -14,6 +14,7 @@ const INFO: StartupInfo = {
   botCheck: 'off',
   variants: { names: ['wrong-code-401', 'auth-before-routing'], seed: 7 },
   faults: { rules: [], seed: 7 },
+  store: 'state file mock.db',
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
@@ -53,6 +54,7 @@ describe('text logger', () => {
         '  variants:     wrong-code-401, auth-before-routing (random, seed 7: --variant random:7 plays them again)',
         '  faults:       (none)',
         '  fault seed:   7 (--fault-seed 7 replays the same draws)',
+        '  state:        state file mock.db',
         '  Verification codes are printed here. Press Ctrl+C to stop.',
         '',
       ].join('\n'),

@@ -22,6 +22,8 @@ export interface StartupInfo {
   variants: VariantSelection;
   /** The fault rules in force at start (in the --fault syntax) and the seed of their draws. */
   faults: { rules: readonly string[]; seed: number };
+  /** Where state is kept: memory, a state file, or a shared store. */
+  store: string;
 }
 
 /** Everything the mock tells the person or the log collector running it. */
@@ -67,6 +69,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`  variants:     ${describeVariants(info.variants)}`);
       out(`  faults:       ${info.faults.rules.length > 0 ? info.faults.rules.join('; ') : '(none)'}`);
       out(`  fault seed:   ${info.faults.seed} (--fault-seed ${info.faults.seed} replays the same draws)`);
+      out(`  state:        ${info.store}`);
       out('  Verification codes are printed here. Press Ctrl+C to stop.');
     },
     otp: (delivery) => out(formatOtpLine(delivery)),

@@ -9,6 +9,7 @@ import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, 
 import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
+import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { PACKAGE_VERSION } from '../version.js';
 
@@ -79,6 +80,32 @@ const MOCK_FLAGS = {
     coerce: parseFaultSeed,
     defaultDescription: 'random, printed on start',
     describe: 'Seed of the fault draws: the same seed and requests meet the same faults',
+  },
+  state: {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: 'none: memory',
+    describe: 'SQLite state file: players, tokens, codes, the clock and the outbox survive restarts (one process per file)',
+  },
+  store: {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseStoreUrl,
+    defaultDescription: 'none: memory',
+    describe: 'A Redis 7 or Valkey server, redis://HOST:PORT[/DB]: every process on it (--workers, other machines) is one service',
+  },
+  'store-prefix': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: DEFAULT_STORE_PREFIX,
+    describe: 'Prefix of every key on the shared store, so that several mocks can share one server',
+  },
+  workers: {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseCount('workers'),
+    defaultDescription: '1',
+    describe: 'Processes serving one port (node:cluster); more than 1 needs a shared store (--store)',
   },
   config: {
     type: 'string',

@@ -23,7 +23,22 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
       maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
       gameplayRoutes: [],
       variants: [],
+      workers: 1,
     });
+  });
+
+  it('takes a Redis URL and prefix for --workers above 1, and refuses an URL that is none or a state file beside it', () => {
+    expect(mergeMockOptions({ store: 'redis://127.0.0.1:6379/2', workers: 4 }, undefined)).toMatchObject({ store: 'redis://127.0.0.1:6379/2', storePrefix: 'game-service:', workers: 4 });
+    expect(mergeMockOptions({}, { path: 'mock.json', config: { store: 'redis://cache:6379', storePrefix: 'studio:' } })).toMatchObject({ store: 'redis://cache:6379', storePrefix: 'studio:' });
+    expect(() => mergeMockOptions({ store: 'http://127.0.0.1:6379' }, undefined)).toThrow(/^--store "http:\/\/127.0.0.1:6379" is not a Redis URL; expected redis:\/\/HOST:PORT\[\/DB\]/);
+    expect(() => mergeMockOptions({ store: 'redis://127.0.0.1:6379/zero' }, undefined)).toThrow(/is not a Redis URL/);
+    expect(() => mergeMockOptions({ store: 'redis://127.0.0.1:6379', state: 'mock.db' }, undefined)).toThrow(/--state and --store exclude each other/);
+  });
+
+  it('takes a relative state file of the config file from its directory, and refuses --workers above 1 on it', () => {
+    expect(mergeMockOptions({}, { path: 'conf/mock.json', config: { state: 'mock.db' } }).state).toBe('conf/mock.db');
+    expect(mergeMockOptions({ state: 'other.db' }, { path: 'conf/mock.json', config: { state: 'mock.db' } }).state).toBe('other.db');
+    expect(() => mergeMockOptions({}, { path: 'conf/mock.json', config: { state: 'mock.db', workers: 2 } })).toThrow(/a state file belongs to one process/);
   });
 
   it('takes variants from --variant over the file, and refuses a name that is none, naming where it came from', () => {

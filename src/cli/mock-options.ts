@@ -16,6 +16,7 @@ import { definedOnly } from './defined-only.js';
 import { parseList, parseOriginList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
+import { mergeStoreOptions } from './store-options.js';
 
 /** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
 export interface MockFlags {
@@ -35,6 +36,10 @@ export interface MockFlags {
   variant?: string[] | undefined;
   fault?: FaultRule[] | undefined;
   faultSeed?: number | undefined;
+  state?: string | undefined;
+  store?: string | undefined;
+  storePrefix?: string | undefined;
+  workers?: number | undefined;
   config?: string | undefined;
 }
 
@@ -158,6 +163,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     ...(file === undefined ? {} : actionPoints(file, routes)),
     gameplayRoutes: routes,
     variants: variants(flags, file),
+    ...mergeStoreOptions(flags, config, file?.path),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...(world === undefined ? {} : { worldFile: world }),
     ...definedOnly({ faults: flags.fault ?? (file === undefined ? undefined : configFaults(file.path, config)), faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined }),

@@ -3,7 +3,9 @@ import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
 import type { FaultRuleJson } from '../core/fault-rules.js';
-import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import { DEFAULT_BOUNDS, DEFAULT_JOURNAL_SIZE, OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import { openStore, probeStore, type OpenedStore } from './open-store.js';
+import { isWorkerProcess, reportListening, runPrimary } from './workers.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
 import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
@@ -43,6 +45,14 @@ export interface MockOptions {
   faults?: readonly (FaultRuleJson | string)[];
   /** Seed of the fault draws; default random, printed in the banner. */
   faultSeed?: number;
+  /** An SQLite state file to keep state in across restarts; default none (memory). */
+  state?: string;
+  /** A Redis server many processes share, redis://HOST:PORT[/DB]; default none (memory). */
+  store?: string;
+  /** Prefix of the keys on the shared store. */
+  storePrefix?: string;
+  /** Processes serving the port; default 1. */
+  workers?: number;
   /** Default text. */
   logFormat?: LogFormat;
   /** Log every request; default false. */
@@ -58,6 +68,8 @@ export interface RunningMock {
   address: string;
   service: Service;
   logger: MockLogger;
+  /** Where its state is kept, as the banner says it. */
+  store: string;
   close(): Promise<void>;
 }
 
@@ -84,8 +96,16 @@ function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliErr
   return new CliError('GS_LISTEN', `cannot start the mock: ${reasons[error.code ?? ''] ?? error.message}`);
 }
 
-function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOptions {
+/** Every answered request to the log (--verbose) and to a shared journal; nothing at all when neither wants it. */
+function requestListener(options: MockOptions, logger: MockLogger, store: OpenedStore): Pick<ServiceOptions, 'onRequest'> {
+  const shared = store.onRequest;
+  if (options.verbose !== true) return shared === undefined ? {} : { onRequest: shared };
+  return { onRequest: shared === undefined ? (entry) => logger.request(entry) : (entry) => (shared(entry), logger.request(entry)) };
+}
+
+function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedStore): ServiceOptions {
   return {
+    ...(store.engine === undefined ? {} : { storeEngine: store.engine }),
     version: PACKAGE_VERSION,
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
     gameOrigins: options.gameOrigins,
@@ -102,16 +122,16 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
       faultSeed: options.faultSeed,
     }),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
-    ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
+    ...requestListener(options, logger, store),
     onOtp: (delivery) => logger.otp(delivery),
     onError: (error) => logger.error(error),
   };
 }
 
 /** The service, or a configuration error (exit 2) for options that cannot work together: never a stack trace. */
-function createConfiguredService(options: MockOptions, logger: MockLogger): Service {
+function createConfiguredService(options: MockOptions, logger: MockLogger, store: OpenedStore): Service {
   try {
-    return createService(serviceOptions(options, logger));
+    return createService(serviceOptions(options, logger, store));
   } catch (error) {
     if (error instanceof OptionsError) throw new CliError('GS_CONFIG', `cannot start the mock: ${error.message}`);
     throw error;
@@ -121,14 +141,29 @@ function createConfiguredService(options: MockOptions, logger: MockLogger): Serv
 /** Starts the standalone mock: the service on the node:http host. The CLI and library users call this. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const logger = options.logger ?? createLogger(options.logFormat ?? 'text');
-  const service = createConfiguredService(options, logger);
+  const store = await openStore(options, { outboxSize: DEFAULT_BOUNDS.outboxSize, journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
+  let service: Service;
+  try {
+    service = createConfiguredService(options, logger, store);
+    await store.started(service);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const server = createNodeServer(service, { trustProxy: options.trustProxy });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
-  return { url: baseUrl(address), address: boundAddress(address), service, logger, close: () => shutDownNodeServer(server, SHUTDOWN_GRACE_MS) };
+  const close = async () => {
+    await shutDownNodeServer(server, SHUTDOWN_GRACE_MS);
+    await store.close();
+  };
+  return { url: baseUrl(address), address: boundAddress(address), service, logger, store: store.description, close };
 }
 
 function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
@@ -145,18 +180,27 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
     variants: mock.service.variants.selection,
     faults: { rules: mock.service.faults.rules.map((rule) => rule.text), seed: mock.service.faults.seed },
+    store: mock.store,
   };
 }
 
-/** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM. */
+/** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM; with --workers, as N processes. */
 export async function runMockCommand(options: MockOptions): Promise<void> {
+  const workers = options.workers ?? 1;
+  if (workers > 1 && !isWorkerProcess()) {
+    await probeStore(options);
+    return runPrimary(options, workers);
+  }
   const mock = await startMock(options);
-  mock.logger.listening(startupInfo(mock, options));
+  if (workers > 1) reportListening(startupInfo(mock, options));
+  else mock.logger.listening(startupInfo(mock, options));
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      mock.logger.stopping(signal);
+      if (workers === 1) mock.logger.stopping(signal);
       void mock.close().then(resolve);
     };
     process.once('SIGINT', stop).once('SIGTERM', stop);
   });
+  // A worker's channel to the primary would keep it alive.
+  if (workers > 1) process.disconnect?.();
 }

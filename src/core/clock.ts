@@ -14,6 +14,15 @@ export interface ControllableClock extends Clock {
   unfreeze(): void;
   /** Back to the source's time, frozen or running as it was created. */
   reset(): void;
+  /** Where it stands, as a store engine keeps and shares it. */
+  readonly state: ClockState;
+  restore(state: ClockState): void;
+}
+
+/** A running clock's offset from its source, or the instant a frozen one shows. */
+export interface ClockState {
+  offsetMs: number;
+  frozenAt: number | null;
 }
 
 export interface VirtualClockOptions {
@@ -69,6 +78,15 @@ export class VirtualClock implements ControllableClock {
   reset(): void {
     this.#offsetMs = 0;
     this.#frozenAt = this.#startsFrozen ? this.#source.now() : undefined;
+  }
+
+  get state(): ClockState {
+    return { offsetMs: this.#offsetMs, frozenAt: this.#frozenAt ?? null };
+  }
+
+  restore(state: ClockState): void {
+    this.#offsetMs = state.offsetMs;
+    this.#frozenAt = state.frozenAt ?? undefined;
   }
 }
 

@@ -6,6 +6,7 @@ import type { FaultRuleJson } from './fault-rules.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
+import type { StoreEngine } from './store-engine.js';
 import { VariantError } from './variant-choice.js';
 import type { World } from './world.js';
 
@@ -79,6 +80,8 @@ export interface ServiceOptions {
   faults?: readonly (FaultRuleJson | string)[];
   /** Seeds the draws of the fault rules (0 to 2^32 - 1); default a random one, which `service.faults.seed` reports. */
   faultSeed?: number;
+  /** Where state is kept beyond this process's memory (a state file, Redis); default none: memory only. */
+  storeEngine?: StoreEngine;
   /** Told of every request outside the control API, once answered (for request logging). */
   onRequest?: (entry: JournalEntry) => void;
   /** Where codes are delivered, the mock's stand-in for email; by default a console line. */
@@ -103,6 +106,7 @@ export interface ResolvedOptions {
   rateLimitWindows: RateLimitWindows;
   /** Switched at run time through the control API. */
   variants: ActiveVariants;
+  storeEngine: StoreEngine | undefined;
   onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
   onError: (error: unknown) => void;
@@ -157,6 +161,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     rateLimitWindows: options.rateLimitWindows ?? 'first-hit',
     variants: activeVariants(options.variants),
+    storeEngine: options.storeEngine,
     onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),
     onError: options.onError ?? ((error) => console.error('Unexpected error while handling a request:', error)),

@@ -16,6 +16,7 @@ import { OptionsError, resolveOptions, type ServiceOptions } from './options.js'
 import { consumeRateLimit, fillBucket, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
+import { isStoreInterruption, keptBy } from './kept-handle.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -53,7 +54,7 @@ function withRequestId(body: unknown): unknown {
 export function createService(serviceOptions: ServiceOptions): Service {
   const options = resolveOptions(serviceOptions);
   const { variants } = options;
-  const store = new Store(options.bounds);
+  const store = new Store(options.bounds, options.storeEngine);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
   const faults = createFaultInjector(serviceOptions);
@@ -61,8 +62,9 @@ export function createService(serviceOptions: ServiceOptions): Service {
     store.clearPlayers();
     if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
   };
+  const restored = options.storeEngine?.attach(store, options.clock) === true;
   try {
-    reseedPlayers();
+    if (!restored) reseedPlayers();
   } catch (error) {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
@@ -154,6 +156,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       // Most routes answer synchronously; only those that hash a code return a promise.
       return finish(exchange, 200, body instanceof Promise ? await body : body);
     } catch (error) {
+      if (isStoreInterruption(error)) throw error;
       return errorResponse(exchange, error);
     }
   }
@@ -198,5 +201,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return response;
   }
 
-  return { handle, clock: options.clock, store, journal, variants, faults };
+  const engine = options.storeEngine;
+  return { handle: engine === undefined ? handle : keptBy(engine, handle), clock: options.clock, store, journal, variants, faults };
 }

@@ -3,6 +3,8 @@ import { BucketTable, type BucketStore } from './bucket-table.js';
 import { ExpiringMap } from './expiring-map.js';
 import type { ActionPoints } from './action-points.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
+import { ObservedExpiringMap, ObservedMap, ObservedOutbox } from './observed-maps.js';
+import type { StoreEngine } from './store-engine.js';
 
 export interface Ship {
   id: string;
@@ -54,28 +56,45 @@ export interface StoreBounds {
  * up to a week and a few hours ahead (a token's lifetime) and then sets it back, and a developer's codes and
  * tokens must work again afterwards.
  */
-const KEEP_ENDED_MS = 8 * 24 * 60 * 60_000;
+export const KEEP_ENDED_MS = 8 * 24 * 60 * 60_000;
 
 /** All state of one service instance, in typed Maps with the indexes the rules look things up by. */
 export class Store {
-  readonly players = new Map<string, Player>();
+  readonly players: Map<string, Player>;
   readonly playerIdsByEmail = new Map<string, string>();
   /** By normalized email: at most one live code per address. */
   readonly pendingCodes: ExpiringMap<string, PendingCode>;
-  readonly tokens = new ExpiringMap<string, IssuedToken>(Number.POSITIVE_INFINITY, KEEP_ENDED_MS);
+  readonly tokens: ExpiringMap<string, IssuedToken>;
   /** By category, then client IP or player id. */
   readonly buckets: BucketStore;
   readonly outbox: Outbox;
   /** Players in the order they were added, so that a listing resumes from an index. */
   #playersInOrder: Player[] = [];
 
-  constructor(bounds: StoreBounds) {
-    this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes, KEEP_ENDED_MS);
-    this.buckets = new BucketTable(bounds.maxBuckets, Object.keys(RATE_LIMITS));
-    this.outbox = new Outbox(bounds.outboxSize);
+  /** With an engine, every record touched is reported to its observer; without one, plain Maps. */
+  constructor(bounds: StoreBounds, engine?: Pick<StoreEngine, 'observer' | 'createBuckets'>) {
+    const categories = Object.keys(RATE_LIMITS);
+    this.buckets = engine?.createBuckets?.(bounds.maxBuckets, categories) ?? new BucketTable(bounds.maxBuckets, categories);
+    const observer = engine?.observer;
+    if (observer === undefined) {
+      this.players = new Map();
+      this.pendingCodes = new ExpiringMap(bounds.maxPendingCodes, KEEP_ENDED_MS);
+      this.tokens = new ExpiringMap(Number.POSITIVE_INFINITY, KEEP_ENDED_MS);
+      this.outbox = new Outbox(bounds.outboxSize);
+      return;
+    }
+    this.players = new ObservedMap(observer, 'players');
+    this.pendingCodes = new ObservedExpiringMap(observer, 'codes', bounds.maxPendingCodes, KEEP_ENDED_MS);
+    this.tokens = new ObservedExpiringMap(observer, 'tokens', Number.POSITIVE_INFINITY, KEEP_ENDED_MS);
+    this.outbox = new ObservedOutbox(observer, bounds.outboxSize);
   }
 
   #tokenSerial = 0;
+
+  /** Tokens issued from now on get serials from `next` on: a kept state continues its order of issue. */
+  continueTokenSerialsFrom(next: number): void {
+    this.#tokenSerial = Math.max(this.#tokenSerial, next);
+  }
 
   issueToken(token: string, playerId: string, now: number, expiresAt: number): void {
     this.tokens.set(token, { playerId, issuedAt: now, expiresAt, serial: this.#tokenSerial++ }, expiresAt, now);

@@ -1,0 +1,59 @@
+import type { BucketStore } from './bucket-table.js';
+import type { Clock } from './clock.js';
+import type { ServiceRequest } from './http.js';
+import type { OutboxMessage } from './outbox.js';
+import type { Store } from './store.js';
+
+/** The Maps of a Store whose records an engine keeps, by the key the Store indexes them with. */
+export type RecordPart = 'players' | 'codes' | 'tokens';
+
+/**
+ * Told of every record a request reads, writes or deletes, so that an engine keeps exactly those. A player
+ * or code read may then be changed in place (points spent, a code voided), so reads are reported too.
+ */
+export interface StoreObserver {
+  read(part: RecordPart, key: string, value: unknown): void;
+  /** `value` undefined: the key was deleted. */
+  wrote(part: RecordPart, key: string, value: unknown): void;
+  cleared(part: RecordPart | 'outbox'): void;
+  delivered(message: OutboxMessage): void;
+}
+
+/**
+ * Where state lives beyond one process's Maps: a state file, or a server many processes share. The memory
+ * engine is no engine at all: the service calls none of this, and its hot path stays synchronous.
+ */
+export interface StoreEngine {
+  readonly observer: StoreObserver;
+  /** Buckets kept by the engine (counted on its server); the Store's own table when absent. */
+  createBuckets?(capacity: number, categories: readonly string[]): BucketStore;
+  /**
+   * Once, when the service is created: fills the store (and a controllable clock) with what was kept. Answers whether
+   * anything was; the configured world is seeded only into an empty state.
+   */
+  attach(store: Store, clock: Clock): boolean;
+  /** Before a request runs, for engines whose records live elsewhere: brings those it may read up to date. */
+  beforeRequest?(request: ServiceRequest): Promise<void>;
+  /** After a request ran and before its answer leaves: keeps what it touched. Throws StoreUnavailable. */
+  afterRequest(): void | Promise<void>;
+}
+
+/** The engine cannot read or write its state now: the request is answered 503, never let through uncounted. */
+export class StoreUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/**
+ * Thrown by an engine that must ask its server before it can answer (a bucket counted on Redis): the
+ * request runs again once `ready` resolves, right after calling the function it resolves to, which hands
+ * the server's answer to the next synchronous read. The memory engine never throws it.
+ */
+export class StoreSuspension {
+  constructor(readonly ready: Promise<() => void>) {}
+}

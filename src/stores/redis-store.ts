@@ -1,0 +1,208 @@
+import { Redis } from 'iovalkey';
+import { isControllable, type Clock, type ClockState, type ControllableClock } from '../core/clock.js';
+import type { ServiceRequest } from '../core/http.js';
+import type { Journal, JournalEntry } from '../core/journal.js';
+import type { OutboxMessage } from '../core/outbox.js';
+import type { StoreEngine } from '../core/store-engine.js';
+import type { Store } from '../core/store.js';
+import { RedisBuckets } from './redis-buckets.js';
+import { commitChanges } from './redis-commit.js';
+import { unavailable } from './redis-failure.js';
+import { readSharedState, type SharedState } from './redis-hydrate.js';
+import { applyRecords, loadRequestRecords, requestKeys } from './redis-load.js';
+import { redisKeys, type RedisKeys } from './redis-records.js';
+import { StoreChanges } from './store-changes.js';
+
+export interface RedisStoreOptions {
+  outboxSize: number;
+  journalSize: number;
+}
+
+/** Control routes that read nothing shared but the clock. */
+const LIGHT_CONTROL = /^\/__mock\/(capabilities|clock|variants|openapi[^/]*)$/;
+
+/**
+ * `--store redis://…`: players, tokens, codes, ships, action points, buckets, the outbox, the journal and the
+ * clock on a Redis (or Valkey) that many mock processes share. The Store's Maps are this process's working
+ * copy: before each request the records it names are read from Redis (the whole state for a control
+ * request), and after it what it touched is written back in one transaction. Buckets are counted by one
+ * atomic script per request on the server.
+ */
+export class RedisStore implements StoreEngine {
+  readonly observer = new StoreChanges();
+  readonly #redis: Redis;
+  readonly #keys: RedisKeys;
+  readonly #options: RedisStoreOptions;
+  readonly #messageIds = new WeakMap<OutboxMessage, number>();
+  /** Each player's record as last read or written here, so that a request that changed nothing writes nothing. */
+  readonly #written = new Map<string, string>();
+  #store: Store | undefined;
+  #buckets: RedisBuckets | undefined;
+  #clock: ControllableClock | undefined;
+  #clockSeen: string | undefined;
+  #journal: Journal | undefined;
+  #journalEntries: JournalEntry[] = [];
+  /** Entries read back for the control request in flight: an empty journal after it was a reset. */
+  #journalLoaded = 0;
+
+  /** The state found on connecting: a world is seeded only by the process that finds none. */
+  readonly #hadState: boolean;
+
+  private constructor(redis: Redis, prefix: string, options: RedisStoreOptions, hadState: boolean) {
+    this.#redis = redis;
+    this.#keys = redisKeys(prefix);
+    this.#options = options;
+    this.#hadState = hadState;
+  }
+
+  /** Connects once and lets go: whether the server answers. */
+  static async probe(url: string): Promise<void> {
+    const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    let lastError: Error | undefined;
+    redis.on('error', (error: Error) => (lastError = error));
+    try {
+      await redis.connect().catch((error: unknown) => Promise.reject(lastError ?? error));
+      await redis.ping();
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  /** Connects (failing at once when Redis cannot be reached) and claims the seeding of a fresh prefix. */
+  static async connect(url: string, prefix: string, options: RedisStoreOptions): Promise<RedisStore> {
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      // Fail a request at once while disconnected (answered 503), and keep reconnecting in the background.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 2_000,
+      retryStrategy: () => 200,
+    });
+    // Reported per request as 503 while the client reconnects by itself; at start, the reason it failed.
+    let lastError: Error | undefined;
+    redis.on('error', (error: Error) => (lastError = error));
+    try {
+      await redis.connect().catch((error: unknown) => Promise.reject(lastError ?? error));
+      const claimed = await redis.set(`${prefix}seeded`, '1', 'NX');
+      return new RedisStore(redis, prefix, options, claimed === null);
+    } catch (error) {
+      redis.disconnect();
+      throw error;
+    }
+  }
+
+  createBuckets(capacity: number, categories: readonly string[]): RedisBuckets {
+    this.#buckets = new RedisBuckets(this.#redis, this.#keys, capacity, categories);
+    return this.#buckets;
+  }
+
+  attach(store: Store, clock: Clock): boolean {
+    this.#store = store;
+    this.#clock = isControllable(clock) ? clock : undefined;
+    return this.#hadState;
+  }
+
+  /** Shares the journal: a control request reads it back from Redis into this one. */
+  shareJournal(journal: Journal): void {
+    this.#journal = journal;
+  }
+
+  /** An answered request, written to the shared journal after it. */
+  journaled(entry: JournalEntry): void {
+    this.#journalEntries.push(entry);
+  }
+
+  /** Takes the shared clock, or publishes this process's when Redis has none yet. */
+  async followClock(): Promise<void> {
+    if (this.#clock === undefined) return;
+    await this.#redis.set(this.#keys.clock, JSON.stringify(this.#clock.state), 'NX');
+    this.#followClock(await this.#redis.get(this.#keys.clock));
+  }
+
+  async beforeRequest(request: ServiceRequest): Promise<void> {
+    if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
+    try {
+      const isControl = request.path.startsWith('/__mock');
+      const loaded = await loadRequestRecords(this.#redis, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
+      this.#followClock(loaded.clock);
+      if (isControl) {
+        if (!LIGHT_CONTROL.test(request.path)) this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
+        return;
+      }
+      this.observer.quietly(() => applyRecords(this.#store!, loaded, this.#now(), this.#messageIds));
+      for (const [id, player] of loaded.players) {
+        if (player === undefined) this.#written.delete(id);
+        else this.#written.set(id, JSON.stringify(player));
+      }
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async afterRequest(): Promise<void> {
+    const clockState = this.#clock === undefined ? undefined : JSON.stringify(this.#clock.state);
+    const clockChanged = clockState !== undefined && clockState !== this.#clockSeen;
+    const buckets = this.#buckets!.takeChanges();
+    const journal = this.#journalEntries;
+    const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
+    this.#journalEntries = [];
+    this.#journalLoaded = 0;
+    if (this.observer.isEmpty && !clockChanged && journal.length === 0 && !journalCleared && buckets.deleted.size + buckets.filled.size === 0 && !buckets.cleared) return;
+    if (clockChanged) this.#clockSeen = clockState;
+    try {
+      const { outboxSize, journalSize } = this.#options;
+      const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };
+      await commitChanges(this.#redis, this.#keys, this.observer.take(), this.#messageIds, extras, this.#written);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  #now(): number {
+    return this.#clock?.now() ?? Date.now();
+  }
+
+  /**
+   * Every request reads the shared clock first, so that a move through any process holds for the next request
+   * anywhere. Restored only when Redis holds another value than last seen there: a move made here stands until written.
+   */
+  #followClock(shared: string | null): void {
+    if (shared === null || shared === this.#clockSeen || this.#clock === undefined) return;
+    this.#clockSeen = shared;
+    this.#clock.restore(JSON.parse(shared) as ClockState);
+  }
+
+  /** Replaces the working copy with the shared state, for a control request. */
+  #applyShared(shared: SharedState): void {
+    const store = this.#store!;
+    const now = this.#now();
+    this.observer.quietly(() => {
+      store.clearPlayers();
+      for (const player of shared.players) store.addPlayer(player);
+      for (const [token, issued] of shared.tokens) store.tokens.set(token, issued, issued.expiresAt, now);
+      store.pendingCodes.clear();
+      for (const [email, code, messageId] of shared.codes) {
+        this.#messageIds.set(code.message, messageId);
+        store.pendingCodes.set(email, code, code.expiresAt, now);
+      }
+      store.outbox.clear();
+      for (const [message, id] of shared.outbox.toReversed()) {
+        this.#messageIds.set(message, id);
+        store.outbox.add(message);
+      }
+    });
+    this.#written.clear();
+    for (const player of shared.players) this.#written.set(player.id, JSON.stringify(player));
+    this.#buckets!.load(shared.buckets, now);
+    this.#buckets!.takeChanges();
+    if (this.#journal !== undefined) {
+      this.#journal.clear();
+      for (const entry of shared.journal.toReversed()) this.#journal.add(entry);
+      this.#journalLoaded = shared.journal.length;
+    }
+  }
+}
