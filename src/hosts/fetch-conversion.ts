@@ -91,11 +91,21 @@ function truncatedBody(json: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+/** A body other than JSON: text, or a stream whose cancellation (the caller dropping the body) reaches the service. */
+function contentResponse(content: string | ReadableStream<string>, status: number, headers: Headers, toHead: boolean): Response {
+  if (typeof content !== 'string') {
+    if (toHead) void content.cancel();
+    return new Response(toHead ? null : content.pipeThrough(new TextEncoderStream()), { status, headers });
+  }
+  return new Response(toHead ? null : content, { status, headers });
+}
+
 /** The service's answer as the node host writes it: JSON with its length, or no body at all (204, or an answer to HEAD). */
 export function toFetchResponse(answer: ServiceResponse, toHead = false): Response {
   // An injected reset: the Fetch network error (msw makes the caller's fetch reject with it).
   if (answer.cut === 'reset') return Response.error();
   const headers = new Headers(answer.headers);
+  if (answer.content !== undefined) return contentResponse(answer.content, answer.status, headers, toHead);
   if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
   const json = utf8.encode(JSON.stringify(answer.body));
   headers.set('content-type', 'application/json; charset=utf-8');

@@ -1,6 +1,6 @@
 import { ApiError, errorBody } from '../errors.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { faultRoutes } from './fault-routes.js';
@@ -84,7 +84,7 @@ export function createControlApi(context: ControlContext) {
       gameOrigins: [...context.options.gameOrigins],
       /** The variants played now (GET /__mock/variants says more). */
       variants: context.options.variants.selection.names,
-      routes: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })),
+      routes: routes.map(routeSummary),
     }),
   });
   const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
@@ -124,6 +124,7 @@ export function createControlApi(context: ControlContext) {
         throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
       }
       const body = chosen.route.handle({ request, now, params: chosen.params });
+      if (body instanceof ControlContent) return { status: 200, headers: { ...headers, ...body.headers }, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
       return { status: 200, headers, body: chosen.route.bare === true ? body : { success: true, ...body } };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
