@@ -3,6 +3,7 @@ import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type S
 import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { openApiRoute } from './openapi-route.js';
@@ -60,6 +61,7 @@ export function createControlApi(context: ControlContext) {
     ...variantRoutes(context),
     ...journalRoutes(context),
     ...faultRoutes(context),
+    ...dashboardRoutes(),
   ];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
