@@ -7,6 +7,7 @@ export type OpenStreams = Set<() => void>;
 /** Resolves once the socket can take more, or the client has gone. */
 function drained(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
+    if (response.destroyed) return resolve();
     const done = () => {
       response.off('drain', done).off('close', done);
       resolve();
@@ -35,6 +36,7 @@ async function sendStream(response: ServerResponse, status: number, headers: Rec
   } finally {
     streams.delete(end);
     response.off('close', end);
+    end();
     response.end();
   }
 }
