@@ -167,7 +167,7 @@ describe('the mock\'s answers, against the document it serves', () => {
   it('accept a ship name exactly when the document\'s request schema does', async () => {
     const harness = newHarness();
     const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;
-    const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json'].schema);
+    const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json']!.schema);
     const unit = fc.constantFrom('a', 'Z', '7', 'é', '中', ' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff');
     // Every length up to past the limit equally often, so that the boundary is always exercised.
     const name = fc.integer({ min: 0, max: 40 }).chain((length) => fc.string({ unit, minLength: length, maxLength: length }));

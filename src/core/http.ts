@@ -29,6 +29,11 @@ export interface ServiceResponse {
    * sends the headers (with the full Content-Length) and part of the body, then cuts it.
    */
   cut?: 'reset' | 'truncate';
+  /**
+   * A body that is not JSON, sent instead of `body` with the Content-Type of `headers`: text (the dashboard's
+   * files), or a stream of text (the journal's server-sent events) that the host cancels when the client goes.
+   */
+  content?: string | ReadableStream<string>;
 }
 
 export function headerValue(request: ServiceRequest, name: string): string | undefined {

@@ -23,8 +23,26 @@ export function journalView({ atMs, ...entry }: JournalEntry) {
   return { at: new Date(atMs).toISOString(), ...entry };
 }
 
-/** The last N requests, for GET /__mock/journal. */
+/** The last N requests, for GET /__mock/journal, and each new one as it comes, for its event stream. */
 export class Journal extends RecentItems<JournalEntry> {
+  readonly #listeners = new Set<(entry: JournalEntry) => void>();
+
+  override add(entry: JournalEntry): void {
+    super.add(entry);
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` with every entry added from now on, until the returned function is called. */
+  subscribe(listener: (entry: JournalEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Listeners subscribed now: open event streams. */
+  get subscribers(): number {
+    return this.#listeners.size;
+  }
+
   /** Newest first, each with its time as ISO 8601. */
   latest(limit?: number) {
     return this.newest(limit).map(journalView);

@@ -91,11 +91,38 @@ function truncatedBody(json: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+/**
+ * A stream of text as bytes, read only as fast as the caller reads (what it has not read stays in the
+ * service's bounded queue); cancelling it cancels the service's stream at once, as a pipe would only at
+ * its next chunk.
+ */
+function encodedStream(stream: ReadableStream<string>): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      const read = await reader.read();
+      if (read.done) controller.close();
+      else controller.enqueue(utf8.encode(read.value));
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** A body other than JSON: text, or a stream whose cancellation (the caller dropping the body) reaches the service. */
+function contentResponse(content: string | ReadableStream<string>, status: number, headers: Headers, toHead: boolean): Response {
+  if (typeof content !== 'string') {
+    if (toHead) void content.cancel();
+    return new Response(toHead ? null : encodedStream(content), { status, headers });
+  }
+  return new Response(toHead ? null : content, { status, headers });
+}
+
 /** The service's answer as the node host writes it: JSON with its length, or no body at all (204, or an answer to HEAD). */
 export function toFetchResponse(answer: ServiceResponse, toHead = false): Response {
   // An injected reset: the Fetch network error (msw makes the caller's fetch reject with it).
   if (answer.cut === 'reset') return Response.error();
   const headers = new Headers(answer.headers);
+  if (answer.content !== undefined) return contentResponse(answer.content, answer.status, headers, toHead);
   if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
   const json = utf8.encode(JSON.stringify(answer.body));
   headers.set('content-type', 'application/json; charset=utf-8');

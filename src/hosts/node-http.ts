@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
+import { sendContent, type OpenStreams } from './node-content.js';
 
 export interface NodeHostOptions {
   /** Take the client IP from the first X-Forwarded-For hop instead of the TCP peer. */
@@ -22,6 +23,8 @@ export const SERVER_LIMITS = {
 
 /** Servers being shut down: their responses close the connection instead of keeping it alive. */
 const closing = new WeakSet<Server>();
+/** Each server's open streams (the journal's events), ended when it shuts down. */
+const openStreams = new WeakMap<Server, OpenStreams>();
 
 interface ReadBody {
   bytes: Uint8Array | undefined;
@@ -82,10 +85,14 @@ function sendTruncated(response: ServerResponse, status: number, headers: Record
   response.writeHead(status, headers).write(bytes.subarray(0, bytes.byteLength >> 1), () => response.socket?.destroy());
 }
 
-function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean): void {
+function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean, streams?: OpenStreams): void {
   // An injected reset: a TCP RST instead of an answer.
   if (answer.cut === 'reset') {
     response.socket?.resetAndDestroy();
+    return;
+  }
+  if (answer.content !== undefined) {
+    sendContent(response, answer, closeConnection, streams ?? new Set());
     return;
   }
   // The service builds a fresh header object for every response, so it is completed in place.
@@ -128,7 +135,7 @@ function lacksHost(request: IncomingMessage): boolean {
   return request.httpVersion === '1.1' && request.headers.host === undefined;
 }
 
-async function serve(service: Service, trustProxy: boolean, shuttingDown: () => boolean, request: IncomingMessage, response: ServerResponse) {
+async function serve(service: Service, trustProxy: boolean, server: Server, request: IncomingMessage, response: ServerResponse) {
   if (lacksHost(request)) {
     send(response, { status: 400, headers: {}, body: { error: 'An HTTP/1.1 request must carry a Host header' } }, true);
     return;
@@ -152,7 +159,7 @@ async function serve(service: Service, trustProxy: boolean, shuttingDown: () => 
       ip: clientIp(service, request, peer, trustProxy),
       peer,
     });
-    send(response, answer, body.truncated || shuttingDown());
+    send(response, answer, body.truncated || closing.has(server), openStreams.get(server));
   } catch (error) {
     // The service answers its own errors; reaching here is a host bug, still answered with an envelope.
     console.error('Unexpected error in the HTTP host:', error);
@@ -171,19 +178,21 @@ export function createNodeServer(service: Service, options: NodeHostOptions = {}
       connectionsCheckingInterval: SERVER_LIMITS.timeoutCheckIntervalMs,
       requireHostHeader: false,
     },
-    (request, response) => void serve(service, trustProxy, () => closing.has(server), request, response),
+    (request, response) => void serve(service, trustProxy, server, request, response),
   );
+  openStreams.set(server, new Set());
   server.maxConnections = SERVER_LIMITS.maxConnections;
   server.on('clientError', onClientError);
   return server;
 }
 
 /**
- * Stops accepting connections, closes idle keep-alive ones at once, and answers the requests in flight
- * with `Connection: close`; connections still open after `graceMs` are cut. Resolves once all are closed.
+ * Stops accepting connections, closes idle keep-alive ones at once, ends open event streams, and answers
+ * the requests in flight with `Connection: close`; connections still open after `graceMs` are cut. Resolves once all are closed.
  */
 export function shutDownNodeServer(server: Server, graceMs: number): Promise<void> {
   closing.add(server);
+  for (const end of openStreams.get(server) ?? []) end();
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs).unref();
     server.close(() => {

@@ -41,7 +41,10 @@ export function controlOperation(route: ControlRouteSummary, parameters: OpenApi
       ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
       : {}),
     responses: {
-      200: { description: 'OK', content: { 'application/json': { schema: success } } },
+      200: {
+        description: 'OK',
+        content: route.contentType === undefined ? { 'application/json': { schema: success } } : { [route.contentType]: { schema: { type: 'string' } } },
+      },
       '4XX': {
         description:
           '400 for an invalid body or query (naming the JSON path), 403 from the loopback guard, 404 for an unknown player or scenario, '

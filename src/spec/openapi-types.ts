@@ -18,9 +18,8 @@ export interface OpenApiReference {
   $ref: string;
 }
 
-export interface OpenApiMediaType {
-  'application/json': { schema: JsonSchema };
-}
+/** Bodies by media type: JSON everywhere but a few control routes (the dashboard's HTML, an event stream). */
+export type OpenApiMediaType = Record<string, { schema: JsonSchema }>;
 
 export interface OpenApiResponse extends MockDefined {
   description: string;
@@ -82,4 +81,6 @@ export interface ControlRouteSummary {
   method: Uppercase<OpenApiMethod>;
   path: string;
   summary: string;
+  /** The media type of its answer when it is not JSON (the dashboard's HTML, an event stream). */
+  contentType?: string;
 }

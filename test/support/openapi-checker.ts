@@ -40,7 +40,7 @@ export function responseChecker(document: OpenApiDocument, gameOrigin: string) {
 
   function checkAgainst(declared: OpenApiResponse | undefined, response: ServiceResponse, what: string): void {
     expect(declared, `${what} answered ${response.status}, which the document does not declare`).toBeDefined();
-    validate(declared!.content!['application/json'].schema, JSON.parse(JSON.stringify(response.body)), `${what} ${response.status} body`);
+    validate(declared!.content!['application/json']!.schema, JSON.parse(JSON.stringify(response.body)), `${what} ${response.status} body`);
     const headers = declared!.headers as Record<string, OpenApiHeader>;
     for (const name of SPEC_HEADERS) if (name in response.headers) expect(headers, `${what} ${response.status} sends ${name}`).toHaveProperty([name]);
     for (const [name, header] of Object.entries(headers)) {

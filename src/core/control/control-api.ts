@@ -1,8 +1,9 @@
 import { ApiError, errorBody } from '../errors.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { openApiRoute } from './openapi-route.js';
@@ -60,6 +61,7 @@ export function createControlApi(context: ControlContext) {
     ...variantRoutes(context),
     ...journalRoutes(context),
     ...faultRoutes(context),
+    ...dashboardRoutes(),
   ];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
@@ -84,7 +86,7 @@ export function createControlApi(context: ControlContext) {
       gameOrigins: [...context.options.gameOrigins],
       /** The variants played now (GET /__mock/variants says more). */
       variants: context.options.variants.selection.names,
-      routes: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })),
+      routes: routes.map(routeSummary),
     }),
   });
   const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
@@ -124,6 +126,7 @@ export function createControlApi(context: ControlContext) {
         throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
       }
       const body = chosen.route.handle({ request, now, params: chosen.params });
+      if (body instanceof ControlContent) return { status: 200, headers: { ...headers, ...body.headers }, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
       return { status: 200, headers, body: chosen.route.bare === true ? body : { success: true, ...body } };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

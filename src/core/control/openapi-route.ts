@@ -1,5 +1,5 @@
 import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 
 /**
  * GET /__mock/openapi.json: this mock's API as an OpenAPI 3.1 document, the spec's routes with the
@@ -17,7 +17,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
       (document ??= openApiDocument({
         version: context.options.version,
         configuredRoutes: context.options.gameplayRoutes,
-        controlRoutes: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })),
+        controlRoutes: routes.map(routeSummary),
       })),
   };
 }

@@ -1,0 +1,54 @@
+import { byId, h, row, timeOfDay } from './dom.js';
+
+interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  category: string | null;
+  ip: string;
+  origin: string | null;
+  fault: string[] | null;
+}
+
+/** Rows kept on the page; the journal itself holds more (GET /__mock/journal pages through it). */
+const MAX_ROWS = 200;
+/** Entries the stream sends first, so that the page opens on the latest requests. */
+const REPLAYED = 50;
+
+function entryRow(entry: JournalEntry): HTMLElement {
+  return row(
+    {},
+    timeOfDay(entry.at),
+    h('td', { class: 'mono' }, `${entry.method} ${entry.path}`),
+    h('td', { class: `status-${String(entry.status)[0]}` }, String(entry.status)),
+    entry.category ?? '—',
+    entry.origin === null ? entry.ip : `${entry.ip} (${entry.origin})`,
+    entry.fault?.join(', ') ?? '',
+  );
+}
+
+/**
+ * The journal as it happens, from GET /__mock/journal/stream: the latest entries first, then each request
+ * as it is answered. EventSource reconnects by itself, and the stream replays the latest entries each time,
+ * so the table is rebuilt on every (re)connection. `onEntry` lets the other panels follow.
+ */
+export function followJournal(onEntry: () => void): void {
+  const body = byId('journal');
+  const state = byId('journal-state');
+  const source = new EventSource(`/__mock/journal/stream?limit=${REPLAYED}`);
+  source.addEventListener('open', () => {
+    body.replaceChildren();
+    state.textContent = 'live';
+    state.className = 'live';
+  });
+  source.addEventListener('error', () => {
+    state.textContent = 'reconnecting…';
+    state.className = '';
+  });
+  source.addEventListener('message', (event: MessageEvent<string>) => {
+    body.prepend(entryRow(JSON.parse(event.data) as JournalEntry));
+    while (body.childElementCount > MAX_ROWS) body.lastElementChild?.remove();
+    onEntry();
+  });
+}

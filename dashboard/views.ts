@@ -1,0 +1,100 @@
+import { byId, copyButton, duration, fillRows, h, row, timeOfDay } from './dom.js';
+
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  frozen: boolean;
+}
+
+export interface OutboxMessage {
+  email: string;
+  code: string;
+  expiresAt: string;
+  state: string;
+}
+
+export interface PlayerView {
+  email: string;
+  emailVerified: boolean;
+  actionPoints: number;
+  maxActionPoints: number;
+  ship: { name: string } | null;
+  inEncounter: boolean;
+}
+
+export interface BucketView {
+  category: string;
+  key: string;
+  count: number;
+  limit: number;
+  resetAt: string;
+}
+
+export interface FaultRule {
+  id: string;
+  text: string;
+}
+
+export function showClock(clock: ClockState): void {
+  byId('clock-now').textContent = clock.now.replace('T', ' ').replace('Z', ' UTC');
+  byId('clock-state').textContent = clock.frozen ? 'frozen' : 'running';
+  byId('clock-freeze').textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
+}
+
+export function showOutbox(messages: OutboxMessage[]): void {
+  const rows = messages.map((message) =>
+    row(
+      { 'data-email': message.email },
+      message.email,
+      h('td', { class: 'code' }, h('span', {}, message.code), copyButton(message.code, `the code for ${message.email}`)),
+      h('td', { class: `state-${message.state}` }, message.state),
+      timeOfDay(message.expiresAt),
+    ),
+  );
+  fillRows(byId('outbox'), rows, 'No code delivered yet: register an email through the API.');
+}
+
+export function showPlayers(players: PlayerView[]): void {
+  const rows = players.map((player) =>
+    row(
+      { 'data-email': player.email },
+      player.email,
+      player.emailVerified ? 'yes' : 'no',
+      `${player.actionPoints}/${player.maxActionPoints}`,
+      player.ship?.name ?? '—',
+      player.inEncounter ? 'yes' : 'no',
+    ),
+  );
+  fillRows(byId('players'), rows, 'No players: create one above, or sign in through the API.');
+}
+
+/** The buckets with their countdowns against the mock's clock; `virtualNow` moves on between refreshes. */
+export function showBuckets(buckets: BucketView[], virtualNow: () => number): void {
+  const rows = buckets.map((bucket) => {
+    const countdown = h('td', { class: 'mono countdown', 'data-reset-at': String(Date.parse(bucket.resetAt)) });
+    return row({ 'data-category': bucket.category, 'data-key': bucket.key }, bucket.category, h('td', { class: 'mono' }, bucket.key), `${bucket.count}/${bucket.limit}`, countdown);
+  });
+  fillRows(byId('buckets'), rows, 'No live buckets: every window has ended.');
+  tickCountdowns(virtualNow());
+}
+
+/** Rewrites each countdown; answers whether a window has ended since the last refresh. */
+export function tickCountdowns(now: number): boolean {
+  let ended = false;
+  for (const cell of document.querySelectorAll<HTMLElement>('#buckets .countdown')) {
+    const left = Number(cell.dataset['resetAt']) - now;
+    ended ||= left <= 0;
+    cell.textContent = left > 0 ? duration(left) : 'reset';
+    cell.classList.toggle('reset-due', left <= 0);
+  }
+  return ended;
+}
+
+export function showFaults(rules: FaultRule[], remove: (id: string) => void): void {
+  const items = rules.map((rule) => {
+    const button = h('button', { type: 'button', title: `DELETE /__mock/faults/${rule.id}` }, 'Remove');
+    button.addEventListener('click', () => remove(rule.id));
+    return h('li', { 'data-id': rule.id }, h('code', {}, rule.text), ' ', button);
+  });
+  byId('faults').replaceChildren(...(items.length > 0 ? items : [h('li', { class: 'empty' }, 'No fault rules: every request is answered normally.')]));
+}

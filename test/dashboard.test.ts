@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { createTextLogger } from '../src/cli/logger.js';
+import { startMock, type RunningMock } from '../src/cli/mock.js';
+import { launchChromium } from './support/browser-launch.js';
+import { call } from './support/http.js';
+
+/** Overwritten on every run; each is also attached to its test. */
+const SCREENSHOTS = join(tmpdir(), 'game-service-dashboard-screenshots');
+const START = '2030-01-01T09:00:00.000Z';
+
+interface Dashboard {
+  mock: RunningMock;
+  page: Page;
+  /** A control call from the test, beside the page's. */
+  control(path: string, json?: unknown, method?: 'GET' | 'POST' | 'DELETE'): Promise<Record<string, unknown>>;
+  /** A request to the game API, as a client would send it. */
+  api(path: string, json?: unknown): Promise<number>;
+}
+
+let browser: Browser;
+/** What each test opened, and the errors its page met. */
+const open: Array<{ mock: RunningMock; context: BrowserContext; errors: string[] }> = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 30_000);
+
+afterEach(async () => {
+  const closing = open.splice(0);
+  await Promise.all(closing.map(({ mock, context }) => Promise.all([context.close(), mock.close()])));
+  expect(closing.flatMap(({ errors }) => errors), 'errors on the page').toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The standalone mock, frozen at START, and its dashboard open in Chromium with the journal live. */
+async function openDashboard(): Promise<Dashboard> {
+  const sink = { write: () => {} };
+  const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [], trustProxy: false, freezeClock: true, logger: createTextLogger({ stdout: sink, stderr: sink }) });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  open.push({ mock, context, errors });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: mock.url });
+  const control: Dashboard['control'] = async (path, json, method) => {
+    const answer = await call(`${mock.url}/__mock${path}`, { ...(method === undefined ? {} : { method }), ...(json === undefined ? {} : { json }) });
+    if (answer.status !== 200) throw new Error(`control ${path} answered ${answer.status}: ${answer.text}`);
+    return answer.body as Record<string, unknown>;
+  };
+  await control('/clock', { set: START, frozen: true });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(`${mock.url}/__mock/ui`);
+  await page.locator('#journal-state', { hasText: 'live' }).waitFor();
+  await page.locator('#clock-now', { hasText: '2030-01-01 09:00:00.000 UTC' }).waitFor();
+  const api = async (path: string, json?: unknown) => (await call(`${mock.url}${path}`, json === undefined ? {} : { json })).status;
+  return { mock, page, control, api };
+}
+
+async function attachScreenshot(context: TestContext, page: Page, name: string, message: string): Promise<void> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await context.annotate(message, 'screenshot', { path, contentType: 'image/png' });
+}
+
+const row = (page: Page, table: string, selector: string) => page.locator(`#${table} tr${selector}`);
+
+describe('the dashboard in a real browser (Chromium)', () => {
+  it('shows a code the moment a player registers through the API, copies it, and lists the request live', async (context) => {
+    const { page, control, api } = await openDashboard();
+    expect(await api('/api/auth/register', { email: 'alice@example.com' })).toBe(200);
+    const { messages } = (await control('/outbox?email=alice@example.com')) as { messages: Array<{ code: string }> };
+    const code = messages[0]!.code;
+
+    const message = row(page, 'outbox', '[data-email="alice@example.com"]');
+    await message.locator('.code span', { hasText: code }).waitFor();
+    await row(page, 'journal', '').filter({ hasText: 'POST /api/auth/register' }).waitFor();
+    await message.locator('button.copy').click();
+    await message.locator('button.copy', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await message.locator('td').nth(2).textContent()).toBe('pending');
+    await attachScreenshot(context, page, 'outbox', 'the code in the outbox, copied; the request in the journal');
+  });
+
+  it('counts a bucket down on the virtual clock, and shows it reset when the clock button moves a minute on', async (context) => {
+    const { page, api } = await openDashboard();
+    for (const email of ['bob@example.com', 'carol@example.com']) expect(await api('/api/auth/register', { email })).toBe(200);
+    const auth = row(page, 'buckets', '[data-category="auth"][data-key="127.0.0.1"]');
+    await auth.filter({ hasText: '2/5' }).filter({ hasText: '1:00' }).waitFor();
+    await attachScreenshot(context, page, 'bucket-spent', 'the auth bucket spent twice, its window ending in a minute of virtual time');
+
+    await page.getByRole('button', { name: '+1 min' }).click();
+    await page.locator('#clock-now', { hasText: '2030-01-01 09:01:00.000 UTC' }).waitFor();
+    await page.locator('#buckets td.empty', { hasText: 'No live buckets' }).waitFor();
+    expect(await api('/api/auth/register', { email: 'dave@example.com' })).toBe(200);
+    await auth.filter({ hasText: '1/5' }).waitFor();
+    await attachScreenshot(context, page, 'bucket-reset', 'after +1 min: the window ended, and a new one counts from 1');
+  });
+
+  it('applies a scenario and manages fault rules with buttons, each a call of the control API', async (context) => {
+    const { page, control, api } = await openDashboard();
+    const rateLimited = page.locator('form[data-scenario="rate-limited"]');
+    await rateLimited.getByRole('textbox', { name: 'rate-limited category' }).fill('auth');
+    await rateLimited.getByRole('textbox', { name: 'rate-limited key' }).fill('127.0.0.1');
+    await rateLimited.getByRole('button', { name: 'rate-limited' }).click();
+    await row(page, 'buckets', '[data-category="auth"]').filter({ hasText: '5/5' }).waitFor();
+    expect(await control('/buckets?category=auth&key=127.0.0.1')).toMatchObject({ buckets: [{ remaining: 0 }] });
+    expect(await api('/api/auth/register', { email: 'erin@example.com' })).toBe(429);
+
+    await page.locator('form[data-scenario="outage"]').getByRole('button', { name: 'outage' }).click();
+    await page.locator('#faults li', { hasText: '* * 503' }).waitFor();
+    expect(await api('/health')).toBe(503);
+    await row(page, 'journal', '').filter({ hasText: 'GET /health' }).filter({ hasText: '503' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'fault rule' }).fill('GET /api/player 502@0.5');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.locator('#faults li', { hasText: 'GET /api/player 502@0.5' }).waitFor();
+    expect(((await control('/faults')) as { faults: Array<{ text: string }> }).faults.map((rule) => rule.text)).toEqual(['* * 503', 'GET /api/player 502@0.5']);
+    await attachScreenshot(context, page, 'faults', 'the auth bucket filled by a scenario; an outage and a fault rule in force');
+
+    await page.getByRole('button', { name: 'Remove all' }).click();
+    await page.locator('#faults li.empty').waitFor();
+    expect(await control('/faults')).toMatchObject({ faults: [] });
+    expect(await api('/health')).toBe(200);
+  });
+
+  it('creates a player with a token, and freezes, sets and runs the clock', async (context) => {
+    const { page, control, api } = await openDashboard();
+    await page.getByRole('textbox', { name: 'new player email' }).fill('rookie@example.com');
+    await page.getByRole('checkbox', { name: 'verified' }).uncheck();
+    await page.getByRole('button', { name: 'Create' }).click();
+    const token = (await page.locator('#player-token code').textContent())!;
+    await row(page, 'players', '[data-email="rookie@example.com"]').filter({ hasText: 'no' }).waitFor();
+    expect(await control('/players?email=rookie@example.com')).toMatchObject({ players: [{ emailVerified: false }] });
+    const ship = await call(`${page.url().replace('/__mock/ui', '')}/api/player/ship`, { headers: { authorization: `Bearer ${token}` }, json: { name: 'Nomad' } });
+    expect(ship.status).toBe(403);
+
+    await page.getByRole('textbox', { name: 'time (ISO 8601)' }).fill('2031-06-01T12:00:00Z');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await page.locator('#clock-now', { hasText: '2031-06-01 12:00:00.000 UTC' }).waitFor();
+    await page.getByRole('button', { name: 'Unfreeze' }).click();
+    await page.locator('#clock-state', { hasText: 'running' }).waitFor();
+    expect(await control('/clock')).toMatchObject({ frozen: false });
+    await page.getByRole('button', { name: '+7 days' }).click();
+    await page.locator('#clock-now', { hasText: '2031-06-08' }).waitFor();
+    expect(await api('/health')).toBe(200);
+    await attachScreenshot(context, page, 'players-clock', 'a player created unverified, with its token; the clock set, running, a week on');
+  });
+});
