@@ -7,7 +7,7 @@ const startServer = useControlServers();
 const START_MS = Date.UTC(2030, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
-const SCENARIOS = ['rate-limited', 'code-expired', 'code-voided', 'token-expired', 'no-action-points', 'fighter-encounter', 'unverified-player'];
+const SCENARIOS = ['rate-limited', 'code-expired', 'code-voided', 'token-expired', 'no-action-points', 'fighter-encounter', 'unverified-player', 'outage', 'slow-network', 'flaky'];
 
 describe('control API over HTTP: capabilities and clock', () => {
   it('GET /__mock/capabilities says what the target offers, uncached', async () => {
@@ -21,7 +21,7 @@ describe('control API over HTTP: capabilities and clock', () => {
       success: true,
       service: 'game-service-harness',
       version: '0.1.0',
-      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, worlds: true, scenarios: SCENARIOS, variants: expect.arrayContaining(['wrong-code-401']) },
+      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, journalCount: true, faults: true, worlds: true, scenarios: SCENARIOS, variants: expect.arrayContaining(['wrong-code-401']) },
       variants: [],
       gameOrigins: ['http://game.test'],
     });
@@ -29,7 +29,7 @@ describe('control API over HTTP: capabilities and clock', () => {
     expect(routes).toEqual(
       expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name', 'GET /__mock/variants', 'PUT /__mock/variants']),
     );
-    expect(routes).toHaveLength(19);
+    expect(routes).toHaveLength(25);
   });
 
   it('Date follows the virtual clock, on API and control responses alike (one header, not Node\'s own)', async () => {
@@ -147,7 +147,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     const journal = await mock.get('/__mock/journal');
     expect(journal.status).toBe(200);
     const at = iso(START_MS + 1_000);
-    const base = { ip: '127.0.0.1', origin: null, playerId: null };
+    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null };
     expect(journal.body).toEqual({
       success: true,
       entries: [

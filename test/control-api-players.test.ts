@@ -116,6 +116,9 @@ describe('control API over HTTP: scenarios', () => {
       'no-action-points': ['player'],
       'fighter-encounter': ['player'],
       'unverified-player': ['email'],
+      outage: ['path'],
+      'slow-network': ['path'],
+      flaky: ['path'],
     });
     expect(listed.every((scenario) => scenario.summary.length > 10)).toBe(true);
   });

@@ -1,5 +1,7 @@
 import type { JSONSchemaType } from 'ajv';
 import type { BotCheck } from '../core/bot-check.js';
+import { FAULT_RULE_SCHEMA, type FaultRuleJson } from '../core/fault-rules.js';
+import { MAX_FAULT_SEED } from '../core/faults.js';
 import type { GameplayRoute } from '../core/options.js';
 import type { LogFormat } from './logger.js';
 import { publishedSchema } from '../core/schema-document.js';
@@ -48,6 +50,9 @@ export interface MockConfig {
   routes?: RouteConfig[];
   journalSize?: number;
   variant?: string | string[];
+  /** Fault rules: the --fault text, or JSON. */
+  faults?: (string | FaultRuleJson)[];
+  faultSeed?: number;
 }
 
 /** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
@@ -161,6 +166,13 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     },
     journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
     variant: { $ref: '#/definitions/variant' },
+    faults: {
+      type: 'array',
+      nullable: true,
+      description: 'Fault rules in force from the start, each as --fault text ("GET /api/player 503@0.2") or JSON ({"kind": "latency", "path": "/api/*", "minMs": 100, "maxMs": 500}).',
+      items: { anyOf: [{ type: 'string', minLength: 1 }, FAULT_RULE_SCHEMA] },
+    },
+    faultSeed: { ...count(`Seed of the fault draws, 0 to ${MAX_FAULT_SEED}: the same seed and requests meet the same faults. Default: random, printed at start.`), maximum: MAX_FAULT_SEED },
   },
 };
 

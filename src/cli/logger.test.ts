@@ -13,6 +13,7 @@ const INFO: StartupInfo = {
   world: { players: 2, source: 'world.json' },
   botCheck: 'off',
   variants: { names: ['wrong-code-401', 'auth-before-routing'], seed: 7 },
+  faults: { rules: [], seed: 7 },
 };
 const DELIVERY = { email: 'a@example.com', code: '042517', issuedAt: Date.UTC(2026, 0, 1), expiresAt: Date.UTC(2026, 0, 1, 0, 15) };
 const ENTRY: JournalEntry = {
@@ -24,6 +25,7 @@ const ENTRY: JournalEntry = {
   ip: '127.0.0.1',
   origin: null,
   playerId: 'p1',
+  fault: null,
 };
 
 function capture() {
@@ -49,6 +51,8 @@ describe('text logger', () => {
         '  world:        2 players from world.json',
         '  bot check:    off',
         '  variants:     wrong-code-401, auth-before-routing (random, seed 7: --variant random:7 plays them again)',
+        '  faults:       (none)',
+        '  fault seed:   7 (--fault-seed 7 replays the same draws)',
         '  Verification codes are printed here. Press Ctrl+C to stop.',
         '',
       ].join('\n'),
@@ -61,12 +65,14 @@ describe('text logger', () => {
     logger.otp(DELIVERY);
     logger.request(ENTRY);
     logger.request({ ...ENTRY, path: '/nowhere', status: 404, category: null });
+    logger.request({ ...ENTRY, status: 503, category: null, fault: ['latency 20 ms', 'status 503'] });
     logger.stopping('SIGINT');
     logger.error(new Error('boom'));
     expect(lines.stdout).toEqual([
       'OTP for a@example.com: 042517 (expires 2026-01-01T00:15:00.000Z)\n',
       'GET /api/player 200 read 127.0.0.1\n',
       'GET /nowhere 404 - 127.0.0.1\n',
+      'GET /api/player 503 - 127.0.0.1 fault: latency 20 ms, status 503\n',
       'SIGINT received: closing connections and stopping.\n',
     ]);
     expect(lines.stderr.join('')).toMatch(/^Unexpected error while handling a request: Error: boom\n {4}at /);

@@ -20,6 +20,8 @@ export interface StartupInfo {
   botCheck: string;
   /** The legal variations played where the spec is silent, and the seed that drew them. */
   variants: VariantSelection;
+  /** The fault rules in force at start (in the --fault syntax) and the seed of their draws. */
+  faults: { rules: readonly string[]; seed: number };
 }
 
 /** Everything the mock tells the person or the log collector running it. */
@@ -63,10 +65,13 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`);
       out(`  bot check:    ${info.botCheck}`);
       out(`  variants:     ${describeVariants(info.variants)}`);
+      out(`  faults:       ${info.faults.rules.length > 0 ? info.faults.rules.join('; ') : '(none)'}`);
+      out(`  fault seed:   ${info.faults.seed} (--fault-seed ${info.faults.seed} replays the same draws)`);
       out('  Verification codes are printed here. Press Ctrl+C to stop.');
     },
     otp: (delivery) => out(formatOtpLine(delivery)),
-    request: (entry) => out(`${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}`),
+    request: (entry) =>
+      out(`${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}`),
     error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
     stopping: (signal) => out(`${signal} received: closing connections and stopping.`),
   };

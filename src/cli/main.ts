@@ -6,6 +6,7 @@ import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './en
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
+import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
@@ -63,6 +64,21 @@ const MOCK_FLAGS = {
     coerce: parseList,
     defaultDescription: "none: the README's choices",
     describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
+  },
+  fault: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseFaultFlags,
+    defaultDescription: 'none',
+    describe: 'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
+  },
+  'fault-seed': {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseFaultSeed,
+    defaultDescription: 'random, printed on start',
+    describe: 'Seed of the fault draws: the same seed and requests meet the same faults',
   },
   config: {
     type: 'string',

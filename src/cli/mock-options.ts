@@ -7,9 +7,12 @@ import type { World } from '../core/world.js';
 import { parseWorld } from '../core/world-schema.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
+import type { FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
 import { readConfigFile } from './config-file.js';
 import type { BotCheckMode, MockConfig } from './config-schema.js';
+import { configFaults } from './fault-flags.js';
+import { definedOnly } from './defined-only.js';
 import { parseList, parseOriginList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
@@ -30,6 +33,8 @@ export interface MockFlags {
   botCheckToken?: string[] | undefined;
   maxWrongOtpAttempts?: number | undefined;
   variant?: string[] | undefined;
+  fault?: FaultRule[] | undefined;
+  faultSeed?: number | undefined;
   config?: string | undefined;
 }
 
@@ -155,6 +160,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     variants: variants(flags, file),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...(world === undefined ? {} : { worldFile: world }),
+    ...definedOnly({ faults: flags.fault ?? (file === undefined ? undefined : configFaults(file.path, config)), faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
+import type { FaultRuleJson } from '../core/fault-rules.js';
 import { OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
@@ -38,6 +39,10 @@ export interface MockOptions {
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
   variants?: readonly string[];
+  /** Fault rules in force from the start (README, Faults). */
+  faults?: readonly (FaultRuleJson | string)[];
+  /** Seed of the fault draws; default random, printed in the banner. */
+  faultSeed?: number;
   /** Default text. */
   logFormat?: LogFormat;
   /** Log every request; default false. */
@@ -93,6 +98,8 @@ function serviceOptions(options: MockOptions, logger: MockLogger): ServiceOption
       world: options.world,
       journalSize: options.journalSize,
       variants: options.variants,
+      faults: options.faults,
+      faultSeed: options.faultSeed,
     }),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
     ...(options.verbose === true ? { onRequest: (entry) => logger.request(entry) } : {}),
@@ -137,6 +144,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
     variants: mock.service.variants.selection,
+    faults: { rules: mock.service.faults.rules.map((rule) => rule.text), seed: mock.service.faults.seed },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { JSONSchemaType } from 'ajv';
 import { ApiError } from './errors.js';
-import { FAULT_STATUSES, type FaultRule } from './faults.js';
+import { FAULT_STATUSES, type FaultRule, type FaultStatus } from './faults.js';
 import { validator } from './validation.js';
 
 /** The most latency one fault may add: long enough for any timeout a client sets, short of a hang. */
@@ -46,7 +46,7 @@ export function faultRuleFromJson(value: unknown, subject = 'fault'): FaultRule 
   switch (json.kind) {
     case 'status':
       if (json.status === undefined) throw new ApiError(400, `${subject}: a status fault names its status, one of ${FAULT_STATUSES.join(', ')}`);
-      return { ...where, kind: 'status', status: json.status as (typeof FAULT_STATUSES)[number] };
+      return { ...where, kind: 'status', status: json.status as FaultStatus };
     case 'latency': {
       const minMs = json.ms ?? json.minMs;
       const maxMs = json.ms ?? json.maxMs ?? minMs;
@@ -61,7 +61,8 @@ export function faultRuleFromJson(value: unknown, subject = 'fault'): FaultRule 
 const TEXT_FORM = '[METHOD] PATH EFFECT[@PROBABILITY], EFFECT one of 500, 502, 503, 504, 429, latency:MS, latency:MIN-MAX, reset, truncate';
 
 function effectJson(effect: string): Omit<FaultRuleJson, 'method' | 'path' | 'probability'> | undefined {
-  if (/^\d{3}$/.test(effect)) return effect === '429' ? { kind: 'rate-limit' } : { kind: 'status', status: Number(effect) };
+  if (effect === '429') return { kind: 'rate-limit' };
+  if (/^\d{3}$/.test(effect) && (FAULT_STATUSES as readonly number[]).includes(Number(effect))) return { kind: 'status', status: Number(effect) };
   const latency = /^latency:(\d+)(?:-(\d+))?$/.exec(effect);
   if (latency !== null) return latency[2] === undefined ? { kind: 'latency', ms: Number(latency[1]) } : { kind: 'latency', minMs: Number(latency[1]), maxMs: Number(latency[2]) };
   if (effect === 'reset' || effect === 'truncate' || effect === 'rate-limit') return { kind: effect };
@@ -75,9 +76,8 @@ function probabilityOf(text: string): number | undefined {
 }
 
 /** `GET /api/player 503@0.2`, `/api/* latency:100-500`, `POST /api/auth/register reset@10%`: a rule from --fault. */
-export function faultRuleFromText(text: string): FaultRule {
+export function faultRuleFromText(text: string, subject = `fault ${JSON.stringify(text)}`): FaultRule {
   const words = text.trim().split(/\s+/);
-  const subject = `fault ${JSON.stringify(text)}`;
   if (words.length < 2 || words.length > 3) throw new ApiError(400, `${subject} is not ${TEXT_FORM}`);
   const [method, path, effectText] = words.length === 3 ? words : ['*', ...words];
   const [effect = '', probabilityText] = effectText!.split('@');
@@ -85,4 +85,9 @@ export function faultRuleFromText(text: string): FaultRule {
   const probability = probabilityText === undefined ? 1 : probabilityOf(probabilityText);
   if (json === undefined || probability === undefined) throw new ApiError(400, `${subject} is not ${TEXT_FORM}`);
   return faultRuleFromJson({ ...json, method, path, probability }, subject);
+}
+
+/** A rule in either form: the --fault text, or JSON. */
+export function faultRuleFrom(value: FaultRuleJson | string, subject?: string): FaultRule {
+  return typeof value === 'string' ? faultRuleFromText(value, subject) : faultRuleFromJson(value, subject);
 }

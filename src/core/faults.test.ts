@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
 import { faultRuleFromJson, faultRuleFromText } from './fault-rules.js';
-import { FaultInjector } from './faults.js';
+import { FaultInjector, faultRuleText } from './faults.js';
 import { pathPattern } from './path-pattern.js';
 
 describe('pathPattern', () => {
@@ -13,8 +13,17 @@ describe('pathPattern', () => {
     ['/__mock/players/:email', '/__mock/players/a@example.com', true],
     ['/__mock/players/:email', '/__mock/players/a/b', false],
     ['/a.b', '/axb', false],
+    ['/api/*/ship', '/api/player/ship', true],
+    ['/api/:id*', '/api/x', true],
+    ['/api/:id', '/api/', false],
   ])('%s on %s: %s', (pattern, path, matches) => {
     expect(pathPattern(pattern)(path)).toBe(matches);
+  });
+
+  it('costs at most the pattern length times the path length, however many wildcards (no backtracking)', () => {
+    const started = performance.now();
+    expect(pathPattern(`${'*a'.repeat(40)}b`)('a'.repeat(5_000))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 
@@ -32,6 +41,11 @@ describe('fault rules', () => {
   it.each(['GET /api/player 418', '/api/player latency:5-1', 'GET /api/player 503@2', 'one', 'GET api/player 503'])('refuses %j with a 400', (text) => {
     expect(() => faultRuleFromText(text)).toThrow(ApiError);
   });
+
+  it.each(['GET /api/player 503@0.2', '* /api/* latency:100-500', '* * latency:5', 'POST /api/auth/register reset@0.1', '* * 429', 'GET /health truncate'])(
+    'writes %j back in the text form it reads',
+    (text) => expect(faultRuleText(faultRuleFromText(text))).toBe(text),
+  );
 
   it('takes JSON with a fixed latency or a range, and refuses a status fault without its status', () => {
     expect(faultRuleFromJson({ kind: 'latency', ms: 50 })).toMatchObject({ minMs: 50, maxMs: 50, method: '*', path: '*' });

@@ -2,14 +2,23 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { ApiError } from './errors.js';
 import { pathPattern } from './path-pattern.js';
 
 /** Statuses a fault may answer with: the failures of a server or of what stands in front of it. */
 export const FAULT_STATUSES = [500, 502, 503, 504] as const;
+export type FaultStatus = (typeof FAULT_STATUSES)[number];
+
+const STATUS_TEXT: Readonly<Record<FaultStatus, string>> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+/** Rules held at once: enough for any test plan, and a bound on the work each request does to draw. */
+export const MAX_FAULT_RULES = 100;
+/** Seeds are 32-bit unsigned integers: the generator reads no more of a number. */
+export const MAX_FAULT_SEED = 0xffff_ffff;
 
 /** What a fault does to a matching request. */
 export type FaultEffect =
-  | { kind: 'status'; status: (typeof FAULT_STATUSES)[number] }
+  | { kind: 'status'; status: FaultStatus }
   | { kind: 'latency'; minMs: number; maxMs: number }
   | { kind: 'reset' }
   | { kind: 'truncate' }
@@ -25,11 +34,16 @@ export type FaultRule = FaultEffect & {
   probability: number;
 };
 
+/** A rule as the mock holds it: with the id that removes it, and its text form (`GET /api/player 503@0.2`). */
+export type StoredFaultRule = FaultRule & { id: string; text: string };
+
 /** The faults one request meets, drawn when it arrives. */
 export interface FaultsMet {
   /** Added before the answer, in milliseconds of real time. */
   latencyMs: number;
-  status?: (typeof FAULT_STATUSES)[number];
+  status?: FaultStatus;
+  /** The rule that chose `status`, for the error message. */
+  statusRule?: StoredFaultRule;
   reset: boolean;
   truncate: boolean;
   rateLimit: boolean;
@@ -38,17 +52,43 @@ export interface FaultsMet {
 }
 
 interface ActiveRule {
-  rule: FaultRule;
+  rule: StoredFaultRule;
   matches: (method: string, path: string) => boolean;
 }
 
-const NONE: FaultsMet = { latencyMs: 0, reset: false, truncate: false, rateLimit: false, labels: [] };
+/** What a request meets when no rule fires; the same object every time, so that callers can skip the work. */
+export const NO_FAULTS: FaultsMet = Object.freeze({ latencyMs: 0, reset: false, truncate: false, rateLimit: false, labels: [] });
+
+function effectText(rule: FaultRule): string {
+  switch (rule.kind) {
+    case 'status':
+      return String(rule.status);
+    case 'latency':
+      return rule.minMs === rule.maxMs ? `latency:${rule.minMs}` : `latency:${rule.minMs}-${rule.maxMs}`;
+    case 'rate-limit':
+      return '429';
+    default:
+      return rule.kind;
+  }
+}
+
+/** The rule in the --fault syntax, which reads back as the same rule. */
+export function faultRuleText(rule: FaultRule): string {
+  return `${rule.method} ${rule.path} ${effectText(rule)}${rule.probability === 1 ? '' : `@${rule.probability}`}`;
+}
+
+/** The {error} message of an injected status: the status, and the rule that chose it. */
+export function injectedStatusError(met: FaultsMet): ApiError {
+  const status = met.status!;
+  return new ApiError(status, `${STATUS_TEXT[status]} (a fault injected by the mock: rule ${met.statusRule!.id}, ${met.statusRule!.text})`);
+}
 
 /** The fault rules in force and the generator that decides them: the same seed and requests, the same faults. */
 export class FaultInjector {
   #rules: ActiveRule[] = [];
   #rng: RandomGenerator;
   #seed: number;
+  #lastId = 0;
 
   constructor(rules: readonly FaultRule[], seed: number) {
     this.#seed = seed;
@@ -60,19 +100,37 @@ export class FaultInjector {
     return this.#seed;
   }
 
-  get rules(): readonly FaultRule[] {
+  get rules(): readonly StoredFaultRule[] {
     return this.#rules.map(({ rule }) => rule);
   }
 
-  add(rule: FaultRule): void {
+  /** Adds a rule after the others; a 409 once MAX_FAULT_RULES are held. */
+  add(rule: FaultRule): StoredFaultRule {
+    if (this.#rules.length >= MAX_FAULT_RULES) throw new ApiError(409, `The mock holds at most ${MAX_FAULT_RULES} fault rules; DELETE /__mock/faults clears them`);
+    const stored: StoredFaultRule = { id: `f${++this.#lastId}`, ...rule, text: faultRuleText(rule) };
     const matchesPath = pathPattern(rule.path);
     const method = rule.method.toUpperCase();
-    this.#rules.push({ rule, matches: (requestMethod, path) => (method === '*' || method === requestMethod) && matchesPath(path) });
+    this.#rules.push({ rule: stored, matches: (requestMethod, path) => (method === '*' || method === requestMethod) && matchesPath(path) });
+    return stored;
   }
 
   replace(rules: readonly FaultRule[]): void {
     this.#rules = [];
     for (const rule of rules) this.add(rule);
+  }
+
+  /** Removes the rule with that id; false when there is none. */
+  remove(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter(({ rule }) => rule.id !== id);
+    return this.#rules.length < before;
+  }
+
+  /** Removes every rule; answers how many there were. */
+  clear(): number {
+    const removed = this.#rules.length;
+    this.#rules = [];
+    return removed;
   }
 
   /** Starts the draws again from `seed`, so that a test can replay a run of faults. */
@@ -83,7 +141,7 @@ export class FaultInjector {
 
   /** The faults a request meets: each matching rule draws once, in the order the rules were added. */
   draw(method: string, path: string): FaultsMet {
-    if (this.#rules.length === 0) return NONE;
+    if (this.#rules.length === 0) return NO_FAULTS;
     const met: FaultsMet = { latencyMs: 0, reset: false, truncate: false, rateLimit: false, labels: [] };
     for (const { rule, matches } of this.#rules) {
       if (!matches(method, path) || uniformFloat64(this.#rng) >= rule.probability) continue;
@@ -95,7 +153,10 @@ export class FaultInjector {
           break;
         }
         case 'status':
-          met.status ??= rule.status;
+          if (met.status === undefined) {
+            met.status = rule.status;
+            met.statusRule = rule;
+          }
           met.labels.push(`status ${rule.status}`);
           break;
         case 'reset':
@@ -112,6 +173,6 @@ export class FaultInjector {
           break;
       }
     }
-    return met.labels.length === 0 ? NONE : met;
+    return met.labels.length === 0 ? NO_FAULTS : met;
   }
 }

@@ -24,6 +24,11 @@ export interface ServiceResponse {
   headers: Record<string, string>;
   /** A JSON value, or undefined for a response without a body (a CORS preflight). */
   body: unknown;
+  /**
+   * An injected fault the host carries out: `reset` cuts the connection instead of answering, `truncate`
+   * sends the headers (with the full Content-Length) and part of the body, then cuts it.
+   */
+  cut?: 'reset' | 'truncate';
 }
 
 export function headerValue(request: ServiceRequest, name: string): string | undefined {

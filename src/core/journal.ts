@@ -14,6 +14,8 @@ export interface JournalEntry {
   origin: string | null;
   /** The signed-in player, when the route needed one and the token was valid. */
   playerId: string | null;
+  /** The injected faults the request met (`status 503`, `latency 120 ms`, `reset`, …); null when none. */
+  fault: string[] | null;
 }
 
 /** An entry as GET /__mock/journal shows it, with its time as ISO 8601. */
@@ -26,5 +28,12 @@ export class Journal extends RecentItems<JournalEntry> {
   /** Newest first, each with its time as ISO 8601. */
   latest(limit?: number) {
     return this.newest(limit).map(journalView);
+  }
+
+  /** How many of the entries held `accept` takes. */
+  count(accept: (entry: JournalEntry) => boolean): number {
+    let count = 0;
+    for (const entry of this.newest()) if (accept(entry)) count++;
+    return count;
   }
 }

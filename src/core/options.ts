@@ -2,6 +2,7 @@ import { PACKAGE_VERSION } from '../version.js';
 import type { ActionPointRules } from './action-points.js';
 import { ActiveVariants } from './active-variants.js';
 import type { BotCheck } from './bot-check.js';
+import type { FaultRuleJson } from './fault-rules.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
@@ -74,6 +75,10 @@ export interface ServiceOptions {
    * `random[:SEED]` or `public-deployment`. Default: none, the README's choices.
    */
   variants?: readonly string[];
+  /** Fault rules in force from the start, as JSON or in the --fault text form (README, Faults). */
+  faults?: readonly (FaultRuleJson | string)[];
+  /** Seeds the draws of the fault rules (0 to 2^32 - 1); default a random one, which `service.faults.seed` reports. */
+  faultSeed?: number;
   /** Told of every request outside the control API, once answered (for request logging). */
   onRequest?: (entry: JournalEntry) => void;
   /** Where codes are delivered, the mock's stand-in for email; by default a console line. */

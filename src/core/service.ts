@@ -7,11 +7,13 @@ import { isControllable, type Clock } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
 import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
+import { answerWithFaults, createFaultInjector } from './fault-injection.js';
+import { injectedStatusError, NO_FAULTS, type FaultInjector, type FaultsMet } from './faults.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
-import { consumeRateLimit, fullBucketHeaders } from './rate-limit.js';
+import { consumeRateLimit, fillBucket, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
 import { loadWorld } from './world.js';
@@ -23,6 +25,8 @@ export interface Service {
   readonly journal: Journal;
   /** The legal variations it plays where the spec is silent; the control API switches them. */
   readonly variants: ActiveVariants;
+  /** The fault rules in force and their seed. */
+  readonly faults: FaultInjector;
 }
 
 /** What one request has resolved so far; the headers travel with errors thrown later. */
@@ -35,6 +39,8 @@ interface Exchange {
   player?: Player | undefined;
   /** The category of the bucket a request without a route of its own (404, 405) was counted in. */
   countedAs?: RateLimitCategory;
+  /** Injected faults this request met, when any. */
+  faults?: FaultsMet;
 }
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
@@ -50,6 +56,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const store = new Store(options.bounds);
   const routes = createRouteTable(store, options);
   const journal = new Journal(options.journalSize);
+  const faults = createFaultInjector(serviceOptions);
   const reseedPlayers = () => {
     store.clearPlayers();
     if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
@@ -60,15 +67,20 @@ export function createService(serviceOptions: ServiceOptions): Service {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
   const clock = isControllable(options.clock) ? options.clock : undefined;
-  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers }) : undefined;
+  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers, faults }) : undefined;
+
+  /** Counts the request in its bucket; a rate-limit fault fills the bucket first, so that the usual 429 answers. */
+  function count(exchange: Exchange, category: RateLimitCategory, key: string): void {
+    if (exchange.faults?.rateLimit === true) fillBucket(store, category, key, exchange.now, options);
+    consumeRateLimit(store, category, key, exchange.now, exchange.headers, options);
+  }
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
   function countAsPublic(exchange: Exchange): void {
     exchange.countedAs = 'public';
-    if (!exchange.isGameOrigin) consumeRateLimit(store, 'public', exchange.request.ip, exchange.now, exchange.headers, options);
+    if (!exchange.isGameOrigin) count(exchange, 'public', exchange.request.ip);
   }
 
-  /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
   /** A request without a valid token: 401, counted as a public read by IP unless that variant counts it nowhere. */
   function unauthorized(exchange: Exchange): ApiError {
     if (!variants.has('unauthorized-not-counted')) countAsPublic(exchange);
@@ -80,6 +92,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return variants.has('health-any-method') && request.path === HEALTH_PATH && request.method !== 'OPTIONS';
   }
 
+  /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
   function admit(exchange: Exchange): Route | ServiceResponse {
     const { request } = exchange;
     const byMethod = routes.get(request.path);
@@ -106,7 +119,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
     if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
       const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
-      consumeRateLimit(store, route.spec.category, key, exchange.now, exchange.headers, options);
+      count(exchange, route.spec.category, key);
     } else if (variants.has('ratelimit-headers-on-exempt')) {
       Object.assign(exchange.headers, fullBucketHeaders(route.spec.category, exchange.now, options));
     }
@@ -134,6 +147,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
 
   async function answer(exchange: Exchange): Promise<ServiceResponse> {
     try {
+      if (exchange.faults?.status !== undefined) throw injectedStatusError(exchange.faults);
       const admitted = admit(exchange);
       if (!('spec' in admitted)) return admitted;
       const body = admitted.handle({ request: exchange.request, now: exchange.now, player: exchange.player });
@@ -154,6 +168,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       ip: exchange.request.ip,
       origin: origin ?? null,
       playerId: exchange.player?.id ?? null,
+      fault: exchange.faults?.labels ?? null,
     };
     journal.add(entry);
     options.onRequest?.(entry);
@@ -176,10 +191,12 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
     const exchange: Exchange = { request, now, isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
     exchange.headers['date'] = httpDate(now);
-    const response = await answer(exchange);
+    const met = faults.draw(request.method, request.path);
+    if (met !== NO_FAULTS) exchange.faults = met;
+    const response = met === NO_FAULTS ? await answer(exchange) : await answerWithFaults(met, () => answer(exchange));
     record(exchange, response, origin);
     return response;
   }
 
-  return { handle, clock: options.clock, store, journal, variants };
+  return { handle, clock: options.clock, store, journal, variants, faults };
 }

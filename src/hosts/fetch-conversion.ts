@@ -72,14 +72,36 @@ export async function toServiceRequest(request: Request, client: ClientAddress):
 
 const utf8 = new TextEncoder();
 
+/**
+ * An injected truncate fault: the first half of the body, then the stream errors, as a cut connection does.
+ * The error waits a turn of the event loop, so that msw has written the head and the first half before it.
+ */
+function truncatedBody(json: Uint8Array): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(json.subarray(0, json.byteLength >> 1));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      controller.error(new TypeError('The connection was cut mid-body (a truncate fault injected by the mock)'));
+    },
+  });
+}
+
 /** The service's answer as the node host writes it: JSON with its length, or no body at all (204, or an answer to HEAD). */
 export function toFetchResponse(answer: ServiceResponse, toHead = false): Response {
+  // An injected reset: the Fetch network error (msw makes the caller's fetch reject with it).
+  if (answer.cut === 'reset') return Response.error();
   const headers = new Headers(answer.headers);
   if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
   const json = utf8.encode(JSON.stringify(answer.body));
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('content-length', String(json.byteLength));
-  return new Response(toHead ? null : json, { status: answer.status, headers });
+  const body = toHead ? null : answer.cut === 'truncate' ? truncatedBody(json) : json;
+  return new Response(body, { status: answer.status, headers });
 }
 
 /** One Fetch exchange through the service (`adapt` completes what the host knows better); a host bug still answers with an error envelope. */

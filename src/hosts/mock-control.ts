@@ -1,3 +1,5 @@
+import type { FaultRuleJson } from '../core/fault-rules.js';
+import type { StoredFaultRule } from '../core/faults.js';
 import type { ServiceResponse } from '../core/http.js';
 import { MAX_PAGE_SIZE } from '../core/control/listing.js';
 import type { Service } from '../core/service.js';
@@ -43,6 +45,36 @@ export interface RateLimitBucket {
   limit: number;
   remaining: number;
   resetAt: string;
+}
+
+/** Which journal entries to read or count; every filter given must hold (README, Verifying requests). */
+export interface JournalFilter {
+  method?: string;
+  /** A pattern: `*` any run of characters, `:name` one segment. */
+  path?: string;
+  /** A status (503) or a class ('5xx'). */
+  status?: number | string;
+  ip?: string;
+  /** A player's id or email. */
+  player?: string;
+  origin?: string;
+  /** Inclusive bounds on the mock's clock. */
+  from?: Date | number | string;
+  to?: Date | number | string;
+  /** true: requests that met a fault; false: those that met none; or a kind of fault ('status', 'reset', …). */
+  fault?: boolean | 'status' | 'latency' | 'reset' | 'truncate' | 'rate-limit';
+}
+
+export interface JournalEntryView {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  category: string | null;
+  ip: string;
+  origin: string | null;
+  playerId: string | null;
+  fault: string[] | null;
 }
 
 export type ResetPart = 'buckets' | 'players' | 'outbox' | 'journal' | 'clock';
@@ -107,6 +139,13 @@ export function createMockControl(service: Service, ip: string) {
     } while (cursor !== undefined);
     return entries;
   }
+  const journalQuery = ({ from, to, status, fault, ...rest }: JournalFilter) => ({
+    ...rest,
+    status: status === undefined ? undefined : String(status),
+    fault: fault === undefined ? undefined : String(fault),
+    from: from instanceof Date ? from.toISOString() : from === undefined ? undefined : String(from),
+    to: to instanceof Date ? to.toISOString() : to === undefined ? undefined : String(to),
+  });
   const clock = () => call<ClockState>('GET', '/__mock/clock');
   /** Delivered codes, newest first, with the fate of each. */
   const outbox = (email?: string) => listAll<OutboxMessage>('/__mock/outbox', 'messages', { email });
@@ -137,8 +176,20 @@ export function createMockControl(service: Service, ip: string) {
     buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('/__mock/buckets', 'buckets', filter),
     clearBuckets: async (filter: { category?: string; key?: string } = {}) =>
       (await call<{ removed: number }>('DELETE', `/__mock/buckets${query(filter)}`)).removed,
-    /** The newest requests, at most `limit` (up to 1,000; 100 by default). */
-    journal: async (limit?: number) => (await call<{ entries: Body[] }>('GET', `/__mock/journal${query({ limit })}`)).entries,
+    /** The requests the journal holds that match the filter (all by default), newest first. */
+    journal: (filter: JournalFilter = {}) => listAll<JournalEntryView>('/__mock/journal', 'entries', journalQuery(filter)),
+    /** How many requests of the journal match the filter, for assertions such as "the client retried twice". */
+    count: async (filter: JournalFilter = {}) => (await call<{ count: number }>('GET', `/__mock/journal/count${query(journalQuery(filter))}`)).count,
+    /** Adds a fault rule, as JSON or as --fault text (`GET /api/player 503@0.2`); answers it with its id. */
+    addFault: async (rule: FaultRuleJson | string) =>
+      (await call<{ fault: StoredFaultRule }>('POST', '/__mock/faults', typeof rule === 'string' ? { text: rule } : rule)).fault,
+    /** The fault rules in force and the seed of their draws. */
+    faults: () => call<{ seed: number; faults: StoredFaultRule[] }>('GET', '/__mock/faults'),
+    removeFault: (id: string) => call<{ removed: number }>('DELETE', `/__mock/faults/${encodeURIComponent(id)}`),
+    /** Removes every fault rule; answers how many there were. */
+    clearFaults: async () => (await call<{ removed: number }>('DELETE', '/__mock/faults')).removed,
+    /** Starts the fault draws again from `seed` (or the current seed), to replay a run. */
+    reseedFaults: async (seed?: number) => (await call<{ seed: number }>('POST', '/__mock/faults/seed', seed === undefined ? undefined : { seed })).seed,
     /** Forgets everything, or the parts named; players go back to the start world. */
     reset: (parts?: readonly ResetPart[]) => call<{ reset: ResetPart[] }>('POST', '/__mock/reset', parts === undefined ? undefined : { parts }),
     /** Replaces every player and token with the world's. */

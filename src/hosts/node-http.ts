@@ -76,18 +76,28 @@ function readBody(request: IncomingMessage): ReadBody | Promise<ReadBody> {
   });
 }
 
+/** An injected truncate fault: the full Content-Length, half the bytes, then the connection cut. */
+function sendTruncated(response: ServerResponse, status: number, headers: Record<string, string | number>, json: string | undefined): void {
+  const bytes = Buffer.from(json ?? '');
+  response.writeHead(status, headers).write(bytes.subarray(0, bytes.byteLength >> 1), () => response.socket?.destroy());
+}
+
 function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean): void {
+  // An injected reset: a TCP RST instead of an answer.
+  if (answer.cut === 'reset') {
+    response.socket?.resetAndDestroy();
+    return;
+  }
   // The service builds a fresh header object for every response, so it is completed in place.
   const headers: Record<string, string | number> = answer.headers;
   if (closeConnection) headers['connection'] = 'close';
-  if (answer.body === undefined) {
-    response.writeHead(answer.status, headers).end();
-    return;
+  const json = answer.body === undefined ? undefined : JSON.stringify(answer.body);
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    headers['content-length'] = Buffer.byteLength(json);
   }
-  const json = JSON.stringify(answer.body);
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = Buffer.byteLength(json);
-  response.writeHead(answer.status, headers).end(json);
+  if (answer.cut === 'truncate') sendTruncated(response, answer.status, headers, json);
+  else response.writeHead(answer.status, headers).end(json);
 }
 
 function rawEnvelope(status: number, message: string): string {

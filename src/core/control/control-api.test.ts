@@ -173,7 +173,7 @@ describe('control routes through handle', () => {
   it('scenarios: each one reaches its state', async () => {
     const harness = new CoreHarness();
     const apply = (name: string, params: unknown) => control(harness, 'POST', `/__mock/scenarios/${name}`, params);
-    expect((body(await control(harness, 'GET', '/__mock/scenarios'))['scenarios'] as Body[]).length).toBe(7);
+    expect((body(await control(harness, 'GET', '/__mock/scenarios'))['scenarios'] as Body[]).length).toBe(10);
 
     await apply('rate-limited', { category: 'auth', key: '203.0.113.1' });
     expect((await harness.call('POST', '/api/auth/register', { body: { email: 'a@example.com' } })).status).toBe(429);

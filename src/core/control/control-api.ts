@@ -3,6 +3,8 @@ import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type S
 import type { ControlContext, ControlRoute } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { faultRoutes } from './fault-routes.js';
+import { journalRoutes } from './journal-routes.js';
 import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
 import { createScenarios, scenarioRoutes } from './scenario-routes.js';
@@ -49,7 +51,16 @@ export function isControlPath(path: string): boolean {
  */
 export function createControlApi(context: ControlContext) {
   const scenarios = createScenarios(context);
-  const routes: ControlRoute[] = [...stateRoutes(context), ...bucketRoutes(context), ...clockRoutes(context), ...playerRoutes(context), ...scenarioRoutes(scenarios), ...variantRoutes(context)];
+  const routes: ControlRoute[] = [
+    ...stateRoutes(context),
+    ...bucketRoutes(context),
+    ...clockRoutes(context),
+    ...playerRoutes(context),
+    ...scenarioRoutes(scenarios),
+    ...variantRoutes(context),
+    ...journalRoutes(context),
+    ...faultRoutes(context),
+  ];
   routes.push(openApiRoute(context, routes));
   routes.unshift({
     method: 'GET',
@@ -64,6 +75,8 @@ export function createControlApi(context: ControlContext) {
         players: true,
         buckets: true,
         journal: true,
+        journalCount: true,
+        faults: true,
         worlds: true,
         scenarios: scenarios.map((scenario) => scenario.name),
         variants: VARIANT_NAMES,

@@ -1,5 +1,6 @@
 import type { ControllableClock } from '../clock.js';
 import type { ServiceRequest } from '../http.js';
+import type { FaultInjector } from '../faults.js';
 import type { Journal } from '../journal.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Store } from '../store.js';
@@ -13,6 +14,8 @@ export interface ControlContext {
   clock: ControllableClock | undefined;
   /** Back to the start: forget all players and seed the configured world again. */
   reseedPlayers(): void;
+  /** The fault rules in force and their seed. */
+  faults: FaultInjector;
 }
 
 export interface ControlRequest {

@@ -9,9 +9,10 @@ import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
 import { seedPlayer } from '../world.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
+import { faultScenarios } from './fault-scenarios.js';
 import { controlPlayerView, findPlayer } from './player-routes.js';
 
-interface Scenario<P> {
+export interface Scenario<P> {
   name: string;
   summary: string;
   parameters: JSONSchemaType<P>;
@@ -116,6 +117,7 @@ export function createScenarios(context: ControlContext) {
         return { player: controlPlayerView(context, findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
       },
     },
+    ...faultScenarios(context),
   ];
   return list.map((scenario) => ({ ...scenario, parse: validator(scenario.parameters, 'body') }));
 }

@@ -1,9 +1,7 @@
 import type { JSONSchemaType } from 'ajv';
 import { readJsonObject, readOptionalJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
-import { ApiError } from '../errors.js';
-import { queryParameter, type ServiceRequest } from '../http.js';
-import { journalView, type JournalEntry } from '../journal.js';
+import { queryParameter } from '../http.js';
 import { observedState } from '../outbox.js';
 import { validator } from '../validation.js';
 import { loadWorld } from '../world.js';
@@ -26,18 +24,7 @@ const parseReset = validator<{ parts?: ResetPart[] }>(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The journal entries a query's `method`, `path`, `status` and `ip` select (all when it names none). */
-function journalFilter(request: ServiceRequest): (entry: JournalEntry) => boolean {
-  const [method, path, status, ip] = ['method', 'path', 'status', 'ip'].map((name) => queryParameter(request, name));
-  if (status !== undefined && !/^\d{3}$/.test(status)) throw new ApiError(400, 'query status must be a 3-digit HTTP status');
-  return (entry) =>
-    (method === undefined || entry.method === method)
-    && (path === undefined || entry.path === path)
-    && (status === undefined || entry.status === Number(status))
-    && (ip === undefined || entry.ip === ip);
-}
-
-/** Outbox, journal, worlds and reset: reading and clearing what the mock remembers. */
+/** Outbox, worlds and reset: reading and clearing what the mock remembers. */
 export function stateRoutes(context: ControlContext): ControlRoute[] {
   const { store, options } = context;
   const resetters: Record<ResetPart, () => void> = {
@@ -68,17 +55,6 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
           state: observedState(message, now),
         }));
         return pageBody('messages', messages, page.next);
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/__mock/journal',
-      summary: '?method=&path=&status=&ip=&limit=&cursor=: the last requests (method, path, status, category), newest first; nextCursor goes on',
-      handle: ({ request }) => {
-        const accept = journalFilter(request);
-        const { limit, cursor } = pageQuery(request);
-        const page = context.journal.page(cursor, limit, SCAN_BUDGET, accept);
-        return pageBody('entries', page.items.map(journalView), page.next);
       },
     },
     {
