@@ -1,13 +1,26 @@
 import fc from 'fast-check';
 import type { ConformanceConfig } from './config.js';
 
+/** Runs of a property whose runs each cost an auth request: fewer where one address's budget paces the run. */
+export const COSTLY_PROPERTY_RUNS = { default: 5, authPaced: 2 } as const;
+
+/**
+ * Whether one client address's auth budget (5 a minute) paces the whole run: real sign-ins in real time from
+ * one address. The run then plans its auth requests (auth-plan.ts) and spends fewer on random samples.
+ */
+export function isAuthPaced(config: ConformanceConfig): boolean {
+  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
+}
+
 /**
  * Options for one property of the run: the run's seed (so that --seed replays it; fast-check prints
- * seed and path on failure) and at most `cap` runs. A property whose runs cost rate-limited requests
- * stops at its first failure instead of shrinking, since each shrink step is another request.
+ * seed and path on failure) and at most `cap` runs. A property whose runs cost auth requests (`costly`) runs
+ * COSTLY_PROPERTY_RUNS times, and stops at its first failure instead of shrinking, since each shrink step is
+ * another request.
  */
 export function propertyOptions(config: ConformanceConfig, { cap = Number.POSITIVE_INFINITY, costly = false } = {}) {
-  return { seed: config.seed, numRuns: Math.max(1, Math.min(config.numRuns, cap)), ...(costly ? { endOnFailure: true } : {}) };
+  const costlyCap = costly ? COSTLY_PROPERTY_RUNS[isAuthPaced(config) ? 'authPaced' : 'default'] : Number.POSITIVE_INFINITY;
+  return { seed: config.seed, numRuns: Math.max(1, Math.min(config.numRuns, cap, costlyCap)), ...(costly ? { endOnFailure: true } : {}) };
 }
 
 /** A path segment that URL resolution leaves alone (never `.` or `..`). */

@@ -6,6 +6,7 @@ import type { Reporter, TestCase, TestSpecification, Vitest } from 'vitest/node'
 import { BaseSequencer, startVitest } from 'vitest/node';
 import type { ConformanceConfig } from './config.js';
 import { AUTH_REQUESTS_ANNOTATION, describeAuthAccount, describeAuthPlan, planAuth, type AuthPlan } from './auth-plan.js';
+import { isAuthPaced } from './generators.js';
 import { describeAddressing } from './identities.js';
 import { checkResult, type CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
@@ -43,11 +44,6 @@ export interface ConformanceResult {
   error?: string;
 }
 
-/** Where one client address and real sign-ins make the auth budget (5 a minute) pace the whole run. */
-function authPaced(config: ConformanceConfig): boolean {
-  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
-}
-
 /** What kind of run this is, and how long a real-time one takes (its auth plan, where that paces it): waits are announced as they come. */
 function announce(config: ConformanceConfig, plan: AuthPlan | undefined): void {
   const clients = describeAddressing(config.sourceIps, config.clientIpHeader);
@@ -81,13 +77,16 @@ export function checkConformanceOptions(options: Omit<ConformanceOptions, 'baseU
 
 /**
  * Check files in one order, whatever earlier runs took. The traffic invariants judge every response of the run,
- * so their file comes last. Where one address's auth budget paces the run, RL-WINDOW's wait for a read window
- * falls where the next auth request would wait for its window anyway, and AP-HEADERS makes the shared second
- * player's first ship before RL-429 spends its gameplay bucket.
+ * so their file comes last. Where one address's auth budget paces the run: the wait for the read bucket
+ * rate-limits-window spent passes while verify waits for auth windows, before rate-limits-window-reset watches it;
+ * the files that send many unauthenticated requests (bearer first, envelopes, routing) stand apart, between those
+ * that wait for auth windows, so that no minute holds more than the public bucket's 60; AP-HEADERS makes the shared second
+ * player's first ship before RL-429 spends its gameplay bucket; and the public bucket is spent last, when nothing
+ * else needs it.
  */
 const FILE_ORDER = [
-  'health', 'action-points', 'register', 'rate-limits-window', 'verify', 'envelopes', 'routing', 'bearer', 'ship',
-  'rate-limits-headers', 'rate-limits-scope', 'rate-limits-spent', 'rate-limits-exempt', 'traffic',
+  'health', 'bearer', 'action-points', 'register', 'rate-limits-window', 'envelopes', 'verify', 'rate-limits-window-reset', 'routing', 'rate-limits-scope', 'ship',
+  'rate-limits-headers', 'rate-limits-exempt', 'rate-limits-spent', 'traffic',
 ];
 
 class PlannedOrder extends BaseSequencer {
@@ -146,7 +145,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!(error instanceof Error)) throw error;
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
-  const plan = authPaced(config) ? planAuth(config) : undefined;
+  const plan = isAuthPaced(config) ? planAuth(config) : undefined;
   announce(config, plan);
   const restore = await preserveTargetState(config.baseUrl, config.capabilities);
   const only = options.only === undefined ? undefined : new RegExp(options.only);

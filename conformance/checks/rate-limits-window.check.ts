@@ -1,53 +1,19 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
-import { consistentWithWindow, describeRetryAfter, readRetryAfter, span, windowEndFor, type RetryAfterReading, type TimeInterval } from '../model/index.js';
-import { notice } from '../pacing.js';
-import { rule } from '../rules.js';
-import { suite } from '../suite.js';
-import {
-  drainBucket,
-  expectSpentBucket,
-  hasRateLimitHeaders,
-  once,
-  ownPlayerOn,
-  remainingOf,
-  requirePlayers,
-  resetOf,
-  resetUnitOf,
-  retryAfterOf,
-  sendTimed,
-  startFreshWindows,
-  type Timed,
-} from './rate-limits-support.js';
 import { expectErrorEnvelope } from '../envelope.js';
-import { sleep } from '../pacing.js';
+import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
+import { rule } from '../rules.js';
+import { retryAfterReading, spentReadBucket } from './read-bucket.js';
+import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';
 
 // "When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified)."
 // "Reads (authenticated GET): 60 requests per player per minute."
 // One bucket serves every check here: a read bucket of a player of its own, so spending it costs no other
 // check anything, even when every check shares one client address. RL-429 and ENV-ERROR judge its 429,
-// RL-WINDOW how it counted and then waits out this same bucket: a real-time run waits one window at most.
+// RL-WINDOW how it counted; rate-limits-window-reset.check.ts, run some checks later, watches it start anew.
 
 const READ_LIMIT = RATE_LIMITS.read.limit;
-
-const spentReadBucket = once(async () => {
-  const identity = suite().target.identities.fresh();
-  const player = await ownPlayerOn(identity);
-  await startFreshWindows();
-  const read = () => sendTimed({ method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true });
-  return { identity, player, read, drain: await drainBucket('read', read) };
-});
-
-/** The wait Retry-After asks for, its unit settled by X-RateLimit-Reset where that can be read. */
-function retryAfterReading(responses: readonly Timed[], limited: Timed): RetryAfterReading | undefined {
-  const value = retryAfterOf(limited.exchange);
-  if (value === undefined) return undefined;
-  const unit = resetUnitOf(responses);
-  const reset = resetOf(limited.exchange) ?? resetOf(responses.at(-2)?.exchange ?? limited.exchange);
-  const expectedWait: TimeInterval | undefined = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
-  return readRetryAfter(value, expectedWait);
-}
 
 describe('rate-limit windows', () => {
   it(rule('RL-429', 'once a read bucket is spent (Remaining 0), the next request is a 429 with an integer Retry-After within the window'), async (context) => {
@@ -83,26 +49,4 @@ describe('rate-limit windows', () => {
     for (const problem of drain.countdown) expectThat(problem.timed.exchange, false, problem.expected);
   });
 
-  it(rule('RL-WINDOW', 'once Retry-After has passed, the spent read bucket is fresh: 200 with Remaining = Limit − 1'), async (context) => {
-    requirePlayers(context);
-    const { drain, read } = await spentReadBucket();
-    const { limited } = drain;
-    requireThat(context, limited !== undefined, 'no spent bucket to watch: the read bucket never answered 429 (see RL-429)');
-    const reading = retryAfterReading(drain.responses, limited!) ?? { unit: 'seconds', waitMs: RATE_LIMIT_WINDOW_MS };
-    const { clock } = suite().target;
-    if (clock !== undefined) {
-      await clock.advance(reading.waitMs + 1_000);
-    } else {
-      const { maxWaitSeconds } = suite().config;
-      requireThat(context, reading.waitMs <= maxWaitSeconds * 1000, `the window ends in ${Math.ceil(reading.waitMs / 1000)} s, more than --max-wait ${maxWaitSeconds} s`);
-      const waitMs = reading.waitMs + 1_000 - (Date.now() - limited!.exchange.receivedAt);
-      if (waitMs > 0) {
-        notice(`RL-WINDOW: waiting ${Math.ceil(waitMs / 1000)} s (Retry-After) for a spent read bucket to start a new window`);
-        await sleep(waitMs);
-      }
-    }
-    const { exchange } = await read();
-    expectThat(exchange, exchange.status === 200, `status 200: Retry-After (${reading.waitMs / 1000} s) has passed`);
-    expectThat(exchange, remainingOf(exchange) === READ_LIMIT - 1, `X-RateLimit-Remaining ${READ_LIMIT - 1}: a fresh bucket in a new window`);
-  });
 });

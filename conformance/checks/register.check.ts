@@ -52,15 +52,15 @@ describe('register', () => {
         expectThat(exchange, exchange.status === 400, `status 400 for the malformed address ${JSON.stringify(email)}`);
         expectErrorEnvelope(exchange);
       }),
-      propertyOptions(suite().config, { cap: 5, costly: true }),
+      propertyOptions(suite().config, { costly: true }),
     );
   });
 
-  it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
+  it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
     const identity = suite().target.identities.fresh();
     const local = uniqueEmail(suite(), 'disposable').split('@')[0]!;
     const seen: string[] = [];
-    for (const domain of DISPOSABLE_DOMAINS) {
+    for (const domain of authIsScarce(suite()) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
       const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
       expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
       expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
