@@ -1,4 +1,5 @@
 /** `game-service-harness/browser`: the msw mock and a helper that starts msw's worker. No node:* imports. */
+import './node-version-guard.js';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { createMswMock, type MswMock, type MswMockOptions } from './hosts/msw.js';
 

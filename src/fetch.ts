@@ -1,4 +1,5 @@
 /** `game-service-harness/fetch`: the service for Deno, Bun and workers. No node:* imports, no msw. */
+import './node-version-guard.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createService, type Service } from './core/service.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';

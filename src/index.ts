@@ -3,6 +3,8 @@
  * msw users import `game-service-harness/msw` (Node tests) or `/browser` (dev builds) instead, so that
  * this entry point works without msw installed.
  */
+import './node-version-guard.js';
+import type { MockOptions, RunningMock } from './cli/mock.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 export { formatOtpLine, OptionsError, type ControlOptions, type GameplayRoute, type OtpDelivery, type ServiceOptions } from './core/options.js';
@@ -15,4 +17,13 @@ export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';
 export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';
-export { startMock, type MockOptions, type RunningMock } from './cli/mock.js';
+export type { MockOptions, RunningMock };
+
+/**
+ * The standalone mock, as `game-service mock` starts it. Its module loads on the first call: its stores import
+ * node:sqlite, which an older Node.js rejects while loading this entry, before the version guard above could speak.
+ */
+export async function startMock(options: MockOptions): Promise<RunningMock> {
+  const standalone = await import('./cli/mock.js');
+  return standalone.startMock(options);
+}

@@ -1,4 +1,5 @@
 /** `game-service-harness/msw`: the mock as msw handlers, with typed control calls. No node:* imports. */
+import './node-version-guard.js';
 export { createMswMock, type MswMock, type MswMockOptions } from './hosts/msw.js';
 export { MockControlError, type MockControl } from './hosts/mock-control.js';
 export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';

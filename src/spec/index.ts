@@ -1,3 +1,4 @@
+import '../node-version-guard.js';
 export * from './limits.js';
 export * from './routes.js';
 export * from './schemas.js';

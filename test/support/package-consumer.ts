@@ -1,9 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { delimiter, join } from 'node:path';
+import { promisify, stripVTControlCharacters } from 'node:util';
+import { unsupportedNodeReason } from '../../src/node-version.js';
 import { ROOT } from './cli.js';
+
+const execFileAsync = promisify(execFile);
 
 export interface Finished {
   code: number | null;
@@ -21,7 +25,7 @@ function consumerEnv(): NodeJS.ProcessEnv {
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^(npm_config_local_prefix$|npm_package_|npm_lifecycle_|npm_command$|INIT_CWD$|VITEST|GAME_SERVICE_)/i.test(name)) env[name] = value;
   }
-  env['PATH'] = `${ROOT}node_modules/.bin:${process.env['PATH'] ?? ''}`;
+  env['PATH'] = `${ROOT}node_modules/.bin${delimiter}${process.env['PATH'] ?? ''}`;
   return env;
 }
 
@@ -61,9 +65,14 @@ export class ConsumerProcess {
   }
 }
 
+/** Runs a command to its end, whatever its exit code. */
+export function attempt(cwd: string, command: string, args: readonly string[]): Promise<Finished> {
+  return new ConsumerProcess(cwd, command, args).finished;
+}
+
 /** Runs a command to its end; a failing one rejects with what it printed. */
 export async function run(cwd: string, command: string, args: readonly string[]): Promise<Finished> {
-  const finished = await new ConsumerProcess(cwd, command, args).finished;
+  const finished = await attempt(cwd, command, args);
   if (finished.code !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited ${finished.code}\nstdout: ${finished.stdout}\nstderr: ${finished.stderr}`);
   }
@@ -76,18 +85,63 @@ export interface PackedProject {
   files: string[];
 }
 
-/** `npm pack` of this checkout (dist/ as built) into a temporary directory. */
-export async function packProject(): Promise<PackedProject> {
-  const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
-  const { stdout } = await run(destination, 'npm', ['pack', '--json', '--pack-destination', destination, ROOT]);
+export interface PackedRelease {
+  /** The clone the tarballs were packed in, and the directory that holds them. */
+  directories: string[];
+  harness: PackedProject;
+  mock: PackedProject;
+}
+
+async function pack(clone: string, destination: string, workspace: readonly string[]): Promise<PackedProject> {
+  const { stdout } = await run(clone, 'npm', ['pack', '--json', '--pack-destination', destination, ...workspace]);
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   return { tarball: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
 }
 
-/** An empty ESM project that installs the tarball the way a user would, with msw and vitest beside it. */
-export async function installConsumer(tarball: string): Promise<string> {
+/**
+ * A release as a maintainer makes it from a fresh clone: `npm ci` from the npm cache, then `npm pack` of both
+ * packages, whose prepack scripts build them. The clone holds this checkout's tracked files as they are now,
+ * uncommitted edits included (`git stash create` records them without touching the checkout); untracked and
+ * ignored files, dist/ among them, stay behind.
+ */
+export async function packFromCleanClone(): Promise<PackedRelease> {
+  const git = (...args: string[]) => execFileAsync('git', args, { cwd: ROOT });
+  const revision = (await git('stash', 'create')).stdout.trim() || (await git('rev-parse', 'HEAD')).stdout.trim();
+  const clone = await mkdtemp(join(tmpdir(), 'game-service-clone-'));
+  const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
+  try {
+    await git('clone', '--quiet', '--no-checkout', ROOT, clone);
+    await git('-C', clone, '-c', 'advice.detachedHead=false', 'checkout', '--quiet', revision);
+    await run(clone, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
+    const harness = await pack(clone, destination, []);
+    const mock = await pack(clone, destination, ['--workspace', 'packages/mock']);
+    return { directories: [clone, destination], harness, mock };
+  } catch (error) {
+    await Promise.all([clone, destination].map((dir) => rm(dir, { recursive: true, force: true })));
+    throw error;
+  }
+}
+
+/** An empty ESM project that installs `dependencies` (tarballs or registry specs) the way a user would. */
+export async function installProject(dependencies: readonly string[]): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'game-service-consumer-'));
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run(project, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, 'msw@3', 'vitest@5']);
+  await run(project, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...dependencies]);
   return project;
+}
+
+/** How many packages an install put on disk: its lockfile's entries, less other platforms' optional ones. */
+export async function installedPackageCount(project: string): Promise<number> {
+  const { packages } = JSON.parse(await readFile(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  return Object.keys(packages).filter((path) => path !== '' && existsSync(join(project, path))).length;
+}
+
+/** A Node.js on PATH older than the package supports (the system one, e.g. Debian's nodejs), to prove the guard with. */
+export async function olderNode(): Promise<{ path: string; version: string }> {
+  const candidates = (process.env['PATH'] ?? '').split(delimiter).map((dir) => join(dir, 'node'));
+  for (const path of new Set(candidates.filter((path) => existsSync(path)))) {
+    const version = (await execFileAsync(path, ['--version'])).stdout.trim();
+    if (unsupportedNodeReason({ node: version.slice(1) }) !== undefined) return { path, version };
+  }
+  throw new Error('no Node.js older than 22.12 on PATH to prove the version guard with: install one, e.g. Debian\'s nodejs');
 }
