@@ -66,7 +66,7 @@ afterAll(async () => {
   await Promise.all([project, packed?.tarball && dirname(packed.tarball)].map((dir) => dir && rm(dir, { recursive: true, force: true })));
 });
 
-describe('the README quick start, run', { timeout: 90_000 }, () => {
+describe('the README quick start, run', { timeout: 120_000 }, () => {
   it('the standalone mock answers the curl commands, then check and fuzz pass against it', async () => {
     const shellBlocks = quickStart.filter((block) => block.lang === 'sh' && underSubsection(block));
     const [mockBlock, ...others] = shellBlocks;
@@ -102,7 +102,7 @@ describe('the README quick start, run', { timeout: 90_000 }, () => {
   });
 });
 
-describe('docs/ci.md, run', { timeout: 90_000 }, () => {
+describe('docs/ci.md, run', { timeout: 120_000 }, () => {
   it("the job's run steps start the mock, check it with exit 0, and write the JUnit file the upload step keeps", async () => {
     const page = parseMarkdown(await readFile(join(ROOT, 'docs/ci.md'), 'utf8'));
     const workflow = page.blocks.find((block) => block.lang === 'yaml');
