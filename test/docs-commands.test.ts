@@ -8,15 +8,15 @@
  * Files run one test after another: the quick start's commands share one mock, and each test starts processes.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, ROOT } from './support/cli.js';
+import { freePort } from './support/free-port.js';
 import { parseMarkdown, type FencedBlock } from './support/docs-markdown.js';
 import { expectedOutput, missingOutput, runShell, startShell, stopGroup } from './support/docs-shell.js';
 import { workflowSteps } from './support/docs-workflow.js';
-import { packProject, run, type PackedProject } from './support/package-consumer.js';
+import { packCheckout, run, type PackedProject } from './support/package-consumer.js';
 
 const QUICK_START = 'Quick start';
 
@@ -34,13 +34,6 @@ const underSubsection = (block: FencedBlock) => block.headings.at(-1)!.text !== 
 const startsMock = (block: FencedBlock) => block.code.trimStart().startsWith('npx game-service mock');
 const onPort = (text: string, port: number) => text.replace(/\b8080\b/g, String(port));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs a shell block in the project: it must exit 0 and print what its comments show. */
 async function runBlock(script: string, label: string): Promise<void> {
@@ -56,7 +49,7 @@ beforeAll(async () => {
   quickStart = await quickStartBlocks();
   const install = quickStart.filter((block) => block.lang === 'sh' && !underSubsection(block));
   expect(install.map((block) => block.code)).toEqual([expect.stringMatching(/^npm i -D game-service-harness\b/)]);
-  packed = await packProject();
+  packed = await packCheckout();
   project = await mkdtemp(join(tmpdir(), 'game-service-docs-'));
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'reader', private: true, type: 'module' }));
   await run(project, 'bash', ['-eo', 'pipefail', '-c', install[0]!.code.replace(/\bgame-service-harness\b/, packed.tarball)]);

@@ -92,10 +92,19 @@ export interface PackedRelease {
   mock: PackedProject;
 }
 
-async function pack(clone: string, destination: string, workspace: readonly string[]): Promise<PackedProject> {
-  const { stdout } = await run(clone, 'npm', ['pack', '--json', '--pack-destination', destination, ...workspace]);
+async function pack(cwd: string, destination: string, args: readonly string[]): Promise<PackedProject> {
+  const { stdout } = await run(cwd, 'npm', ['pack', '--json', '--pack-destination', destination, ...args]);
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   return { tarball: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
+}
+
+/**
+ * `npm pack` of this checkout with dist/ as `npm test` built it: its prepack is skipped, since a build during the
+ * run would rewrite dist/ under the other test files.
+ */
+export async function packCheckout(): Promise<PackedProject> {
+  const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
+  return pack(destination, destination, ['--ignore-scripts', ROOT]);
 }
 
 /**
