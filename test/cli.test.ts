@@ -104,7 +104,8 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['no command', [], 'Name a command: mock, check or fuzz'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
-    ['an unknown command', ['serve'], 'Unknown argument: serve'],
+    ['an unknown command, naming it and the commands', ['frob'], 'Unknown command "frob"; commands: mock, check, fuzz'],
+    ['an unknown command before flags', ['serve', '--port', '0'], 'Unknown command "serve"; commands: mock, check, fuzz'],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
     const result = await cli.run(args, {}, 5_000);
     expect(result.code).toBe(2);

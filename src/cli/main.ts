@@ -283,6 +283,10 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
 export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0] ?? '';
   try {
+    // yargs would call it an unknown argument, which hides that the command itself is what is wrong.
+    if (command !== '' && !command.startsWith('-') && !Object.hasOwn(COMMAND_FLAGS, command)) {
+      throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMAND_FLAGS).join(', ')}`);
+    }
     dropForeignVariables(process.env, command, COMMAND_FLAGS[command] ?? []);
     normalizeSwitchVariables(process.env, SWITCH_FLAGS);
     let exitCode: number = EXIT_CODES.success;
