@@ -26,6 +26,15 @@ const MOCK_FLAGS = [
   '--max-wrong-otp-attempts',
 ];
 
+/** The lines --help gives one flag: from its name to the next flag's. */
+function helpEntry(help: string, flag: string): string {
+  const lines = help.split('\n');
+  const start = lines.findIndex((line) => line.trimStart().startsWith(`${flag} `));
+  expect(start, `${flag} in --help`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((line, index) => index > start && /^\s+--?\w/.test(line));
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}
+
 let dir = '';
 /** Writes a config file into this run's temporary directory and returns its path. */
 function configFile(name: string, contents: string): string {
@@ -83,6 +92,16 @@ describe('game-service --help', () => {
     expect(result.stdout).toMatch(/Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/);
   });
 
+  it.each([
+    ['mock', ['--port', '--max-wrong-otp-attempts', '--fault-seed', '--workers']],
+    ['check', ['--seed', '--max-wait', '--num-runs']],
+    ['fuzz', ['--seed', '--num-runs', '--max-commands', '--max-duration']],
+  ])('shows the numeric flags of %s as [number]', async (command, flags) => {
+    const result = await cli.run([command, '--help']);
+    expect(result.code).toBe(0);
+    for (const flag of flags) expect(helpEntry(result.stdout, flag), flag).toContain('[number]');
+  });
+
   it('prints the package version', async () => {
     const result = await cli.run(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: '0.1.0\n' });
@@ -96,6 +115,8 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     // Without a value or with an empty one, the mock must not fall back to 8080 or to a random port.
     ['a port flag without a value', ['mock', '--port', '--host', '127.0.0.1'], /game-service: (--port .* is not a port|Not enough arguments following: port)/],
     ['an empty port', ['mock', '--port', ''], '--port "" is not a port'],
+    ['a blank port after =', ['mock', '--port=  '], '--port "  " is not a port'],
+    ['a fractional count', ['fuzz', '--num-runs', '2.5'], '--num-runs "2.5" is not a count'],
     ['a game origin with a path', ['mock', '--game-origin', 'http://game.test/play'], '--game-origin "http://game.test/play" is not an origin'],
     ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
@@ -193,6 +214,8 @@ describe('game-service mock', () => {
     expect(fromEnv.port).not.toBe(busy);
     const fromFlag = await startMock(cli, ['--port', '0'], { GAME_SERVICE_PORT: String(busy) });
     expect(fromFlag.port).not.toBe(busy);
+    const spacedAfterEquals = await startMock(cli, ['--port= 0 '], { GAME_SERVICE_PORT: String(busy) });
+    expect(spacedAfterEquals.port).not.toBe(busy);
   });
 
   it('reads on/off values such as 1 and yes from the environment and the config file, and rejects others', async () => {

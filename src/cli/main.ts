@@ -16,14 +16,20 @@ import { PACKAGE_VERSION } from '../version.js';
 /** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
 type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;
 
+/**
+ * A flag that takes a number. yargs' number type would turn "" into 0 and "abc" into NaN before `parse` saw
+ * them: read as the string typed (a string type wins in yargs' parser) yet shown as [number] (a number type
+ * wins in --help), the value reaches `parse`, which refuses it quoting what was typed.
+ */
+function numberFlag<Parsed>(parse: (value: unknown) => Parsed) {
+  return { type: 'string', number: true, requiresArg: true, coerce: parse } as const;
+}
+
 // No yargs defaults: a value yargs holds was given (flag or environment), so that it outranks the --config
 // file; mock-options.ts applies MOCK_DEFAULTS last. defaultDescription keeps them in --help.
 const MOCK_FLAGS = {
-  // A string, so that the message quotes what was typed; parsePort makes it a number.
   port: {
-    type: 'string',
-    requiresArg: true,
-    coerce: parsePort,
+    ...numberFlag(parsePort),
     defaultDescription: String(MOCK_DEFAULTS.port),
     describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)',
   },
@@ -52,9 +58,7 @@ const MOCK_FLAGS = {
     describe: 'A challengeToken to accept (repeatable, or comma-separated); implies --bot-check tokens',
   },
   'max-wrong-otp-attempts': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('max-wrong-otp-attempts'),
+    ...numberFlag(parseCount('max-wrong-otp-attempts')),
     defaultDescription: String(MOCK_DEFAULTS.maxWrongOtpAttempts),
     describe: 'Wrong codes after which the pending code is void; 0 = unlimited',
   },
@@ -75,9 +79,7 @@ const MOCK_FLAGS = {
     describe: 'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
   },
   'fault-seed': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseFaultSeed,
+    ...numberFlag(parseFaultSeed),
     defaultDescription: 'random, printed on start',
     describe: 'Seed of the fault draws: the same seed and requests meet the same faults',
   },
@@ -101,9 +103,7 @@ const MOCK_FLAGS = {
     describe: 'Prefix of every key on the shared store, so that several mocks can share one server',
   },
   workers: {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('workers'),
+    ...numberFlag(parseCount('workers')),
     defaultDescription: '1',
     describe: 'Processes serving one port (node:cluster); more than 1 needs a shared store (--store)',
   },
@@ -139,15 +139,15 @@ const TARGET_FLAGS = {
     describe: 'The JSON body of POST /api/player/ship, which the spec does not show (what the target takes)',
   },
   'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
-  seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
+  seed: { ...numberFlag(parseCount('seed')), describe: 'Replay a run: the same generated inputs, in the same order' },
 } as const satisfies Record<string, Options>;
 
 const CHECK_FLAGS = {
   ...TARGET_FLAGS,
   'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
   'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
-  'max-wait': { type: 'string', requiresArg: true, coerce: parseCount('max-wait'), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
-  'num-runs': { type: 'string', requiresArg: true, coerce: parseCount('num-runs'), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
+  'max-wait': { ...numberFlag(parseCount('max-wait')), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
+  'num-runs': { ...numberFlag(parseCount('num-runs')), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
@@ -156,14 +156,12 @@ const CHECK_FLAGS = {
 const FUZZ_FLAGS = {
   ...TARGET_FLAGS,
   'num-runs': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('num-runs'),
+    ...numberFlag(parseCount('num-runs')),
     defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
     describe: 'Command sequences to try',
   },
-  'max-commands': { type: 'string', requiresArg: true, coerce: parseCount('max-commands'), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
-  'max-duration': { type: 'string', requiresArg: true, coerce: parseCount('max-duration'), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
+  'max-commands': { ...numberFlag(parseCount('max-commands')), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
+  'max-duration': { ...numberFlag(parseCount('max-duration')), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
 } as const satisfies Record<string, Options>;
