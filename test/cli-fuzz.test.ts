@@ -32,8 +32,17 @@ describe('game-service fuzz', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Fuzzing http:\/\/127\.0\.0\.1:\d+: 30 sequences of up to 50 commands/);
     expect(result.stdout).toContain("X-RateLimit-Reset: Unix epoch seconds of the window's end");
-    expect(result.stdout).toMatch(/30 sequences, \d+ commands \(\d+ checked requests, \d+ of them answered 429\) in [\d.]+ s: \d+ commands\/s\./);
+    expect(result.stdout).toMatch(/30 sequences, \d+ commands \(\d+ checked requests, \d+ of them answered 429\) in [\d.]+ s: \d+(\.\d)? commands\/s\./);
     expect(result.stdout).toContain('No disagreement found (seed 7; rerun the same sequences with --seed 7).');
+  });
+
+  it('counts one of a thing in the singular', async () => {
+    // Seed 1 draws one command, which fills one bucket.
+    const result = await cli.run(['fuzz', '--num-runs', '1', '--max-commands', '1', '--seed', '1'], {}, 60_000);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/: 1 sequence of up to 1 command from 3 client addresses, 2 players, /);
+    expect(result.stdout).toContain(', and the bucket the run filled is empty again.');
+    expect(result.stdout).toMatch(/^1 sequence, 1 command \(1 checked request, 0 of them answered 429\) in [\d.]+ s: [\d.]+ commands\/s\.$/m);
   });
 
   it('prints the shrunk sequence as numbered requests and responses, and a command line that replays it', async () => {
