@@ -136,6 +136,21 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     expect(result.stderr).toContain(USAGE_HINT);
   });
 
+  it.each([
+    ['mock', 'GAME_SERVICE_PORT', 'abc', '--port "abc" is not a port'],
+    ['mock', 'GAME_SERVICE_GAME_ORIGIN', 'http://a.test,game.test', '--game-origin "game.test" is not an origin'],
+    ['mock', 'GAME_SERVICE_LOG_FORMAT', 'xml', '--log-format "xml" is not one of text, json'],
+    ['mock', 'GAME_SERVICE_TRUST_PROXY', 'maybe', '--trust-proxy "maybe" is not on or off'],
+    ['mock', 'GAME_SERVICE_FAULT', 'GET /health 418', '--fault "GET /health 418" is not [METHOD] PATH EFFECT[@PROBABILITY]'],
+    ['check', 'GAME_SERVICE_SEED', '-1', '--seed "-1" is not a count'],
+    ['fuzz', 'GAME_SERVICE_BASE_URL', 'ftp://example.com', '--base-url "ftp://example.com" is not an http(s) URL'],
+  ])('%s: an invalid %s, naming the variable', async (command, variable, value, message) => {
+    const result = await cli.run([command], { [variable]: value }, 5_000);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`game-service: ${variable}=${value}: ${message}`);
+  });
+
   it('an unreadable --config', async () => {
     const path = join(dir, 'missing.json');
     const result = await cli.run(['mock', '--config', path]);
@@ -227,7 +242,7 @@ describe('game-service mock', () => {
     expect(offByFlag.process.stdout).toContain('  client IP:    TCP peer address\n');
     const rejected = await cli.run(['mock', '--port', '0'], { GAME_SERVICE_TRUST_PROXY: 'maybe' });
     expect(rejected.code).toBe(2);
-    expect(rejected.stderr).toContain('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+    expect(rejected.stderr).toContain('game-service: GAME_SERVICE_TRUST_PROXY=maybe: --trust-proxy "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)');
   });
 
   it('ignores an unrelated GAME_SERVICE_ variable with a notice', async () => {

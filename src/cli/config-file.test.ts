@@ -67,7 +67,7 @@ describe('config file validation', () => {
 
   it('reads on/off words for switches, as the environment does, and treats null as left out', () => {
     expect(parseConfig({ trustProxy: 'yes', verbose: '0', control: null }, SOURCE)).toEqual({ trustProxy: true, verbose: false, control: null });
-    expect(message({ freezeClock: 'maybe' })).toBe(`${SOURCE} sets --freeze-clock to "maybe"; expected true or false (or 1/0, yes/no, on/off)`);
+    expect(message({ freezeClock: 'maybe' })).toBe(`${SOURCE}: /freezeClock "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)`);
   });
 
   it('wants a JSON object', () => {

@@ -7,10 +7,6 @@ import { parseSwitch } from './flag-values.js';
 // verbose: errors carry their parent schema, so that an unknown key can be told the known ones.
 const validate = new Ajv({ allErrors: false, strict: true, verbose: true }).compile(configSchema);
 
-function kebabCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
 function camelCase(key: string): string {
   return key.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 }
@@ -50,7 +46,7 @@ export function parseConfig(value: unknown, source: string): MockConfig {
   }
   const config = { ...(value as Record<string, unknown>) };
   for (const key of CONFIG_SWITCH_KEYS) {
-    if (config[key] !== undefined && config[key] !== null) config[key] = parseSwitch(kebabCase(key), config[key], source);
+    if (config[key] !== undefined && config[key] !== null) config[key] = parseSwitch(config[key], `${source}: /${key}`);
   }
   if (!validate(config)) throw new CliError('GS_CONFIG', `${source}: ${describe(validate.errors ?? [])}`);
   return config;

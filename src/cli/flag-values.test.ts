@@ -25,9 +25,9 @@ describe('flag values', () => {
   });
 
   it('reads on/off words and refuses others', () => {
-    for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch('trust-proxy', on, 'test')).toBe(true);
-    for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch('trust-proxy', off, 'test')).toBe(false);
-    expect(() => parseSwitch('trust-proxy', 'maybe', 'GAME_SERVICE_TRUST_PROXY')).toThrow('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+    for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch(on, '--trust-proxy')).toBe(true);
+    for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch(off, '--trust-proxy')).toBe(false);
+    expect(() => parseSwitch('maybe', '--trust-proxy')).toThrow('--trust-proxy "maybe" is not on or off; expected true or false');
   });
 
   it('takes counts from 0 up, and lists repeated or comma-separated', () => {

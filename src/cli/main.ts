@@ -2,7 +2,7 @@ import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
-import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
+import { ENV_PREFIX, readVariables } from './environment.js';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
@@ -182,17 +182,8 @@ function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) {
   };
 }
 
-/** Flags that are on or off, whose values from the environment need checking. */
-const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS), ...Object.entries(FUZZ_FLAGS)]
-  .filter(([, option]) => option.type === 'boolean')
-  .map(([flag]) => flag);
-
 /** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
-const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  mock: Object.keys(MOCK_FLAGS),
-  check: Object.keys(CHECK_FLAGS),
-  fuzz: Object.keys(FUZZ_FLAGS),
-};
+const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Options>>>> = { mock: MOCK_FLAGS, check: CHECK_FLAGS, fuzz: FUZZ_FLAGS };
 
 const CHECK_EPILOG = [
   'Without --base-url, an embedded mock is started on a free port and checked.',
@@ -285,8 +276,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command !== '' && !command.startsWith('-') && !Object.hasOwn(COMMAND_FLAGS, command)) {
       throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMAND_FLAGS).join(', ')}`);
     }
-    dropForeignVariables(process.env, command, COMMAND_FLAGS[command] ?? []);
-    normalizeSwitchVariables(process.env, SWITCH_FLAGS);
+    readVariables(process.env, command, COMMAND_FLAGS[command] ?? {});
     let exitCode: number = EXIT_CODES.success;
     await cli(argv, (code) => (exitCode = code)).parseAsync();
     return exitCode;
