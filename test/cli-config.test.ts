@@ -90,6 +90,24 @@ describe('game-service mock --world', () => {
   });
 });
 
+describe('game-service mock: a world a config file names', () => {
+  it('names the config file and its world key for a problem of the world it names, never --world', async () => {
+    jsonFile('named-world.json', { players: [{ email: 'a@example.com', ship: { name: '' } }] });
+    const config = jsonFile('names-world.json', { port: 0, world: 'named-world.json' });
+    const result = await cli.run(['mock', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: world ${join(dir, 'named-world.json')} in --config ${config}: /players/0/ship/name must NOT have fewer than 1 characters`);
+    expect(result.stderr).not.toContain('--world');
+    expect(result.stdout).toBe('');
+
+    const missing = jsonFile('names-missing-world.json', { port: 0, world: 'no-such-world.json' });
+    const unread = await cli.run(['mock', '--config', missing]);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toContain(`game-service: world ${join(dir, 'no-such-world.json')} in --config ${missing} cannot be read: ENOENT`);
+    expect(unread.stderr).not.toContain('--world');
+  });
+});
+
 describe('game-service mock: control API and bot check', () => {
   it('serves GET /__mock/capabilities by default and answers 404 with --no-control (or GAME_SERVICE_CONTROL=false)', async () => {
     const on = await startMock(cli, ['--port', '0']);

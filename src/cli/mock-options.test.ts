@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MockConfig } from './config-schema.js';
-import { MOCK_DEFAULTS, mergeMockOptions, readWorldFile, resolveMockOptions, type MockFlags } from './mock-options.js';
+import { MOCK_DEFAULTS, mergeMockOptions, readWorldFile, resolveMockOptions, worldFile, type MockFlags } from './mock-options.js';
 
 const file = (config: MockConfig, path = 'conf/mock.json') => ({ path, config });
 
@@ -96,9 +96,11 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
   });
 
   it('resolves a world named in the file against the file, and one named by flag against the working directory', () => {
-    expect(mergeMockOptions({}, file({ world: 'worlds/a.json' })).worldFile).toBe(join('conf', 'worlds', 'a.json'));
-    expect(mergeMockOptions({}, file({ world: '/abs/a.json' })).worldFile).toBe('/abs/a.json');
-    expect(mergeMockOptions({ world: 'b.json' }, file({ world: 'worlds/a.json' })).worldFile).toBe('b.json');
+    const inFile = join('conf', 'worlds', 'a.json');
+    expect(worldFile({}, file({ world: 'worlds/a.json' }))).toEqual({ path: inFile, subject: `world ${inFile} in --config conf/mock.json` });
+    expect(worldFile({}, file({ world: '/abs/a.json' }))?.path).toBe('/abs/a.json');
+    expect(worldFile({ world: 'b.json' }, file({ world: 'worlds/a.json' }))).toEqual({ path: 'b.json', subject: '--world b.json' });
+    expect(worldFile({}, undefined)).toBeUndefined();
   });
 
   it('lets a bot-check token imply mode tokens, over the file', () => {
@@ -120,12 +122,13 @@ describe('world and config files', () => {
   };
 
   it('reads a world and names the offending path of a bad one', () => {
-    expect(readWorldFile(write('ok.json', { players: [{ email: 'a@example.com' }] }))).toEqual({ players: [{ email: 'a@example.com' }] });
+    const flag = (path: string) => ({ path, subject: `--world ${path}` });
+    expect(readWorldFile(flag(write('ok.json', { players: [{ email: 'a@example.com' }] })))).toEqual({ players: [{ email: 'a@example.com' }] });
     const bad = write('bad.json', { players: [{ email: 'a@example.com', actionPoints: -1 }] });
-    expect(() => readWorldFile(bad)).toThrow(`--world ${bad}: /players/0/actionPoints must be >= 0`);
+    expect(() => readWorldFile(flag(bad))).toThrow(`--world ${bad}: /players/0/actionPoints must be >= 0`);
     const broken = write('broken.json', '{');
-    expect(() => readWorldFile(broken)).toThrow(`--world ${broken} is not valid JSON`);
-    expect(() => readWorldFile(join(dir, 'none.json'))).toThrow('cannot be read');
+    expect(() => readWorldFile(flag(broken))).toThrow(`--world ${broken} is not valid JSON`);
+    expect(() => readWorldFile(flag(join(dir, 'none.json')))).toThrow('cannot be read');
   });
 
   it('loads the world a config file names, relative to that file', () => {

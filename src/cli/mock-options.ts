@@ -64,7 +64,13 @@ export interface ConfigSource {
 }
 
 /** Mock options before the world file is read. */
-export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'> & { worldFile?: string };
+export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'>;
+
+/** A world file to read, and how messages name it: `--world FILE`, or `world FILE in --config CONFIG`. */
+export interface WorldFile {
+  path: string;
+  subject: string;
+}
 
 function withoutNulls<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as Partial<T>;
@@ -136,18 +142,19 @@ function variants(flags: MockFlags, file: ConfigSource | undefined): string[] {
   return entries;
 }
 
-function worldFile(flags: MockFlags, file: ConfigSource | undefined): string | undefined {
-  if (flags.world !== undefined) return flags.world;
+/** The world named by --world, or by the config file (relative to that file). */
+export function worldFile(flags: MockFlags, file: ConfigSource | undefined): WorldFile | undefined {
+  if (flags.world !== undefined) return { path: flags.world, subject: `--world ${flags.world}` };
   const world = file?.config.world ?? undefined;
   if (world === undefined || file === undefined) return undefined;
-  return isAbsolute(world) ? world : join(dirname(file.path), world);
+  const path = isAbsolute(world) ? world : join(dirname(file.path), world);
+  return { path, subject: `world ${path} in --config ${file.path}` };
 }
 
 /** Per key, flag (or environment, which yargs folds into the flags) ?? config file ?? default. Reads no file. */
 export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
   const config: MockConfig = file?.config ?? {};
   const routes = file === undefined ? [] : gameplayRoutes(file);
-  const world = worldFile(flags, file);
   return {
     port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
     host: flags.host ?? config.host ?? MOCK_DEFAULTS.host,
@@ -165,22 +172,21 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     variants: variants(flags, file),
     ...mergeStoreOptions(flags, config, file?.path),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
-    ...(world === undefined ? {} : { worldFile: world }),
     ...definedOnly({ faults: flags.fault ?? (file === undefined ? undefined : configFaults(file.path, config)), faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined }),
   };
 }
 
-/** Reads a --world file and checks it against the world schema. */
-export function readWorldFile(path: string): World {
+/** Reads a world file and checks it against the world schema. */
+export function readWorldFile({ path, subject }: WorldFile): World {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const why = error instanceof SyntaxError ? 'is not valid JSON' : 'cannot be read';
-    throw new CliError('GS_CONFIG', `--world ${path} ${why}: ${(error as Error).message}`);
+    throw new CliError('GS_CONFIG', `${subject} ${why}: ${(error as Error).message}`);
   }
   try {
-    return parseWorld(parsed, `--world ${path}:`);
+    return parseWorld(parsed, `${subject}:`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     throw new CliError('GS_CONFIG', error.message);
@@ -190,6 +196,7 @@ export function readWorldFile(path: string): World {
 /** The flags, the --config file they name and the world file: the options `startMock` takes. */
 export function resolveMockOptions(flags: MockFlags): MockOptions {
   const file = flags.config === undefined ? undefined : { path: flags.config, config: readConfigFile(flags.config) };
-  const { worldFile: world, ...options } = mergeMockOptions(flags, file);
-  return world === undefined ? options : { ...options, world: readWorldFile(world), worldSource: world };
+  const options = mergeMockOptions(flags, file);
+  const world = worldFile(flags, file);
+  return world === undefined ? options : { ...options, world: readWorldFile(world), worldSource: world.path };
 }
