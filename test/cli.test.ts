@@ -161,7 +161,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
   it.each([
     ['is not JSON', '{"port": ', 'is not valid JSON'],
     ['is not an object', '[8080]', 'must hold a JSON object whose keys are the flags'],
-    ['holds a bad game origin', '{"gameOrigin": "game.test"}', '--game-origin "game.test" is not an origin'],
+    ['holds a bad game origin, naming the key, not the flag', '{"gameOrigin": "game.test"}', ': /gameOrigin "game.test" is not an origin'],
   ])('a --config file that %s', async (_name, contents, message) => {
     const result = await cli.run(['mock', '--config', configFile('bad.json', contents)]);
     expect(result.code).toBe(2);

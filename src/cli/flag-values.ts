@@ -14,8 +14,9 @@ export function parsePort(value: unknown): number {
 /**
  * A game origin as browsers send it in the Origin header (`scheme://host[:port]`), so that the exact
  * comparison the mock makes can match. A trailing slash is forgiven; a path, query or credentials are not.
+ * `subject` names where the value was given.
  */
-export function parseGameOrigin(value: string): string {
+export function parseGameOrigin(value: string, subject = '--game-origin'): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   const isOrigin =
     url !== undefined &&
@@ -26,14 +27,14 @@ export function parseGameOrigin(value: string): string {
     url.username === '' &&
     url.password === '';
   if (!isOrigin) {
-    throw new CliError('GS_USAGE', `--game-origin ${JSON.stringify(value)} is not an origin; expected scheme://host[:port], e.g. http://localhost:5173`);
+    throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not an origin; expected scheme://host[:port], e.g. http://localhost:5173`);
   }
   return url.origin;
 }
 
 /** Repeated flags, a config array and a comma-separated env value all become one list. */
 export function parseOriginList(values: unknown): string[] {
-  return parseList(values).map(parseGameOrigin);
+  return parseList(values).map((origin) => parseGameOrigin(origin));
 }
 
 const SWITCH_VALUES: Readonly<Record<string, boolean>> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
