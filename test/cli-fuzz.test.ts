@@ -73,13 +73,27 @@ describe('game-service fuzz', () => {
     expect(replayed.stdout).toMatch(/Shortest sequence found \(2 steps, after 0 shrinks\)/);
   });
 
-  it('answers 2 with one line when the target cannot be reached or --replay is not a printed value', async () => {
+  it('answers 2 with one line when the target cannot be reached', async () => {
     const unreachable = await cli.run(['fuzz', '--base-url', 'http://127.0.0.1:1'], {}, 20_000);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toContain('game-service fuzz: cannot reach http://127.0.0.1:1');
-    const badReplay = await cli.run(['fuzz', '--replay', 'not-a-path'], {}, 20_000);
-    expect(badReplay.code).toBe(2);
-    expect(badReplay.stderr).toContain('--replay "not-a-path" is not a value printed by a failed run');
+  });
+
+  it.each([
+    ['a --replay that is no printed value', ['--replay', 'not-a-path', '--seed', '1'], '--replay "not-a-path" is not a value printed by a failed run'],
+    ['a --replay whose commands part is garbled', ['--replay', '0:1@!!', '--seed', '1'], '--replay "0:1@!!" is not a value printed by a failed run'],
+    ['a --replay without the --seed of its run', ['--replay', '0:1@AB:A'], '--replay needs the --seed printed with it'],
+    ['a --max-duration of 0', ['--max-duration', '0'], '--max-duration "0" must be at least 1'],
+    ['no sequence to try', ['--num-runs', '0'], '--num-runs "0" must be at least 1'],
+    ['no command in a sequence', ['--max-commands', '0'], '--max-commands "0" must be at least 1'],
+    ['a JSON report in a directory that is missing', ['--json', '/no/such/dir/fuzz.json'], '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory'],
+    ['an OTP source that is none', ['--otp-source', 'bogus'], '--otp-source "bogus" is not one of control, log:FILE, command:CMD, prompt'],
+  ])('refuses %s before anything starts, exit 2', async (_name, args, message) => {
+    const result = await cli.run(['fuzz', ...args], {}, 5_000);
+    expect(result.code).toBe(2);
+    // The embedded mock and the fuzzer announce themselves on stdout when they start.
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`game-service: ${message}`);
   });
 
   it('lists its run bounds and exit codes in --help', async () => {

@@ -142,6 +142,8 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['mock', 'GAME_SERVICE_LOG_FORMAT', 'xml', '--log-format "xml" is not one of text, json'],
     ['mock', 'GAME_SERVICE_TRUST_PROXY', 'maybe', '--trust-proxy "maybe" is not on or off'],
     ['mock', 'GAME_SERVICE_FAULT', 'GET /health 418', '--fault "GET /health 418" is not [METHOD] PATH EFFECT[@PROBABILITY]'],
+    ['mock', 'GAME_SERVICE_CONFIG', '/no/such/mock.json', 'cannot read --config /no/such/mock.json: ENOENT'],
+    ['mock', 'GAME_SERVICE_WORLD', '/no/such/world.json', 'cannot read --world /no/such/world.json: ENOENT'],
     ['check', 'GAME_SERVICE_SEED', '-1', '--seed "-1" is not a count'],
     ['fuzz', 'GAME_SERVICE_BASE_URL', 'ftp://example.com', '--base-url "ftp://example.com" is not an http(s) URL'],
   ])('%s: an invalid %s, naming the variable', async (command, variable, value, message) => {

@@ -37,4 +37,11 @@ describe('flag values', () => {
     for (const bad of ['', '-1', '2.5', 'x']) expect(() => count(bad)).toThrow(`--max-wrong-otp-attempts ${JSON.stringify(bad)} is not a count`);
     expect(parseList(['a,b', ' c ', ''])).toEqual(['a', 'b', 'c']);
   });
+
+  it('refuses a count below its minimum, saying the minimum', () => {
+    const runs = parseCount('num-runs', 1);
+    expect(runs('1')).toBe(1);
+    expect(() => runs('0')).toThrow('--num-runs "0" must be at least 1');
+    expect(() => runs('x')).toThrow('--num-runs "x" is not a count; expected an integer from 1 up');
+  });
 });

@@ -52,13 +52,14 @@ export function parseSwitch(value: unknown, subject: string): boolean {
   return parsed;
 }
 
-/** A count such as --max-wrong-otp-attempts: an integer from 0 up. */
-export function parseCount(flag: string): (value: unknown) => number {
+/** A count such as --max-wrong-otp-attempts: an integer from `minimum` up (a bound of 0 runs would do nothing). */
+export function parseCount(flag: string, minimum = 0): (value: unknown) => number {
   return (value) => {
     const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
     if (!Number.isInteger(count) || count < 0) {
-      throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from 0 up`);
+      throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from ${minimum} up`);
     }
+    if (count < minimum) throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} must be at least ${minimum}`);
     return count;
   };
 }

@@ -1,4 +1,4 @@
-import { checkFuzzOptions, runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
+import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
 import { writeFile } from 'node:fs/promises';
 import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
 import { counted, perSecond } from '../../conformance/report/counted.js';
@@ -42,15 +42,8 @@ function printSummary(result: FuzzResult): void {
   console.log(`\n${done} (${requests}) in ${(result.durationMs / 1000).toFixed(1)} s: ${perSecond(result.commands, result.durationMs, 'commands')}.`);
 }
 
-/** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */
+/** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
-  try {
-    // Flag values that cannot work stop the run before an embedded mock is started.
-    checkFuzzOptions(options);
-  } catch (error) {
-    console.error(`game-service fuzz: ${(error as Error).message}`);
-    return 2;
-  }
   const result = await againstTarget(options, runFuzz);
   if (result.restored !== undefined) console.log(`Left the target as the run found it: ${result.restored}.`);
   if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));

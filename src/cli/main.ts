@@ -7,6 +7,7 @@ import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
+import { readableFile } from './file-flags.js';
 import { runMockCommand } from './mock.js';
 import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
 import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
@@ -46,7 +47,7 @@ const MOCK_FLAGS = {
   control: { type: 'boolean', defaultDescription: 'on', describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off' },
   'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
   'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },
-  world: { type: 'string', requiresArg: true, defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
+  world: { type: 'string', requiresArg: true, coerce: readableFile('world'), defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
   'log-format': { type: 'string', choices: LOG_FORMATS, requiresArg: true, defaultDescription: MOCK_DEFAULTS.logFormat, describe: 'text for a person, json for one object per line' },
   verbose: { type: 'boolean', defaultDescription: 'off', describe: 'Log one line per request (method, path, status, category, client IP)' },
   'bot-check': { type: 'string', choices: BOT_CHECK_MODES, requiresArg: true, defaultDescription: MOCK_DEFAULTS.botCheck, describe: 'How register treats challengeToken' },
@@ -110,6 +111,7 @@ const MOCK_FLAGS = {
   config: {
     type: 'string',
     requiresArg: true,
+    coerce: readableFile('config'),
     describe: 'JSON config file: these flags in camelCase plus actionPoints, routes and journalSize (schema: config.schema.json)',
   },
 } as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
@@ -147,7 +149,7 @@ const CHECK_FLAGS = {
   'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
   'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
   'max-wait': { ...numberFlag(parseCount('max-wait')), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
-  'num-runs': { ...numberFlag(parseCount('num-runs')), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
+  'num-runs': { ...numberFlag(parseCount('num-runs', 1)), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
@@ -156,12 +158,12 @@ const CHECK_FLAGS = {
 const FUZZ_FLAGS = {
   ...TARGET_FLAGS,
   'num-runs': {
-    ...numberFlag(parseCount('num-runs')),
+    ...numberFlag(parseCount('num-runs', 1)),
     defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
     describe: 'Command sequences to try',
   },
-  'max-commands': { ...numberFlag(parseCount('max-commands')), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
-  'max-duration': { ...numberFlag(parseCount('max-duration')), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
+  'max-commands': { ...numberFlag(parseCount('max-commands', 1)), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
+  'max-duration': { ...numberFlag(parseCount('max-duration', 1)), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
 } as const satisfies Record<string, Options>;
@@ -223,7 +225,9 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
       (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
       // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
-      async (args) =>
+      // Every value is checked first, so that one that cannot work stops the run before anything starts.
+      async (args) => {
+        (await import('./target-flags.js')).checkTargetFlags(args);
         setExitCode(
           await (await import('./check.js')).runCheckCommand({
             ...definedOnly({
@@ -237,13 +241,15 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               json: args.json,
             }),
           }),
-        ),
+        );
+      },
     )
     .command(
       'fuzz',
       "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
       (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
-      async (args) =>
+      async (args) => {
+        (await import('./target-flags.js')).checkTargetFlags(args);
         setExitCode(
           await (await import('./fuzz.js')).runFuzzCommand({
             ...definedOnly({
@@ -255,7 +261,8 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               json: args.json,
             }),
           }),
-        ),
+        );
+      },
     )
     .demandCommand(1, 'Name a command: mock, check or fuzz')
     .strict()
@@ -276,7 +283,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command !== '' && !command.startsWith('-') && !Object.hasOwn(COMMAND_FLAGS, command)) {
       throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMAND_FLAGS).join(', ')}`);
     }
-    readVariables(process.env, command, COMMAND_FLAGS[command] ?? {});
+    const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
+    readVariables(process.env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
     let exitCode: number = EXIT_CODES.success;
     await cli(argv, (code) => (exitCode = code)).parseAsync();
     return exitCode;
