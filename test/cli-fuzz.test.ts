@@ -87,7 +87,6 @@ describe('game-service fuzz', () => {
     ['no sequence to try', ['--num-runs', '0'], '--num-runs "0" must be at least 1'],
     ['no command in a sequence', ['--max-commands', '0'], '--max-commands "0" must be at least 1'],
     ['a JSON report in a directory that is missing', ['--json', '/no/such/dir/fuzz.json'], '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory'],
-    ['an OTP source that is none', ['--otp-source', 'bogus'], '--otp-source "bogus" is not one of control, log:FILE, command:CMD, prompt'],
   ])('refuses %s before anything starts, exit 2', async (_name, args, message) => {
     const result = await cli.run(['fuzz', ...args], {}, 5_000);
     expect(result.code).toBe(2);
