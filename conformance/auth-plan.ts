@@ -1,6 +1,7 @@
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../src/spec/limits.js';
 import type { ConformanceConfig } from './config.js';
 import { COSTLY_PROPERTY_RUNS } from './generators.js';
+import { counted } from './report/counted.js';
 
 /** Auth requests that one address may send in a window: the run is paced by it when every check shares that address. */
 const PER_WINDOW = RATE_LIMITS.auth.limit;
@@ -35,13 +36,13 @@ export function planAuth(config: ConformanceConfig): AuthPlan {
   const items: AuthPlanItem[] = [
     { what: 'sign-ins: the player VERIFY-OK signs in (REG-OK judges its registration; reads, envelopes, scope and exemptions use it), and a second player (AP-HEADERS, RL-PER-PLAYER, RL-429, RL-WINDOW) by verifying VERIFY-BOUND\'s first address', requests: 3 },
     { what: 'REG-MISSING: 10 bodies without a usable email', requests: 10 },
-    { what: `REG-INVALID: ${runs} malformed addresses`, requests: runs },
+    { what: `REG-INVALID: ${counted(runs, 'malformed address', 'malformed addresses')}`, requests: runs },
     { what: 'REG-DISPOSABLE: a disposable domain', requests: 1 },
     { what: 'VERIFY-MISSING: 10 bodies without a usable email or code', requests: 10 },
     { what: "VERIFY-BOUND: two registrations and the second verified with the first one's code", requests: 3 },
     { what: "VERIFY-WRONG: 5 more wrong codes for VERIFY-BOUND's second address (the crossed code was the first)", requests: 5 },
     { what: 'VERIFY-REUSED: the used code again', requests: 1 },
-    { what: `ENV-ERROR: ${runs} malformed bodies`, requests: runs },
+    { what: `ENV-ERROR: ${counted(runs, 'malformed body', 'malformed bodies')}`, requests: runs },
   ];
   if (config.gameOrigin !== null) items.push({ what: 'RL-AUTH-IP: a game-origin registration between two counted requests', requests: 3 });
   if (config.waitOtpExpiry) items.push({ what: 'OTP-EXPIRY: two registrations and their codes, 15 minutes apart', requests: 4 });
@@ -55,9 +56,9 @@ const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms
 /** The plan as the run prints it before the first request. */
 export function describeAuthPlan(plan: AuthPlan): string {
   return [
-    `Auth plan (one client address, ${PER_WINDOW} auth requests a minute): ${plan.requests} requests:`,
+    `Auth plan (one client address, ${PER_WINDOW} auth requests a minute): ${counted(plan.requests, 'request')}:`,
     ...plan.items.map((item) => `  ${String(item.requests).padStart(2)}  ${item.what}`),
-    `${plan.windows} windows: expect about ${minutes(plan.expectedMs)}.`,
+    `${counted(plan.windows, 'window')}: expect about ${minutes(plan.expectedMs)}.`,
   ].join('\n');
 }
 

@@ -72,7 +72,8 @@ export async function preserveTargetState(baseUrl: string, capabilities: Capabil
       if (before === undefined) return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`;
       const filled = (await control.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
       for (const bucket of filled) await control.call('DELETE', `/__mock/buckets?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
-      return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}, and the ${filled.length} buckets the run filled are empty again`;
+      const emptied = filled.length === 0 ? '' : filled.length === 1 ? ', and the bucket the run filled is empty again' : `, and the ${filled.length} buckets the run filled are empty again`;
+      return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}${emptied}`;
     } finally {
       await control.close();
     }

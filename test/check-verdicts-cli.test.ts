@@ -22,7 +22,7 @@ describe('flag values that cannot work exit 2 before an embedded mock is started
     [['check', '--ship-payload', '{name:'], /--ship-payload "\{name:" is not JSON/],
     [['check', '--client-ip-header', 'Client IP'], /--client-ip-header "Client IP" is not a header name/],
     [['check', '--forwarded-for', '--client-ip-header', 'X-Real-IP'], /--forwarded-for and --client-ip-header X-Real-IP name two ways/],
-    [['fuzz', '--replay', 'xyz'], /game-service fuzz: /],
+    [['fuzz', '--replay', 'xyz'], /--replay "xyz" is not a value printed by a failed run/],
     [['fuzz', '--otp-source', 'log:/nonexistent/codes.log'], /cannot be read: no such file/],
   ])('%j', async (args, message) => {
     const result = await cli.run(args, {}, 15_000);

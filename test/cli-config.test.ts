@@ -90,6 +90,74 @@ describe('game-service mock --world', () => {
   });
 });
 
+describe('game-service mock: every problem of the config and world files at once', () => {
+  it('names the config file and its world key for a problem of the world it names, never --world', async () => {
+    jsonFile('named-world.json', { players: [{ email: 'a@example.com', ship: { name: '' } }] });
+    const config = jsonFile('names-world.json', { port: 0, world: 'named-world.json' });
+    const result = await cli.run(['mock', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: world ${join(dir, 'named-world.json')} in --config ${config}: /players/0/ship/name must NOT have fewer than 1 characters`);
+    expect(result.stderr).not.toContain('--world');
+    expect(result.stdout).toBe('');
+
+    const missing = jsonFile('names-missing-world.json', { port: 0, world: 'no-such-world.json' });
+    const unread = await cli.run(['mock', '--config', missing]);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toContain(`game-service: world ${join(dir, 'no-such-world.json')} in --config ${missing} cannot be read: ENOENT`);
+    expect(unread.stderr).not.toContain('--world');
+  });
+
+  it('lists every invalid key of the config file and every invalid part of its world, exit 2, before listening', async () => {
+    const world = jsonFile('flawed-world.json', {
+      players: [
+        { email: 'a@example.com', ship: { name: '' } },
+        { email: 'not-an-address', actionPoints: 9 },
+        { email: 'A@example.com', rank: 'admiral' },
+      ],
+    });
+    const twice = { method: 'POST', path: '/api/mine' };
+    const config = jsonFile('flawed.json', {
+      port: 70_000,
+      logFormat: 'xml',
+      gameOrigin: ['http://a.test', 'game.test'],
+      trustProxy: 'maybe',
+      actionPoints: { max: 5, costs: { 'POST /api/dig': 1 } },
+      routes: [twice, twice],
+      colour: 'blue',
+      world: 'flawed-world.json',
+    });
+    const result = await cli.run(['mock', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const inWorld = `world ${world} in --config ${config}`;
+    const expected = [
+      `--config ${config}: /trustProxy "maybe" is not on or off`,
+      `--config ${config}: /port must be <= 65535`,
+      `--config ${config}: /logFormat must be equal to one of the allowed values: text, json`,
+      `--config ${config}: /colour is not a known key`,
+      `--config ${config}: /gameOrigin "game.test" is not an origin`,
+      `--config ${config}: /routes/1 repeats POST /api/mine`,
+      `--config ${config}: /actionPoints/costs/POST ~1api~1dig is not a gameplay route`,
+      `${inWorld}: /players/0/ship/name must NOT have fewer than 1 characters`,
+      `${inWorld}: /players/1/email must match pattern`,
+      `${inWorld}: /players/2/rank is not a known key`,
+      `${inWorld}: /players/1/actionPoints must be <= 5 (actionPoints.max)`,
+      `${inWorld}: /players/2/email repeats a@example.com of /players/0/email`,
+    ];
+    expect(result.stderr).toContain(`game-service: ${expected.length} problems in the configuration:\n`);
+    for (const line of expected) expect(result.stderr).toContain(`\n  - ${line}`);
+  });
+
+  it('lists every invalid part of a --world file', async () => {
+    const world = jsonFile('flawed-flag-world.json', { players: [{ email: 'a@example.com', token: 'x' }, { email: 'b@example.com', emailVerified: 'yes' }] });
+    const result = await cli.run(['mock', '--port', '0', '--world', world]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`game-service: 2 problems in the configuration:\n`);
+    expect(result.stderr).toContain(`\n  - --world ${world}: /players/0/token must match pattern`);
+    expect(result.stderr).toContain(`\n  - --world ${world}: /players/1/emailVerified must be boolean`);
+  });
+});
+
 describe('game-service mock: control API and bot check', () => {
   it('serves GET /__mock/capabilities by default and answers 404 with --no-control (or GAME_SERVICE_CONTROL=false)', async () => {
     const on = await startMock(cli, ['--port', '0']);

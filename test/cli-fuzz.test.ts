@@ -32,8 +32,17 @@ describe('game-service fuzz', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Fuzzing http:\/\/127\.0\.0\.1:\d+: 30 sequences of up to 50 commands/);
     expect(result.stdout).toContain("X-RateLimit-Reset: Unix epoch seconds of the window's end");
-    expect(result.stdout).toMatch(/30 sequences, \d+ commands \(\d+ checked requests, \d+ of them answered 429\) in [\d.]+ s: \d+ commands\/s\./);
+    expect(result.stdout).toMatch(/30 sequences, \d+ commands \(\d+ checked requests, \d+ of them answered 429\) in [\d.]+ s: \d+(\.\d)? commands\/s\./);
     expect(result.stdout).toContain('No disagreement found (seed 7; rerun the same sequences with --seed 7).');
+  });
+
+  it('counts one of a thing in the singular', async () => {
+    // Seed 1 draws one command, which fills one bucket.
+    const result = await cli.run(['fuzz', '--num-runs', '1', '--max-commands', '1', '--seed', '1'], {}, 60_000);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/: 1 sequence of up to 1 command from 3 client addresses, 2 players, /);
+    expect(result.stdout).toContain(', and the bucket the run filled is empty again.');
+    expect(result.stdout).toMatch(/^1 sequence, 1 command \(1 checked request, 0 of them answered 429\) in [\d.]+ s: [\d.]+ commands\/s\.$/m);
   });
 
   it('prints the shrunk sequence as numbered requests and responses, and a command line that replays it', async () => {
@@ -64,13 +73,26 @@ describe('game-service fuzz', () => {
     expect(replayed.stdout).toMatch(/Shortest sequence found \(2 steps, after 0 shrinks\)/);
   });
 
-  it('answers 2 with one line when the target cannot be reached or --replay is not a printed value', async () => {
+  it('answers 2 with one line when the target cannot be reached', async () => {
     const unreachable = await cli.run(['fuzz', '--base-url', 'http://127.0.0.1:1'], {}, 20_000);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toContain('game-service fuzz: cannot reach http://127.0.0.1:1');
-    const badReplay = await cli.run(['fuzz', '--replay', 'not-a-path'], {}, 20_000);
-    expect(badReplay.code).toBe(2);
-    expect(badReplay.stderr).toContain('--replay "not-a-path" is not a value printed by a failed run');
+  });
+
+  it.each([
+    ['a --replay that is no printed value', ['--replay', 'not-a-path', '--seed', '1'], '--replay "not-a-path" is not a value printed by a failed run'],
+    ['a --replay whose commands part is garbled', ['--replay', '0:1@!!', '--seed', '1'], '--replay "0:1@!!" is not a value printed by a failed run'],
+    ['a --replay without the --seed of its run', ['--replay', '0:1@AB:A'], '--replay needs the --seed printed with it'],
+    ['a --max-duration of 0', ['--max-duration', '0'], '--max-duration "0" must be at least 1'],
+    ['no sequence to try', ['--num-runs', '0'], '--num-runs "0" must be at least 1'],
+    ['no command in a sequence', ['--max-commands', '0'], '--max-commands "0" must be at least 1'],
+    ['a JSON report in a directory that is missing', ['--json', '/no/such/dir/fuzz.json'], '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory'],
+  ])('refuses %s before anything starts, exit 2', async (_name, args, message) => {
+    const result = await cli.run(['fuzz', ...args], {}, 5_000);
+    expect(result.code).toBe(2);
+    // The embedded mock and the fuzzer announce themselves on stdout when they start.
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`game-service: ${message}`);
   });
 
   it('lists its run bounds and exit codes in --help', async () => {

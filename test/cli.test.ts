@@ -26,6 +26,15 @@ const MOCK_FLAGS = [
   '--max-wrong-otp-attempts',
 ];
 
+/** The lines --help gives one flag: from its name to the next flag's. */
+function helpEntry(help: string, flag: string): string {
+  const lines = help.split('\n');
+  const start = lines.findIndex((line) => line.trimStart().startsWith(`${flag} `));
+  expect(start, `${flag} in --help`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((line, index) => index > start && /^\s+--?\w/.test(line));
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}
+
 let dir = '';
 /** Writes a config file into this run's temporary directory and returns its path. */
 function configFile(name: string, contents: string): string {
@@ -83,6 +92,16 @@ describe('game-service --help', () => {
     expect(result.stdout).toMatch(/Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/);
   });
 
+  it.each([
+    ['mock', ['--port', '--max-wrong-otp-attempts', '--fault-seed', '--workers']],
+    ['check', ['--seed', '--max-wait', '--num-runs']],
+    ['fuzz', ['--seed', '--num-runs', '--max-commands', '--max-duration']],
+  ])('shows the numeric flags of %s as [number]', async (command, flags) => {
+    const result = await cli.run([command, '--help']);
+    expect(result.code).toBe(0);
+    for (const flag of flags) expect(helpEntry(result.stdout, flag), flag).toContain('[number]');
+  });
+
   it('prints the package version', async () => {
     const result = await cli.run(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: '0.1.0\n' });
@@ -96,6 +115,8 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     // Without a value or with an empty one, the mock must not fall back to 8080 or to a random port.
     ['a port flag without a value', ['mock', '--port', '--host', '127.0.0.1'], /game-service: (--port .* is not a port|Not enough arguments following: port)/],
     ['an empty port', ['mock', '--port', ''], '--port "" is not a port'],
+    ['a blank port after =', ['mock', '--port=  '], '--port "  " is not a port'],
+    ['a fractional count', ['fuzz', '--num-runs', '2.5'], '--num-runs "2.5" is not a count'],
     ['a game origin with a path', ['mock', '--game-origin', 'http://game.test/play'], '--game-origin "http://game.test/play" is not an origin'],
     ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
@@ -104,7 +125,8 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['no command', [], 'Name a command: mock, check or fuzz'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
-    ['an unknown command', ['serve'], 'Unknown argument: serve'],
+    ['an unknown command, naming it and the commands', ['frob'], 'Unknown command "frob"; commands: mock, check, fuzz'],
+    ['an unknown command before flags', ['serve', '--port', '0'], 'Unknown command "serve"; commands: mock, check, fuzz'],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
     const result = await cli.run(args, {}, 5_000);
     expect(result.code).toBe(2);
@@ -112,6 +134,23 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     if (typeof message === 'string') expect(result.stderr).toContain(`game-service: ${message}`);
     else expect(result.stderr).toMatch(message);
     expect(result.stderr).toContain(USAGE_HINT);
+  });
+
+  it.each([
+    ['mock', 'GAME_SERVICE_PORT', 'abc', '--port "abc" is not a port'],
+    ['mock', 'GAME_SERVICE_GAME_ORIGIN', 'http://a.test,game.test', '--game-origin "game.test" is not an origin'],
+    ['mock', 'GAME_SERVICE_LOG_FORMAT', 'xml', '--log-format "xml" is not one of text, json'],
+    ['mock', 'GAME_SERVICE_TRUST_PROXY', 'maybe', '--trust-proxy "maybe" is not on or off'],
+    ['mock', 'GAME_SERVICE_FAULT', 'GET /health 418', '--fault "GET /health 418" is not [METHOD] PATH EFFECT[@PROBABILITY]'],
+    ['mock', 'GAME_SERVICE_CONFIG', '/no/such/mock.json', 'cannot read --config /no/such/mock.json: ENOENT'],
+    ['mock', 'GAME_SERVICE_WORLD', '/no/such/world.json', 'cannot read --world /no/such/world.json: ENOENT'],
+    ['check', 'GAME_SERVICE_SEED', '-1', '--seed "-1" is not a count'],
+    ['fuzz', 'GAME_SERVICE_BASE_URL', 'ftp://example.com', '--base-url "ftp://example.com" is not an http(s) URL'],
+  ])('%s: an invalid %s, naming the variable', async (command, variable, value, message) => {
+    const result = await cli.run([command], { [variable]: value }, 5_000);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`game-service: ${variable}=${value}: ${message}`);
   });
 
   it('an unreadable --config', async () => {
@@ -124,7 +163,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
   it.each([
     ['is not JSON', '{"port": ', 'is not valid JSON'],
     ['is not an object', '[8080]', 'must hold a JSON object whose keys are the flags'],
-    ['holds a bad game origin', '{"gameOrigin": "game.test"}', '--game-origin "game.test" is not an origin'],
+    ['holds a bad game origin, naming the key, not the flag', '{"gameOrigin": "game.test"}', ': /gameOrigin "game.test" is not an origin'],
   ])('a --config file that %s', async (_name, contents, message) => {
     const result = await cli.run(['mock', '--config', configFile('bad.json', contents)]);
     expect(result.code).toBe(2);
@@ -192,6 +231,8 @@ describe('game-service mock', () => {
     expect(fromEnv.port).not.toBe(busy);
     const fromFlag = await startMock(cli, ['--port', '0'], { GAME_SERVICE_PORT: String(busy) });
     expect(fromFlag.port).not.toBe(busy);
+    const spacedAfterEquals = await startMock(cli, ['--port= 0 '], { GAME_SERVICE_PORT: String(busy) });
+    expect(spacedAfterEquals.port).not.toBe(busy);
   });
 
   it('reads on/off values such as 1 and yes from the environment and the config file, and rejects others', async () => {
@@ -203,7 +244,7 @@ describe('game-service mock', () => {
     expect(offByFlag.process.stdout).toContain('  client IP:    TCP peer address\n');
     const rejected = await cli.run(['mock', '--port', '0'], { GAME_SERVICE_TRUST_PROXY: 'maybe' });
     expect(rejected.code).toBe(2);
-    expect(rejected.stderr).toContain('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+    expect(rejected.stderr).toContain('game-service: GAME_SERVICE_TRUST_PROXY=maybe: --trust-proxy "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)');
   });
 
   it('ignores an unrelated GAME_SERVICE_ variable with a notice', async () => {

@@ -5,6 +5,7 @@ import { cannotSignIn, verifiedPlayer } from '../accounts.js';
 import { expectThat, observe } from '../assertions.js';
 import { expectErrorEnvelope, isSuccess } from '../envelope.js';
 import { header } from '../exchange.js';
+import { counted } from '../report/counted.js';
 import { malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
 import { rule } from '../rules.js';
 import { suite } from '../suite.js';
@@ -43,7 +44,7 @@ describe('routing', () => {
       }),
       propertyOptions(suite().config),
     );
-    if (unauthorized > 0) await observe(context, `unknown paths sent without a token answered 401 (${unauthorized} times): the token is checked before routing`);
+    if (unauthorized > 0) await observe(context, `unknown paths sent without a token answered 401 (${counted(unauthorized, 'time')}): the token is checked before routing`);
   });
 
   it(rule('ERR-405', `${[...new Set(UNLISTED.map((pair) => pair.path))].join(', ')} with each method the Endpoints table does not list for them (of GET, POST, PUT, PATCH, DELETE): a refusal is 405 with an error envelope; a 2xx is an endpoint the table does not list`), async (context) => {

@@ -38,11 +38,20 @@ export function replayToken(path: string, replayPath: string | undefined): strin
   return replayPath === undefined ? path : `${path}@${replayPath}`;
 }
 
+/** fast-check's replay path of a command sequence: run lengths, a colon, and the values they repeat, six to a digit (base64). */
+function isCommandsReplayPath(text: string): boolean {
+  const parts = /^([A-Za-z0-9+/]*):([A-Za-z0-9+/]*)$/.exec(text);
+  return parts !== null && parts[2]!.length === Math.ceil(parts[1]!.length / 6);
+}
+
 export function parseReplayToken(token: string): { path: string; replayPath: string | undefined } {
   const at = token.indexOf('@');
   const path = at === -1 ? token : token.slice(0, at);
-  if (!/^\d+(:\d+)*$/.test(path)) throw new Error(`--replay ${JSON.stringify(token)} is not a value printed by a failed run (PATH or PATH@COMMANDS)`);
-  return { path, replayPath: at === -1 ? undefined : token.slice(at + 1) };
+  const replayPath = at === -1 ? undefined : token.slice(at + 1);
+  if (!/^\d+(:\d+)*$/.test(path) || (replayPath !== undefined && !isCommandsReplayPath(replayPath))) {
+    throw new Error(`--replay ${JSON.stringify(token)} is not a value printed by a failed run (PATH or PATH@COMMANDS)`);
+  }
+  return { path, replayPath };
 }
 
 /** The replay path fast-check writes into a command sequence's description. */

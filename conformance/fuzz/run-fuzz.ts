@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { notice } from '../pacing.js';
+import { counted, perSecond } from '../report/counted.js';
 import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from '../target-options.js';
 import { preserveTargetState } from '../target-state.js';
 import { commandArbitrary } from './commands.js';
@@ -55,7 +56,7 @@ const PROGRESS_INTERVAL_MS = { clock: 2_000, realTime: 15_000 } as const;
 function describeRealTime(session: FuzzSession, numRuns: number): string {
   if (!session.backToBack) {
     return (
-      `Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about ${numRuns + 1} minutes, ` +
+      `Real time (no clock control): each sequence starts once the windows of the one before have ended, so expect about ${counted(numRuns + 1, 'minute')}, ` +
       'more if a disagreement is shrunk (each smaller sequence tried waits too); --max-duration bounds it. ' +
       `Sequences run back to back with more client addresses: --source-ips with more than ${session.identityCount} (or --client-ip-header).`
     );
@@ -64,7 +65,7 @@ function describeRealTime(session: FuzzSession, numRuns: number): string {
   const addresses =
     plan.sequences === Number.POSITIVE_INFINITY
       ? 'a new client address for each sequence and each sign-in'
-      : `${plan.sequences} client addresses for sequences${plan.signIns > 0 ? `, ${plan.signIns} signing players in ahead` : ''}`;
+      : `${counted(plan.sequences, 'client address', 'client addresses')} for sequences${plan.signIns > 0 ? `, ${plan.signIns} signing players in ahead` : ''}`;
   return (
     'Real time (no clock control): sequences run back to back, each on client addresses and players whose rate-limit windows have ended ' +
     `(${addresses}); a sequence waits only when all of them are in use, and says so.`
@@ -73,10 +74,10 @@ function describeRealTime(session: FuzzSession, numRuns: number): string {
 
 function announce(session: FuzzSession, numRuns: number, maxCommands: number): void {
   const { config } = session;
-  const clients = `${session.identityCount} client address${session.identityCount === 1 ? '' : 'es'}`;
-  const players = session.playerCount > 0 ? `${session.playerCount} players` : 'no players (no OTP source: reads and gameplay are left out)';
+  const clients = counted(session.identityCount, 'client address', 'client addresses');
+  const players = session.playerCount > 0 ? counted(session.playerCount, 'player') : 'no players (no OTP source: reads and gameplay are left out)';
   const origin = config.gameOrigin === null ? 'no game origin (exemptions are not fuzzed)' : `game origin ${config.gameOrigin}`;
-  console.log(`Fuzzing ${config.baseUrl}: ${numRuns} sequences of up to ${maxCommands} commands from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`);
+  console.log(`Fuzzing ${config.baseUrl}: ${counted(numRuns, 'sequence')} of up to ${counted(maxCommands, 'command')} from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`);
   if (session.clock === undefined) console.log(describeRealTime(session, numRuns));
 }
 
@@ -153,10 +154,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   });
 
   const progress = setInterval(() => {
-    const seconds = (Date.now() - started) / 1000;
-    const rate = Math.round(session.stats.commands / Math.max(seconds, 0.001));
-    const phase = failures > 0 ? `shrinking: ${failures} failing sequences so far, shortest ${lastFailure?.steps.length} steps` : `sequence ${session.stats.runs}/${numRuns}`;
-    notice(`${phase} · ${session.stats.commands} commands · ${rate} commands/s`);
+    const { commands: sent } = session.stats;
+    const shortest = counted(lastFailure?.steps.length ?? 0, 'step');
+    const phase = failures > 0 ? `shrinking: ${counted(failures, 'failing sequence')} so far, shortest ${shortest}` : `sequence ${session.stats.runs}/${numRuns}`;
+    notice(`${phase} · ${counted(sent, 'command')} · ${perSecond(sent, Date.now() - started, 'commands')}`);
   }, session.clock === undefined ? PROGRESS_INTERVAL_MS.realTime : PROGRESS_INTERVAL_MS.clock).unref();
   let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>;
   try {

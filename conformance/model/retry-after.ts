@@ -1,4 +1,5 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { counted } from '../report/counted.js';
 import type { TimeInterval } from './server-time.js';
 
 /** The readings of Retry-After the suite accepts (the spec: "integer, unit unspecified"). */
@@ -46,5 +47,5 @@ export function consistentWithWindow(reading: RetryAfterReading, windowMs = RATE
 
 /** `45 seconds`, `45000 milliseconds (45 s)`. */
 export function describeRetryAfter(value: number, reading: RetryAfterReading): string {
-  return reading.unit === 'seconds' ? `${value} seconds` : `${value} milliseconds (${reading.waitMs / 1000} s)`;
+  return reading.unit === 'seconds' ? counted(value, 'second') : `${counted(value, 'millisecond')} (${reading.waitMs / 1000} s)`;
 }

@@ -1,4 +1,4 @@
-import { checkConformanceOptions, runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
+import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
 import { againstTarget } from './embedded-mock.js';
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };
@@ -8,15 +8,8 @@ export function runCheck(options: CheckOptions): Promise<ConformanceResult> {
   return againstTarget(options, runConformance);
 }
 
-/** `game-service check`: run, print the seed and observations, and answer the exit code. */
+/** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
 export async function runCheckCommand(options: CheckOptions): Promise<number> {
-  try {
-    // Flag values that cannot work stop the run before an embedded mock is started.
-    checkConformanceOptions(options);
-  } catch (error) {
-    console.error(`game-service check: ${(error as Error).message}`);
-    return 2;
-  }
   const result = await runCheck(options);
   if (result.restored !== undefined) console.log(`\nLeft the target as the run found it: ${result.restored}.`);
   if (result.error !== undefined) {

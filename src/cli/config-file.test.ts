@@ -3,16 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, readConfigFile } from './config-file.js';
+import { ProblemList } from './problems.js';
 
 const SOURCE = '--config mock.json';
 
-function message(value: unknown): string {
+/** Every problem noted, one message; throws where there were none. */
+function message(value: unknown, read: (problems: ProblemList) => unknown = (problems) => parseConfig(value, SOURCE, problems)): string {
+  const problems = new ProblemList();
+  read(problems);
   try {
-    parseConfig(value, SOURCE);
+    problems.throwIfAny();
   } catch (error) {
     return (error as Error).message;
   }
   throw new Error(`${JSON.stringify(value)} was accepted`);
+}
+
+/** The config as read, which must be without problems. */
+function accepted(value: unknown) {
+  const problems = new ProblemList();
+  const config = parseConfig(value, SOURCE, problems);
+  problems.throwIfAny();
+  return config;
 }
 
 describe('config file validation', () => {
@@ -35,7 +47,7 @@ describe('config file validation', () => {
       routes: [{ method: 'POST', path: '/api/mine', cost: 1, response: { ore: 3 }, encounter: 'start' }],
       journalSize: 50,
     };
-    expect(parseConfig(config, SOURCE)).toEqual(config);
+    expect(accepted(config)).toEqual(config);
   });
 
   it.each([
@@ -66,8 +78,25 @@ describe('config file validation', () => {
   });
 
   it('reads on/off words for switches, as the environment does, and treats null as left out', () => {
-    expect(parseConfig({ trustProxy: 'yes', verbose: '0', control: null }, SOURCE)).toEqual({ trustProxy: true, verbose: false, control: null });
-    expect(message({ freezeClock: 'maybe' })).toBe(`${SOURCE} sets --freeze-clock to "maybe"; expected true or false (or 1/0, yes/no, on/off)`);
+    expect(accepted({ trustProxy: 'yes', verbose: '0', control: null })).toEqual({ trustProxy: true, verbose: false, control: null });
+    expect(message({ freezeClock: 'maybe' })).toBe(`${SOURCE}: /freezeClock "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)`);
+  });
+
+  it('names every problem at once, and keeps the valid keys for the checks that follow', () => {
+    const config = { port: 70_000, logFormat: 'xml', host: '::', trustProxy: 'maybe', actionPoints: { max: 0, maximum: 3 }, gameOrigin: 5, colour: 'blue' };
+    const problems = [
+      '/trustProxy "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)',
+      '/colour is not a known key (known: $schema, port, host, ',
+      '/port must be <= 65535',
+      '/gameOrigin must be string or array',
+      '/logFormat must be equal to one of the allowed values: text, json',
+      '/actionPoints/maximum is not a known key (known: start, max, refillIntervalMs, costs)',
+      '/actionPoints/max must be >= 1',
+    ];
+    const reported = message(config);
+    expect(reported).toMatch(new RegExp(`^${problems.length} problems in the configuration:\n`));
+    for (const problem of problems) expect(reported).toContain(`\n  - ${SOURCE}: ${problem}`);
+    expect(parseConfig(config, SOURCE, new ProblemList())).toEqual({ host: '::' });
   });
 
   it('wants a JSON object', () => {
@@ -81,12 +110,12 @@ describe('readConfigFile', () => {
 
   it('says which file cannot be read or parsed', () => {
     const missing = join(dir, 'missing.json');
-    expect(() => readConfigFile(missing)).toThrow(`cannot read --config ${missing}: ENOENT`);
+    expect(message(missing, (problems) => readConfigFile(missing, problems))).toMatch(`cannot read --config ${missing}: ENOENT`);
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"port": ');
-    expect(() => readConfigFile(broken)).toThrow(`--config ${broken} is not valid JSON`);
+    expect(message(broken, (problems) => readConfigFile(broken, problems))).toMatch(`--config ${broken} is not valid JSON`);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"actionPoints": {"max": 0}}');
-    expect(() => readConfigFile(bad)).toThrow(`--config ${bad}: /actionPoints/max must be >= 1`);
+    expect(message(bad, (problems) => readConfigFile(bad, problems))).toBe(`--config ${bad}: /actionPoints/max must be >= 1`);
   });
 });

@@ -1,74 +1,54 @@
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject } from 'ajv';
 import { CliError } from './cli-error.js';
 import { CONFIG_SWITCH_KEYS, configSchema, type MockConfig } from './config-schema.js';
 import { parseSwitch } from './flag-values.js';
+import type { ProblemList } from './problems.js';
+import { compileFileSchema, schemaProblems, topLevelKey } from './schema-problems.js';
 
-// verbose: errors carry their parent schema, so that an unknown key can be told the known ones.
-const validate = new Ajv({ allErrors: false, strict: true, verbose: true }).compile(configSchema);
-
-function kebabCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-function camelCase(key: string): string {
-  return key.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
-}
-
-function unknownKey(error: ErrorObject): string {
-  const key = String(error.params['additionalProperty']);
-  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-  const hint = known.includes(camelCase(key)) ? `; did you mean ${camelCase(key)}?` : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
-  return `${error.instancePath}/${key.replaceAll('~', '~0').replaceAll('/', '~1')} is not a known key${hint}`;
-}
-
-/** The one error worth reading: for a value that fits none of anyOf's forms, the deepest miss, or every type it may have. */
-function describe(errors: readonly ErrorObject[]): string {
-  const first = errors[0]!;
-  const anyOf = errors.find((error) => error.keyword === 'anyOf');
-  if (anyOf !== undefined) {
-    const branches = errors.filter((error) => error !== anyOf);
-    const deepest = branches.reduce((best, error) => (error.instancePath.length > best.instancePath.length ? error : best), first);
-    if (deepest.instancePath === anyOf.instancePath) {
-      const types = branches.filter((error) => error.keyword === 'type').map((error) => String(error.params['type']));
-      return `${anyOf.instancePath} must be ${types.join(' or ')}`;
-    }
-    return describe([deepest]);
-  }
-  if (first.keyword === 'additionalProperties') return unknownKey(first);
-  const allowed = first.keyword === 'enum' ? `: ${(first.params['allowedValues'] as unknown[]).join(', ')}` : '';
-  return `${first.instancePath || '(the top level)'} ${first.message ?? 'is invalid'}${allowed}`;
-}
+const validate = compileFileSchema(configSchema);
 
 /**
- * Checks a parsed config against the schema. `source` starts each message, e.g.
- * `--config mock.json: /actionPoints/max must be >= 1`.
+ * Checks a parsed config against the schema, noting every problem in `problems`, each message starting with
+ * `source` (`--config mock.json: /actionPoints/max must be >= 1`). Returns the keys that are valid, so that
+ * what depends on them can be checked too: every key is optional, and none depends on another.
  */
-export function parseConfig(value: unknown, source: string): MockConfig {
+export function parseConfig(value: unknown, source: string, problems: ProblemList): MockConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('GS_CONFIG', `${source} must hold a JSON object whose keys are the flags, e.g. {"port": 8080}`);
+    problems.add(new CliError('GS_CONFIG', `${source} must hold a JSON object whose keys are the flags, e.g. {"port": 8080}`));
+    return {};
   }
-  const config = { ...(value as Record<string, unknown>) };
+  const config: Record<string, unknown> = { ...value };
   for (const key of CONFIG_SWITCH_KEYS) {
-    if (config[key] !== undefined && config[key] !== null) config[key] = parseSwitch(kebabCase(key), config[key], source);
+    if (config[key] === undefined || config[key] === null) continue;
+    try {
+      config[key] = parseSwitch(config[key], `${source}: /${key}`);
+    } catch (error) {
+      problems.add(new CliError('GS_CONFIG', (error as Error).message));
+      delete config[key];
+    }
   }
-  if (!validate(config)) throw new CliError('GS_CONFIG', `${source}: ${describe(validate.errors ?? [])}`);
-  return config;
+  if (validate(config)) return config;
+  const errors = validate.errors ?? [];
+  for (const problem of schemaProblems(errors)) problems.add(new CliError('GS_CONFIG', `${source}: ${problem}`));
+  for (const error of errors) delete config[topLevelKey(error)];
+  return config as MockConfig;
 }
 
-/** Reads and checks a --config file. */
-export function readConfigFile(path: string): MockConfig {
+/** Reads and checks a --config file, noting its problems; undefined when it cannot be read as JSON at all. */
+export function readConfigFile(path: string, problems: ProblemList): MockConfig | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError('GS_CONFIG', `cannot read --config ${path}: ${(error as Error).message}`);
+    problems.add(new CliError('GS_CONFIG', `cannot read --config ${path}: ${(error as Error).message}`));
+    return undefined;
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new CliError('GS_CONFIG', `--config ${path} is not valid JSON: ${(error as Error).message}`);
+    problems.add(new CliError('GS_CONFIG', `--config ${path} is not valid JSON: ${(error as Error).message}`));
+    return undefined;
   }
-  return parseConfig(parsed, `--config ${path}`);
+  return parseConfig(parsed, `--config ${path}`, problems);
 }

@@ -1,3 +1,5 @@
+import type { Options } from 'yargs';
+import { CliError } from './cli-error.js';
 import { parseSwitch } from './flag-values.js';
 
 export const ENV_PREFIX = 'GAME_SERVICE';
@@ -7,23 +9,44 @@ function flagOf(variable: string): string {
   return variable.slice(ENV_PREFIX.length + 1).toLowerCase().replaceAll('_', '-');
 }
 
-/**
- * Removes GAME_SERVICE_* variables that are not flags of the command being run, so that a variable
- * meant for another command (or another tool) is ignored with a notice instead of failing strict parsing.
- */
-export function dropForeignVariables(env: NodeJS.ProcessEnv, command: string, flags: readonly string[]): void {
-  for (const variable of Object.keys(env)) {
-    if (!variable.startsWith(`${ENV_PREFIX}_`) || flags.includes(flagOf(variable))) continue;
-    console.error(`game-service: ignoring ${variable}: '${command}' has no --${flagOf(variable)} option`);
-    delete env[variable];
+/** The value of a variable as its flag reads it; throws the error the flag would give. */
+function readValue(flag: string, option: Options, value: string): string {
+  if (option.type === 'boolean') return String(parseSwitch(value, `--${flag}`));
+  const choices = option.choices as readonly unknown[] | undefined;
+  if (choices !== undefined && !choices.includes(value)) {
+    throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not one of ${choices.join(', ')}`);
   }
+  option.coerce?.(value);
+  return value;
 }
 
-/** Rewrites on/off variables to the "true"/"false" yargs understands, or throws for a value that is neither. */
-export function normalizeSwitchVariables(env: NodeJS.ProcessEnv, switches: readonly string[]): void {
-  for (const flag of switches) {
-    const variable = `${ENV_PREFIX}_${flag.toUpperCase().replaceAll('-', '_')}`;
-    const value = env[variable];
-    if (value !== undefined) env[variable] = String(parseSwitch(flag, value, variable));
+/**
+ * Reads the GAME_SERVICE_* variables for `command` before yargs does, so that a bad value is reported naming
+ * its variable (`GAME_SERVICE_PORT=abc: --port "abc" is not a port; …`): yargs would name the flag only. A
+ * variable meant for another command (or another tool) is dropped with a notice instead of failing strict
+ * parsing; on/off values are rewritten to the "true"/"false" yargs understands, which would otherwise read
+ * anything but "true" as off. `extraChecks` judge values beyond what the options themselves check.
+ */
+export function readVariables(
+  env: NodeJS.ProcessEnv,
+  command: string,
+  options: Readonly<Record<string, Options>>,
+  extraChecks: Readonly<Record<string, (value: string) => unknown>> = {},
+): void {
+  for (const [variable, value] of Object.entries(env)) {
+    if (!variable.startsWith(`${ENV_PREFIX}_`) || value === undefined) continue;
+    const flag = flagOf(variable);
+    const option = options[flag];
+    if (option === undefined) {
+      console.error(`game-service: ignoring ${variable}: '${command}' has no --${flag} option`);
+      delete env[variable];
+      continue;
+    }
+    try {
+      env[variable] = readValue(flag, option, value);
+      extraChecks[flag]?.(value);
+    } catch (error) {
+      throw error instanceof CliError ? new CliError(error.code, `${variable}=${value}: ${error.message}`, error.exitCode) : error;
+    }
   }
 }

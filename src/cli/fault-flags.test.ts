@@ -3,6 +3,15 @@ import { CliError } from './cli-error.js';
 import { parseConfig } from './config-file.js';
 import { configFaults, parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { mergeMockOptions } from './mock-options.js';
+import { ProblemList } from './problems.js';
+
+/** A config as read, which must be without problems. */
+const config = (value: unknown) => {
+  const problems = new ProblemList();
+  const read = parseConfig(value, '--config m.json', problems);
+  problems.throwIfAny();
+  return read;
+};
 
 const usageError = (run: () => unknown) => {
   try {
@@ -26,12 +35,18 @@ describe('--fault, --fault-seed and the config keys faults and faultSeed', () =>
   });
 
   it('reads the file as texts or JSON rules, each error naming its JSON path', () => {
-    const config = parseConfig({ faults: ['GET /health 503', { kind: 'latency', ms: 20 }], faultSeed: 9 }, '--config m.json');
-    expect(mergeMockOptions({}, { path: 'm.json', config })).toMatchObject({ faults: [{ kind: 'status' }, { kind: 'latency', minMs: 20 }], faultSeed: 9 });
+    const file = { path: 'm.json', config: config({ faults: ['GET /health 503', { kind: 'latency', ms: 20 }], faultSeed: 9 }) };
+    expect(mergeMockOptions({}, file)).toMatchObject({ faults: [{ kind: 'status' }, { kind: 'latency', minMs: 20 }], faultSeed: 9 });
     // A flag outranks the file, key by key.
-    expect(mergeMockOptions({ fault: parseFaultFlags('* * 500'), faultSeed: 1 }, { path: 'm.json', config })).toMatchObject({ faults: [{ status: 500 }], faultSeed: 1 });
+    expect(mergeMockOptions({ fault: parseFaultFlags('* * 500'), faultSeed: 1 }, file)).toMatchObject({ faults: [{ status: 500 }], faultSeed: 1 });
     expect(usageError(() => configFaults('m.json', { faults: [{ kind: 'status' }] }))).toBe('GS_CONFIG --config m.json: /faults/0: a status fault names its status, one of 500, 502, 503, 504');
     expect(usageError(() => configFaults('m.json', { faults: ['* * 503', 'nonsense'] }))).toMatch(/^GS_CONFIG --config m.json: \/faults\/1 is not \[METHOD\]/);
-    expect(usageError(() => parseConfig({ faultSeed: 2 ** 32 }, '--config m.json'))).toBe('GS_CONFIG --config m.json: /faultSeed must be <= 4294967295');
+    expect(usageError(() => config({ faultSeed: 2 ** 32 }))).toBe('GS_CONFIG --config m.json: /faultSeed must be <= 4294967295');
+  });
+
+  it('names every bad rule of the file at once', () => {
+    const message = usageError(() => configFaults('m.json', { faults: ['nonsense', '* * 503', { kind: 'status' }] }));
+    expect(message).toMatch(/^GS_CONFIG 2 problems in the configuration:\n {2}- --config m.json: \/faults\/0 is not \[METHOD\]/);
+    expect(message).toContain('\n  - --config m.json: /faults/2: a status fault names its status');
   });
 });

@@ -4,11 +4,7 @@ import { MAX_FAULT_SEED, type FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
 import type { MockConfig } from './config-schema.js';
 import { parseList } from './flag-values.js';
-
-/** A rule's 400 as the usage or config error that names where the rule was written. */
-function asCliError(error: unknown, code: 'GS_USAGE' | 'GS_CONFIG'): unknown {
-  return error instanceof ApiError ? new CliError(code, error.message) : error;
-}
+import { ProblemList } from './problems.js';
 
 /** `--fault TEXT`, repeatable (or comma-separated in GAME_SERVICE_FAULT): each checked before the server starts. */
 export function parseFaultFlags(values: unknown): FaultRule[] {
@@ -16,7 +12,8 @@ export function parseFaultFlags(values: unknown): FaultRule[] {
     try {
       return faultRuleFromText(text, `--fault ${JSON.stringify(text)}`);
     } catch (error) {
-      throw asCliError(error, 'GS_USAGE');
+      // A rule's 400 names where the rule was written: a usage error.
+      throw error instanceof ApiError ? new CliError('GS_USAGE', error.message) : error;
     }
   });
 }
@@ -30,13 +27,18 @@ export function parseFaultSeed(value: unknown): number {
   return seed;
 }
 
-/** The config file's `faults`, texts or JSON rules, each error naming its JSON path. */
+/** The config file's `faults`, texts or JSON rules; throws every bad one at once, each naming its JSON path. */
 export function configFaults(path: string, config: MockConfig): FaultRule[] | undefined {
-  return config.faults?.map((rule, index) => {
+  const problems = new ProblemList();
+  const rules = config.faults?.map((rule, index) => {
     try {
       return faultRuleFrom(rule, `--config ${path}: /faults/${index}`);
     } catch (error) {
-      throw asCliError(error, 'GS_CONFIG');
+      if (!(error instanceof ApiError)) throw error;
+      problems.add(new CliError('GS_CONFIG', error.message));
+      return undefined;
     }
   });
+  problems.throwIfAny();
+  return rules?.filter((rule) => rule !== undefined);
 }

@@ -25,9 +25,9 @@ describe('flag values', () => {
   });
 
   it('reads on/off words and refuses others', () => {
-    for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch('trust-proxy', on, 'test')).toBe(true);
-    for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch('trust-proxy', off, 'test')).toBe(false);
-    expect(() => parseSwitch('trust-proxy', 'maybe', 'GAME_SERVICE_TRUST_PROXY')).toThrow('GAME_SERVICE_TRUST_PROXY sets --trust-proxy to "maybe"');
+    for (const on of [true, 'true', '1', 'YES', 'on']) expect(parseSwitch(on, '--trust-proxy')).toBe(true);
+    for (const off of [false, 'false', '0', 'no', 'Off']) expect(parseSwitch(off, '--trust-proxy')).toBe(false);
+    expect(() => parseSwitch('maybe', '--trust-proxy')).toThrow('--trust-proxy "maybe" is not on or off; expected true or false');
   });
 
   it('takes counts from 0 up, and lists repeated or comma-separated', () => {
@@ -36,5 +36,12 @@ describe('flag values', () => {
     expect(count(7)).toBe(7);
     for (const bad of ['', '-1', '2.5', 'x']) expect(() => count(bad)).toThrow(`--max-wrong-otp-attempts ${JSON.stringify(bad)} is not a count`);
     expect(parseList(['a,b', ' c ', ''])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('refuses a count below its minimum, saying the minimum', () => {
+    const runs = parseCount('num-runs', 1);
+    expect(runs('1')).toBe(1);
+    expect(() => runs('0')).toThrow('--num-runs "0" must be at least 1');
+    expect(() => runs('x')).toThrow('--num-runs "x" is not a count; expected an integer from 1 up');
   });
 });

@@ -14,8 +14,9 @@ export function parsePort(value: unknown): number {
 /**
  * A game origin as browsers send it in the Origin header (`scheme://host[:port]`), so that the exact
  * comparison the mock makes can match. A trailing slash is forgiven; a path, query or credentials are not.
+ * `subject` names where the value was given.
  */
-export function parseGameOrigin(value: string): string {
+export function parseGameOrigin(value: string, subject = '--game-origin'): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   const isOrigin =
     url !== undefined &&
@@ -26,37 +27,39 @@ export function parseGameOrigin(value: string): string {
     url.username === '' &&
     url.password === '';
   if (!isOrigin) {
-    throw new CliError('GS_USAGE', `--game-origin ${JSON.stringify(value)} is not an origin; expected scheme://host[:port], e.g. http://localhost:5173`);
+    throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not an origin; expected scheme://host[:port], e.g. http://localhost:5173`);
   }
   return url.origin;
 }
 
 /** Repeated flags, a config array and a comma-separated env value all become one list. */
 export function parseOriginList(values: unknown): string[] {
-  return parseList(values).map(parseGameOrigin);
+  return parseList(values).map((origin) => parseGameOrigin(origin));
 }
 
 const SWITCH_VALUES: Readonly<Record<string, boolean>> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
 
 /**
- * The value of an on/off flag given in the environment or a config file. yargs would read anything but
- * "true" as off, so that GAME_SERVICE_TRUST_PROXY=1 silently meant the opposite of what was asked.
+ * The value of an on/off flag given in the environment or a config file, `subject` naming where (`--verbose`,
+ * `/verbose`). yargs would read anything but "true" as off, so that GAME_SERVICE_TRUST_PROXY=1 silently meant
+ * the opposite of what was asked.
  */
-export function parseSwitch(flag: string, value: unknown, source: string): boolean {
+export function parseSwitch(value: unknown, subject: string): boolean {
   const parsed = typeof value === 'boolean' ? value : SWITCH_VALUES[String(value).trim().toLowerCase()];
   if (parsed === undefined) {
-    throw new CliError('GS_USAGE', `${source} sets --${flag} to ${JSON.stringify(value)}; expected true or false (or 1/0, yes/no, on/off)`);
+    throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not on or off; expected true or false (or 1/0, yes/no, on/off)`);
   }
   return parsed;
 }
 
-/** A count such as --max-wrong-otp-attempts: an integer from 0 up. */
-export function parseCount(flag: string): (value: unknown) => number {
+/** A count such as --max-wrong-otp-attempts: an integer from `minimum` up (a bound of 0 runs would do nothing). */
+export function parseCount(flag: string, minimum = 0): (value: unknown) => number {
   return (value) => {
     const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
     if (!Number.isInteger(count) || count < 0) {
-      throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from 0 up`);
+      throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from ${minimum} up`);
     }
+    if (count < minimum) throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} must be at least ${minimum}`);
     return count;
   };
 }

@@ -1,6 +1,7 @@
-import { checkFuzzOptions, runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
+import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
 import { writeFile } from 'node:fs/promises';
 import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
+import { counted, perSecond } from '../../conformance/report/counted.js';
 import { againstTarget } from './embedded-mock.js';
 
 export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
@@ -34,22 +35,15 @@ function shellQuote(value: string): string {
 }
 
 function printSummary(result: FuzzResult): void {
-  const seconds = result.durationMs / 1000;
-  const rate = Math.round(result.commands / Math.max(seconds, 0.001));
   console.log(`\nTarget's choices where the spec is silent (held to for the whole run):`);
   for (const choice of result.choices) console.log(`  - ${choice}`);
-  console.log(`\n${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.commands} commands (${result.requests} checked requests, ${result.limited} of them answered 429) in ${seconds.toFixed(1)} s: ${rate} commands/s.`);
+  const done = `${counted(result.runs, 'sequence')}, ${counted(result.commands, 'command')}`;
+  const requests = `${counted(result.requests, 'checked request')}, ${result.limited} of them answered 429`;
+  console.log(`\n${done} (${requests}) in ${(result.durationMs / 1000).toFixed(1)} s: ${perSecond(result.commands, result.durationMs, 'commands')}.`);
 }
 
-/** `game-service fuzz`: run, print the shrunk disagreement and how to replay it, and answer the exit code. */
+/** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
-  try {
-    // Flag values that cannot work stop the run before an embedded mock is started.
-    checkFuzzOptions(options);
-  } catch (error) {
-    console.error(`game-service fuzz: ${(error as Error).message}`);
-    return 2;
-  }
   const result = await againstTarget(options, runFuzz);
   if (result.restored !== undefined) console.log(`Left the target as the run found it: ${result.restored}.`);
   if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));
@@ -60,7 +54,7 @@ export async function runFuzzCommand(options: FuzzCommandOptions): Promise<numbe
   printSummary(result);
   if (result.failure !== undefined) {
     const { failure } = result;
-    console.log(`\nThe target disagrees with the spec's rate limits. Shortest sequence found (${failure.steps.length} steps, after ${failure.shrinks} shrinks):\n`);
+    console.log(`\nThe target disagrees with the spec's rate limits. Shortest sequence found (${counted(failure.steps.length, 'step')}, after ${counted(failure.shrinks, 'shrink')}):\n`);
     console.log(failure.report);
     console.log(`\nSeed ${result.seed}, path ${failure.path}. Replay exactly this sequence with:\n  ${replayCommand(options, result, failure.replay)}`);
     return 1;

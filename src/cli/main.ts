@@ -1,200 +1,12 @@
-import yargs, { type InferredOptionTypes, type Options } from 'yargs';
+import yargs from 'yargs';
 import { CliError, EXIT_CODES } from './cli-error.js';
-import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { definedOnly } from './defined-only.js';
-import { dropForeignVariables, ENV_PREFIX, normalizeSwitchVariables } from './environment.js';
-import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
-import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
-import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
-import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
+import { ENV_PREFIX, readVariables } from './environment.js';
+import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
 import { runMockCommand } from './mock.js';
-import { MOCK_DEFAULTS, resolveMockOptions, type MockFlags } from './mock-options.js';
-import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
+import { resolveMockOptions } from './mock-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { PACKAGE_VERSION } from '../version.js';
-
-/** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
-type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;
-
-// No yargs defaults: a value yargs holds was given (flag or environment), so that it outranks the --config
-// file; mock-options.ts applies MOCK_DEFAULTS last. defaultDescription keeps them in --help.
-const MOCK_FLAGS = {
-  // A string, so that the message quotes what was typed; parsePort makes it a number.
-  port: {
-    type: 'string',
-    requiresArg: true,
-    coerce: parsePort,
-    defaultDescription: String(MOCK_DEFAULTS.port),
-    describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)',
-  },
-  host: { type: 'string', requiresArg: true, defaultDescription: MOCK_DEFAULTS.host, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
-  'game-origin': {
-    type: 'string',
-    array: true,
-    requiresArg: true,
-    coerce: parseOriginList,
-    defaultDescription: 'none',
-    describe: 'Origin of a game client (repeatable, or comma-separated): its requests skip the gameplay, read and public buckets and get CORS',
-  },
-  'trust-proxy': { type: 'boolean', defaultDescription: 'off', describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
-  control: { type: 'boolean', defaultDescription: 'on', describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off' },
-  'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
-  'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },
-  world: { type: 'string', requiresArg: true, defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
-  'log-format': { type: 'string', choices: LOG_FORMATS, requiresArg: true, defaultDescription: MOCK_DEFAULTS.logFormat, describe: 'text for a person, json for one object per line' },
-  verbose: { type: 'boolean', defaultDescription: 'off', describe: 'Log one line per request (method, path, status, category, client IP)' },
-  'bot-check': { type: 'string', choices: BOT_CHECK_MODES, requiresArg: true, defaultDescription: MOCK_DEFAULTS.botCheck, describe: 'How register treats challengeToken' },
-  'bot-check-token': {
-    type: 'string',
-    array: true,
-    requiresArg: true,
-    coerce: parseList,
-    describe: 'A challengeToken to accept (repeatable, or comma-separated); implies --bot-check tokens',
-  },
-  'max-wrong-otp-attempts': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('max-wrong-otp-attempts'),
-    defaultDescription: String(MOCK_DEFAULTS.maxWrongOtpAttempts),
-    describe: 'Wrong codes after which the pending code is void; 0 = unlimited',
-  },
-  variant: {
-    type: 'string',
-    array: true,
-    requiresArg: true,
-    coerce: parseList,
-    defaultDescription: "none: the README's choices",
-    describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
-  },
-  fault: {
-    type: 'string',
-    array: true,
-    requiresArg: true,
-    coerce: parseFaultFlags,
-    defaultDescription: 'none',
-    describe: 'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
-  },
-  'fault-seed': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseFaultSeed,
-    defaultDescription: 'random, printed on start',
-    describe: 'Seed of the fault draws: the same seed and requests meet the same faults',
-  },
-  state: {
-    type: 'string',
-    requiresArg: true,
-    defaultDescription: 'none: memory',
-    describe: 'SQLite state file: players, tokens, codes, the clock and the outbox survive restarts (one process per file)',
-  },
-  store: {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseStoreUrl,
-    defaultDescription: 'none: memory',
-    describe: 'A Redis 7 or Valkey server, redis://HOST:PORT[/DB]: every process on it (--workers, other machines) is one service',
-  },
-  'store-prefix': {
-    type: 'string',
-    requiresArg: true,
-    defaultDescription: DEFAULT_STORE_PREFIX,
-    describe: 'Prefix of every key on the shared store, so that several mocks can share one server',
-  },
-  workers: {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('workers'),
-    defaultDescription: '1',
-    describe: 'Processes serving one port (node:cluster); more than 1 needs a shared store (--store)',
-  },
-  config: {
-    type: 'string',
-    requiresArg: true,
-    describe: 'JSON config file: these flags in camelCase plus actionPoints, routes and journalSize (schema: config.schema.json)',
-  },
-} as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
-
-/** How to reach and drive a target: shared by `check` and `fuzz`. */
-const TARGET_FLAGS = {
-  'base-url': { type: 'string', requiresArg: true, coerce: parseBaseUrl, defaultDescription: 'an embedded mock on a free port', describe: 'The server to check' },
-  'otp-source': {
-    type: 'string',
-    requiresArg: true,
-    defaultDescription: "control, where the target has a control API",
-    describe: 'Where codes are read: control, log:FILE (lines naming the email with 6 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
-  },
-  'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
-  'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },
-  'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
-  'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
-  'client-ip-header': {
-    type: 'string',
-    requiresArg: true,
-    describe: 'Stand for many clients with this header instead: CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded, … (targets behind a proxy that trust it)',
-  },
-  'ship-payload': {
-    type: 'string',
-    requiresArg: true,
-    defaultDescription: TARGET_DEFAULTS.shipPayload,
-    describe: 'The JSON body of POST /api/player/ship, which the spec does not show (what the target takes)',
-  },
-  'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
-  seed: { type: 'string', requiresArg: true, coerce: parseCount('seed'), describe: 'Replay a run: the same generated inputs, in the same order' },
-} as const satisfies Record<string, Options>;
-
-const CHECK_FLAGS = {
-  ...TARGET_FLAGS,
-  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
-  'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
-  'max-wait': { type: 'string', requiresArg: true, coerce: parseCount('max-wait'), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
-  'num-runs': { type: 'string', requiresArg: true, coerce: parseCount('num-runs'), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
-  only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
-  junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
-  json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
-} as const satisfies Record<string, Options>;
-
-const FUZZ_FLAGS = {
-  ...TARGET_FLAGS,
-  'num-runs': {
-    type: 'string',
-    requiresArg: true,
-    coerce: parseCount('num-runs'),
-    defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
-    describe: 'Command sequences to try',
-  },
-  'max-commands': { type: 'string', requiresArg: true, coerce: parseCount('max-commands'), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
-  'max-duration': { type: 'string', requiresArg: true, coerce: parseCount('max-duration'), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
-  replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
-  json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
-} as const satisfies Record<string, Options>;
-
-/** The values of TARGET_FLAGS, as the options of check and fuzz name them. */
-function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) {
-  return {
-    baseUrl: args['base-url'],
-    otpSource: args['otp-source'],
-    gameOrigin: args['game-origin'],
-    challengeToken: args['challenge-token'],
-    sourceIps: args['source-ips'],
-    forwardedFor: args['forwarded-for'],
-    clientIpHeader: args['client-ip-header'],
-    shipPayload: args['ship-payload'],
-    emailTemplate: args['email-template'],
-    seed: args.seed,
-  };
-}
-
-/** Flags that are on or off, whose values from the environment need checking. */
-const SWITCH_FLAGS = [...Object.entries(MOCK_FLAGS), ...Object.entries(CHECK_FLAGS), ...Object.entries(FUZZ_FLAGS)]
-  .filter(([, option]) => option.type === 'boolean')
-  .map(([flag]) => flag);
-
-/** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
-const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  mock: Object.keys(MOCK_FLAGS),
-  check: Object.keys(CHECK_FLAGS),
-  fuzz: Object.keys(FUZZ_FLAGS),
-};
 
 const CHECK_EPILOG = [
   'Without --base-url, an embedded mock is started on a free port and checked.',
@@ -234,7 +46,9 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
       (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
       // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
-      async (args) =>
+      // Every value is checked first, so that one that cannot work stops the run before anything starts.
+      async (args) => {
+        (await import('./target-flags.js')).checkTargetFlags(args);
         setExitCode(
           await (await import('./check.js')).runCheckCommand({
             ...definedOnly({
@@ -248,13 +62,15 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               json: args.json,
             }),
           }),
-        ),
+        );
+      },
     )
     .command(
       'fuzz',
       "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
       (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
-      async (args) =>
+      async (args) => {
+        (await import('./target-flags.js')).checkTargetFlags(args);
         setExitCode(
           await (await import('./fuzz.js')).runFuzzCommand({
             ...definedOnly({
@@ -266,7 +82,8 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               json: args.json,
             }),
           }),
-        ),
+        );
+      },
     )
     .demandCommand(1, 'Name a command: mock, check or fuzz')
     .strict()
@@ -283,8 +100,12 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
 export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0] ?? '';
   try {
-    dropForeignVariables(process.env, command, COMMAND_FLAGS[command] ?? []);
-    normalizeSwitchVariables(process.env, SWITCH_FLAGS);
+    // yargs would call it an unknown argument, which hides that the command itself is what is wrong.
+    if (command !== '' && !command.startsWith('-') && !Object.hasOwn(COMMAND_FLAGS, command)) {
+      throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMAND_FLAGS).join(', ')}`);
+    }
+    const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
+    readVariables(process.env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
     let exitCode: number = EXIT_CODES.success;
     await cli(argv, (code) => (exitCode = code)).parseAsync();
     return exitCode;

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MockConfig } from './config-schema.js';
-import { MOCK_DEFAULTS, mergeMockOptions, readWorldFile, resolveMockOptions, type MockFlags } from './mock-options.js';
+import { MOCK_DEFAULTS, mergeMockOptions, resolveMockOptions, worldFile, type MockFlags } from './mock-options.js';
+import { ProblemList } from './problems.js';
+import { readWorldFile } from './world-file.js';
 
 const file = (config: MockConfig, path = 'conf/mock.json') => ({ path, config });
 
@@ -86,6 +88,27 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
     });
   });
 
+  it('names every bad origin of the file, and a bad store URL, by its key', () => {
+    expect(() => mergeMockOptions({}, file({ gameOrigin: ['http://a.test', 'a.test', 'http://b.test/x'] }))).toThrow(
+      /^2 problems in the configuration:\n {2}- --config conf\/mock.json: \/gameOrigin "a.test" is not an origin; .*\n {2}- --config conf\/mock.json: \/gameOrigin "http:\/\/b.test\/x" is not an origin/,
+    );
+    expect(() => mergeMockOptions({}, file({ store: 'http://cache:6379' }))).toThrow(/^--config conf\/mock.json: \/store "http:\/\/cache:6379" is not a Redis URL/);
+  });
+
+  it('refuses every cost of a route that does not exist and every repeated route at once, priced routes still known', () => {
+    const twice = { method: 'POST', path: '/api/mine' } as const;
+    const costs = { 'POST /api/mine': 1, 'POST /api/dig': 1, 'POST /api/fly': 1 };
+    expect(() => mergeMockOptions({}, file({ routes: [twice, twice], actionPoints: { start: 9, max: 5, costs } }))).toThrow(
+      [
+        '4 problems in the configuration:',
+        '  - --config conf/mock.json: /routes/1 repeats POST /api/mine',
+        '  - --config conf/mock.json: /actionPoints/start must be <= max (5)',
+        '  - --config conf/mock.json: /actionPoints/costs/POST ~1api~1dig is not a gameplay route; expected one of: createShip, POST /api/mine',
+        '  - --config conf/mock.json: /actionPoints/costs/POST ~1api~1fly is not a gameplay route; expected one of: createShip, POST /api/mine',
+      ].join('\n'),
+    );
+  });
+
   it('refuses costs of routes that do not exist, repeated routes, and a start above the maximum', () => {
     expect(() => mergeMockOptions({}, file({ actionPoints: { costs: { 'POST /api/mine': 1 } } }))).toThrow(
       '--config conf/mock.json: /actionPoints/costs/POST ~1api~1mine is not a gameplay route; expected one of: createShip',
@@ -96,9 +119,11 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
   });
 
   it('resolves a world named in the file against the file, and one named by flag against the working directory', () => {
-    expect(mergeMockOptions({}, file({ world: 'worlds/a.json' })).worldFile).toBe(join('conf', 'worlds', 'a.json'));
-    expect(mergeMockOptions({}, file({ world: '/abs/a.json' })).worldFile).toBe('/abs/a.json');
-    expect(mergeMockOptions({ world: 'b.json' }, file({ world: 'worlds/a.json' })).worldFile).toBe('b.json');
+    const inFile = join('conf', 'worlds', 'a.json');
+    expect(worldFile({}, file({ world: 'worlds/a.json' }))).toEqual({ path: inFile, subject: `world ${inFile} in --config conf/mock.json` });
+    expect(worldFile({}, file({ world: '/abs/a.json' }))?.path).toBe('/abs/a.json');
+    expect(worldFile({ world: 'b.json' }, file({ world: 'worlds/a.json' }))).toEqual({ path: 'b.json', subject: '--world b.json' });
+    expect(worldFile({}, undefined)).toBeUndefined();
   });
 
   it('lets a bot-check token imply mode tokens, over the file', () => {
@@ -119,13 +144,44 @@ describe('world and config files', () => {
     return path;
   };
 
+  /** The problems of a world file, as reported; '' for none. */
+  const worldProblems = (path: string, maxActionPoints = 60) => {
+    const problems = new ProblemList();
+    readWorldFile({ path, subject: `--world ${path}` }, maxActionPoints, problems);
+    try {
+      problems.throwIfAny();
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
   it('reads a world and names the offending path of a bad one', () => {
-    expect(readWorldFile(write('ok.json', { players: [{ email: 'a@example.com' }] }))).toEqual({ players: [{ email: 'a@example.com' }] });
+    const ok = write('ok.json', { players: [{ email: 'a@example.com' }] });
+    expect(readWorldFile({ path: ok, subject: `--world ${ok}` }, 60, new ProblemList())).toEqual({ players: [{ email: 'a@example.com' }] });
     const bad = write('bad.json', { players: [{ email: 'a@example.com', actionPoints: -1 }] });
-    expect(() => readWorldFile(bad)).toThrow(`--world ${bad}: /players/0/actionPoints must be >= 0`);
+    expect(worldProblems(bad)).toBe(`--world ${bad}: /players/0/actionPoints must be >= 0`);
     const broken = write('broken.json', '{');
-    expect(() => readWorldFile(broken)).toThrow(`--world ${broken} is not valid JSON`);
-    expect(() => readWorldFile(join(dir, 'none.json'))).toThrow('cannot be read');
+    expect(worldProblems(broken)).toMatch(`--world ${broken} is not valid JSON`);
+    expect(worldProblems(join(dir, 'none.json'))).toMatch('cannot be read');
+  });
+
+  it('names every problem of a world at once: schema, points above the maximum, a repeated address or token', () => {
+    const token = '0b9c7f3e-8d2a-4c1b-9e6f-5a4d3c2b1a00';
+    const world = write('flawed.json', {
+      players: [
+        { email: 'a@example.com', token },
+        { email: ' A@Example.com ', actionPoints: 7, rank: 1 },
+        { email: 'b@example.com', token: token.toUpperCase() },
+      ],
+    });
+    expect(worldProblems(world, 5).split('\n')).toEqual([
+      '4 problems in the configuration:',
+      `  - --world ${world}: /players/1/rank is not a known key (known: email, emailVerified, token, actionPoints, ship, inEncounter)`,
+      `  - --world ${world}: /players/1/actionPoints must be <= 5 (actionPoints.max)`,
+      `  - --world ${world}: /players/1/email repeats a@example.com of /players/0/email`,
+      `  - --world ${world}: /players/2/token repeats ${token} of /players/0/token`,
+    ]);
   });
 
   it('loads the world a config file names, relative to that file', () => {

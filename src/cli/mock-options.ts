@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { BotCheck } from '../core/bot-check.js';
-import { ApiError } from '../core/errors.js';
 import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, gameplayRouteId, type GameplayRoute } from '../core/options.js';
-import type { World } from '../core/world.js';
-import { parseWorld } from '../core/world-schema.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
 import type { FaultRule } from '../core/faults.js';
@@ -13,10 +9,12 @@ import { readConfigFile } from './config-file.js';
 import type { BotCheckMode, MockConfig } from './config-schema.js';
 import { configFaults } from './fault-flags.js';
 import { definedOnly } from './defined-only.js';
-import { parseList, parseOriginList } from './flag-values.js';
+import { parseGameOrigin, parseList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
 import type { MockOptions } from './mock.js';
+import { ProblemList } from './problems.js';
 import { mergeStoreOptions } from './store-options.js';
+import { readWorldFile, type WorldFile } from './world-file.js';
 
 /** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
 export interface MockFlags {
@@ -64,7 +62,7 @@ export interface ConfigSource {
 }
 
 /** Mock options before the world file is read. */
-export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'> & { worldFile?: string };
+export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'>;
 
 function withoutNulls<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as Partial<T>;
@@ -87,41 +85,49 @@ function mergeBotCheck(flags: MockFlags, file: MockConfig): BotCheck {
   return { mode, tokens };
 }
 
-function gameplayRoutes(file: ConfigSource): GameplayRoute[] {
+/** The file's routes, each repeat noted and left out. */
+function gameplayRoutes(file: ConfigSource, problems: ProblemList): GameplayRoute[] {
   const seen = new Set<string>();
-  return (file.config.routes ?? []).map((route, index) => {
+  return (file.config.routes ?? []).flatMap((route, index) => {
     const id = gameplayRouteId(route);
-    if (seen.has(id)) throw new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index} repeats ${id}`);
+    if (seen.has(id)) {
+      problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index} repeats ${id}`));
+      return [];
+    }
     seen.add(id);
-    return { method: route.method, path: route.path, ...withoutNulls<Omit<GameplayRoute, 'method' | 'path'>>(route) };
+    return [{ method: route.method, path: route.path, ...withoutNulls<Omit<GameplayRoute, 'method' | 'path'>>(route) }];
   });
 }
 
 /** The file's action-point rules and costs, checked against each other and against the routes they price. */
-function actionPoints(file: ConfigSource, routes: readonly GameplayRoute[]): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
+function actionPoints(file: ConfigSource, routes: readonly GameplayRoute[], problems: ProblemList): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
   const given = file.config.actionPoints ?? {};
   const rules = withoutNulls<typeof DEFAULT_ACTION_POINTS>({ start: given.start, max: given.max, refillIntervalMs: given.refillIntervalMs });
   const max = rules.max ?? DEFAULT_ACTION_POINTS.max;
   if (rules.start !== undefined && rules.start > max) {
-    throw new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/start must be <= max (${max})`);
+    problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/start must be <= max (${max})`));
   }
   const priced = [...ROUTES.filter((route) => route.category === 'gameplay').map((route) => route.id), ...routes.map(gameplayRouteId)];
   for (const id of Object.keys(given.costs ?? {})) {
     if (!priced.includes(id)) {
-      throw new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`);
+      problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`));
     }
   }
   return { actionPoints: rules, actionCosts: given.costs ?? {} };
 }
 
-function gameOrigins(flags: MockFlags, file: ConfigSource | undefined): string[] {
+/** The flag's origins (checked as they were parsed), or the file's, each one that is none noted. */
+function gameOrigins(flags: MockFlags, file: ConfigSource | undefined, problems: ProblemList): string[] {
   if (flags.gameOrigin !== undefined) return flags.gameOrigin;
   if (file?.config.gameOrigin === undefined || file.config.gameOrigin === null) return [];
-  try {
-    return parseOriginList(file.config.gameOrigin);
-  } catch (error) {
-    throw error instanceof CliError ? new CliError('GS_CONFIG', `--config ${file.path}: /gameOrigin: ${error.message}`) : error;
-  }
+  return parseList(file.config.gameOrigin).flatMap((origin) => {
+    try {
+      return [parseGameOrigin(origin, `--config ${file.path}: /gameOrigin`)];
+    } catch (error) {
+      problems.add(new CliError('GS_CONFIG', (error as Error).message));
+      return [];
+    }
+  });
 }
 
 /** The variants to play, checked now so that a wrong name stops the mock before it listens. */
@@ -136,60 +142,62 @@ function variants(flags: MockFlags, file: ConfigSource | undefined): string[] {
   return entries;
 }
 
-function worldFile(flags: MockFlags, file: ConfigSource | undefined): string | undefined {
-  if (flags.world !== undefined) return flags.world;
+/** The world named by --world, or by the config file (relative to that file). */
+export function worldFile(flags: MockFlags, file: ConfigSource | undefined): WorldFile | undefined {
+  if (flags.world !== undefined) return { path: flags.world, subject: `--world ${flags.world}` };
   const world = file?.config.world ?? undefined;
   if (world === undefined || file === undefined) return undefined;
-  return isAbsolute(world) ? world : join(dirname(file.path), world);
+  const path = isAbsolute(world) ? world : join(dirname(file.path), world);
+  return { path, subject: `world ${path} in --config ${file.path}` };
 }
 
-/** Per key, flag (or environment, which yargs folds into the flags) ?? config file ?? default. Reads no file. */
+/**
+ * Per key, flag (or environment, which yargs folds into the flags) ?? config file ?? default. Reads no file.
+ * Throws every problem found, at once.
+ */
 export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
+  const problems = new ProblemList();
   const config: MockConfig = file?.config ?? {};
-  const routes = file === undefined ? [] : gameplayRoutes(file);
-  const world = worldFile(flags, file);
-  return {
+  const routes = file === undefined ? [] : gameplayRoutes(file, problems);
+  // Where a check fails, its fallback only keeps the shape: the problems noted are thrown below.
+  const merged: MergedMockOptions = {
     port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
     host: flags.host ?? config.host ?? MOCK_DEFAULTS.host,
-    gameOrigins: gameOrigins(flags, file),
+    gameOrigins: gameOrigins(flags, file, problems),
     trustProxy: flags.trustProxy ?? config.trustProxy ?? MOCK_DEFAULTS.trustProxy,
     control: flags.control ?? config.control ?? MOCK_DEFAULTS.control,
     controlPublic: flags.controlPublic ?? config.controlPublic ?? MOCK_DEFAULTS.controlPublic,
     freezeClock: flags.freezeClock ?? config.freezeClock ?? MOCK_DEFAULTS.freezeClock,
     logFormat: flags.logFormat ?? config.logFormat ?? MOCK_DEFAULTS.logFormat,
     verbose: flags.verbose ?? config.verbose ?? MOCK_DEFAULTS.verbose,
-    botCheck: mergeBotCheck(flags, config),
+    botCheck: problems.attempt(() => mergeBotCheck(flags, config)) ?? { mode: MOCK_DEFAULTS.botCheck },
     maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
-    ...(file === undefined ? {} : actionPoints(file, routes)),
+    ...(file === undefined ? {} : actionPoints(file, routes, problems)),
     gameplayRoutes: routes,
-    variants: variants(flags, file),
-    ...mergeStoreOptions(flags, config, file?.path),
+    variants: problems.attempt(() => variants(flags, file)) ?? [],
+    ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: 1 }),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
-    ...(world === undefined ? {} : { worldFile: world }),
-    ...definedOnly({ faults: flags.fault ?? (file === undefined ? undefined : configFaults(file.path, config)), faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined }),
+    ...definedOnly({
+      faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config))),
+      faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined,
+    }),
   };
+  problems.throwIfAny();
+  return merged;
 }
 
-/** Reads a --world file and checks it against the world schema. */
-export function readWorldFile(path: string): World {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    const why = error instanceof SyntaxError ? 'is not valid JSON' : 'cannot be read';
-    throw new CliError('GS_CONFIG', `--world ${path} ${why}: ${(error as Error).message}`);
-  }
-  try {
-    return parseWorld(parsed, `--world ${path}:`);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    throw new CliError('GS_CONFIG', error.message);
-  }
-}
-
-/** The flags, the --config file they name and the world file: the options `startMock` takes. */
+/**
+ * The flags, the --config file they name and the world file: the options `startMock` takes. Every problem of
+ * the three is reported at once, so that one run shows all there is to fix.
+ */
 export function resolveMockOptions(flags: MockFlags): MockOptions {
-  const file = flags.config === undefined ? undefined : { path: flags.config, config: readConfigFile(flags.config) };
-  const { worldFile: world, ...options } = mergeMockOptions(flags, file);
-  return world === undefined ? options : { ...options, world: readWorldFile(world), worldSource: world };
+  const problems = new ProblemList();
+  const config = flags.config === undefined ? undefined : readConfigFile(flags.config, problems);
+  const file = flags.config === undefined || config === undefined ? undefined : { path: flags.config, config };
+  const options = problems.attempt(() => mergeMockOptions(flags, file));
+  const world = worldFile(flags, file);
+  const seeded = world === undefined ? undefined : readWorldFile(world, file?.config.actionPoints?.max ?? DEFAULT_ACTION_POINTS.max, problems);
+  problems.throwIfAny();
+  // Both are defined once no problem was noted.
+  return world === undefined ? options! : { ...options!, world: seeded!, worldSource: world.path };
 }

@@ -26,11 +26,11 @@ function relativeTo(configPath: string | undefined, path: string): string {
   return configPath === undefined || isAbsolute(path) ? path : join(dirname(configPath), path);
 }
 
-/** A `redis://` or `rediss://` URL with a host, an optional port and an optional database number. */
-export function parseStoreUrl(value: string): string {
+/** A `redis://` or `rediss://` URL with a host, an optional port and an optional database number; `subject` names where it was given. */
+export function parseStoreUrl(value: string, subject = '--store'): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   const valid = url !== undefined && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && url.search === '' && url.hash === '';
-  if (!valid) throw new CliError('GS_USAGE', `--store ${JSON.stringify(value)} is not a Redis URL; expected redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379/0`);
+  if (!valid) throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not a Redis URL; expected redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379/0`);
   return value;
 }
 
@@ -40,8 +40,8 @@ const given = <T>(value: T | null | undefined): T | undefined => (value === null
 export function mergeStoreOptions(flags: StoreFlags, config: MockConfig, configPath: string | undefined): StoreChoice {
   const stateInFile = given(config.state);
   const state = flags.state ?? (stateInFile === undefined ? undefined : relativeTo(configPath, stateInFile));
-  const storeUrl = flags.store ?? given(config.store);
-  const store = storeUrl === undefined ? undefined : parseStoreUrl(storeUrl);
+  const storeInFile = given(config.store);
+  const store = flags.store !== undefined ? parseStoreUrl(flags.store) : storeInFile === undefined ? undefined : parseStoreUrl(storeInFile, `--config ${configPath}: /store`);
   const storePrefix = flags.storePrefix ?? given(config.storePrefix) ?? DEFAULT_STORE_PREFIX;
   const workers = flags.workers ?? given(config.workers) ?? 1;
   if (workers < 1) throw new CliError('GS_USAGE', `--workers ${workers}: expected at least 1 process`);

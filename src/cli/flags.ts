@@ -1,0 +1,184 @@
+import type { InferredOptionTypes, Options } from 'yargs';
+import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
+import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
+import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
+import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
+import { readableFile } from './file-flags.js';
+import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
+import { MOCK_DEFAULTS, type MockFlags } from './mock-options.js';
+import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
+
+/** The flags of each command, as yargs reads them: their parsers, defaults shown in --help, and descriptions. */
+
+/** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
+type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;
+
+/**
+ * A flag that takes a number. yargs' number type would turn "" into 0 and "abc" into NaN before `parse` saw
+ * them: read as the string typed (a string type wins in yargs' parser) yet shown as [number] (a number type
+ * wins in --help), the value reaches `parse`, which refuses it quoting what was typed.
+ */
+function numberFlag<Parsed>(parse: (value: unknown) => Parsed) {
+  return { type: 'string', number: true, requiresArg: true, coerce: parse } as const;
+}
+
+// No yargs defaults: a value yargs holds was given (flag or environment), so that it outranks the --config
+// file; mock-options.ts applies MOCK_DEFAULTS last. defaultDescription keeps them in --help.
+export const MOCK_FLAGS = {
+  port: {
+    ...numberFlag(parsePort),
+    defaultDescription: String(MOCK_DEFAULTS.port),
+    describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)',
+  },
+  host: { type: 'string', requiresArg: true, defaultDescription: MOCK_DEFAULTS.host, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
+  'game-origin': {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseOriginList,
+    defaultDescription: 'none',
+    describe: 'Origin of a game client (repeatable, or comma-separated): its requests skip the gameplay, read and public buckets and get CORS',
+  },
+  'trust-proxy': { type: 'boolean', defaultDescription: 'off', describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
+  control: { type: 'boolean', defaultDescription: 'on', describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off' },
+  'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
+  'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },
+  world: { type: 'string', requiresArg: true, coerce: readableFile('world'), defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
+  'log-format': { type: 'string', choices: LOG_FORMATS, requiresArg: true, defaultDescription: MOCK_DEFAULTS.logFormat, describe: 'text for a person, json for one object per line' },
+  verbose: { type: 'boolean', defaultDescription: 'off', describe: 'Log one line per request (method, path, status, category, client IP)' },
+  'bot-check': { type: 'string', choices: BOT_CHECK_MODES, requiresArg: true, defaultDescription: MOCK_DEFAULTS.botCheck, describe: 'How register treats challengeToken' },
+  'bot-check-token': {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseList,
+    describe: 'A challengeToken to accept (repeatable, or comma-separated); implies --bot-check tokens',
+  },
+  'max-wrong-otp-attempts': {
+    ...numberFlag(parseCount('max-wrong-otp-attempts')),
+    defaultDescription: String(MOCK_DEFAULTS.maxWrongOtpAttempts),
+    describe: 'Wrong codes after which the pending code is void; 0 = unlimited',
+  },
+  variant: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseList,
+    defaultDescription: "none: the README's choices",
+    describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
+  },
+  fault: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    coerce: parseFaultFlags,
+    defaultDescription: 'none',
+    describe: 'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
+  },
+  'fault-seed': {
+    ...numberFlag(parseFaultSeed),
+    defaultDescription: 'random, printed on start',
+    describe: 'Seed of the fault draws: the same seed and requests meet the same faults',
+  },
+  state: {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: 'none: memory',
+    describe: 'SQLite state file: players, tokens, codes, the clock and the outbox survive restarts (one process per file)',
+  },
+  store: {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseStoreUrl,
+    defaultDescription: 'none: memory',
+    describe: 'A Redis 7 or Valkey server, redis://HOST:PORT[/DB]: every process on it (--workers, other machines) is one service',
+  },
+  'store-prefix': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: DEFAULT_STORE_PREFIX,
+    describe: 'Prefix of every key on the shared store, so that several mocks can share one server',
+  },
+  workers: {
+    ...numberFlag(parseCount('workers')),
+    defaultDescription: '1',
+    describe: 'Processes serving one port (node:cluster); more than 1 needs a shared store (--store)',
+  },
+  config: {
+    type: 'string',
+    requiresArg: true,
+    coerce: readableFile('config'),
+    describe: 'JSON config file: these flags in camelCase plus actionPoints, routes and journalSize (schema: config.schema.json)',
+  },
+} as const satisfies { [Key in keyof MockFlags as Kebab<Key>]-?: Options };
+
+/** How to reach and drive a target: shared by `check` and `fuzz`. */
+const TARGET_FLAGS = {
+  'base-url': { type: 'string', requiresArg: true, coerce: parseBaseUrl, defaultDescription: 'an embedded mock on a free port', describe: 'The server to check' },
+  'otp-source': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: "control, where the target has a control API",
+    describe: 'Where codes are read: control, log:FILE (lines naming the email with 6 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
+  },
+  'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
+  'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },
+  'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
+  'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
+  'client-ip-header': {
+    type: 'string',
+    requiresArg: true,
+    describe: 'Stand for many clients with this header instead: CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded, … (targets behind a proxy that trust it)',
+  },
+  'ship-payload': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: TARGET_DEFAULTS.shipPayload,
+    describe: 'The JSON body of POST /api/player/ship, which the spec does not show (what the target takes)',
+  },
+  'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
+  seed: { ...numberFlag(parseCount('seed')), describe: 'Replay a run: the same generated inputs, in the same order' },
+} as const satisfies Record<string, Options>;
+
+export const CHECK_FLAGS = {
+  ...TARGET_FLAGS,
+  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
+  'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
+  'max-wait': { ...numberFlag(parseCount('max-wait')), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
+  'num-runs': { ...numberFlag(parseCount('num-runs', 1)), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
+  only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
+  junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
+  json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
+} as const satisfies Record<string, Options>;
+
+export const FUZZ_FLAGS = {
+  ...TARGET_FLAGS,
+  'num-runs': {
+    ...numberFlag(parseCount('num-runs', 1)),
+    defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
+    describe: 'Command sequences to try',
+  },
+  'max-commands': { ...numberFlag(parseCount('max-commands', 1)), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
+  'max-duration': { ...numberFlag(parseCount('max-duration', 1)), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
+  replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
+  json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
+} as const satisfies Record<string, Options>;
+
+/** The values of TARGET_FLAGS, as the options of check and fuzz name them. */
+export function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) {
+  return {
+    baseUrl: args['base-url'],
+    otpSource: args['otp-source'],
+    gameOrigin: args['game-origin'],
+    challengeToken: args['challenge-token'],
+    sourceIps: args['source-ips'],
+    forwardedFor: args['forwarded-for'],
+    clientIpHeader: args['client-ip-header'],
+    shipPayload: args['ship-payload'],
+    emailTemplate: args['email-template'],
+    seed: args.seed,
+  };
+}
+
+/** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
+export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Options>>>> = { mock: MOCK_FLAGS, check: CHECK_FLAGS, fuzz: FUZZ_FLAGS };

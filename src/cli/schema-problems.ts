@@ -1,0 +1,59 @@
+import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
+
+// allErrors: a file's every problem at once. verbose: errors carry their parent schema, so that an unknown
+// key can be told the known ones.
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+
+/** A validator for a file the CLI reads: every error, for `schemaProblems`. */
+export function compileFileSchema<T>(schema: JSONSchemaType<T>) {
+  return ajv.compile(schema);
+}
+
+function camelCase(key: string): string {
+  return key.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+function unknownKey(error: ErrorObject): string {
+  const key = String(error.params['additionalProperty']);
+  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+  const hint = known.includes(camelCase(key)) ? `; did you mean ${camelCase(key)}?` : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
+  return `${error.instancePath}/${key.replaceAll('~', '~0').replaceAll('/', '~1')} is not a known key${hint}`;
+}
+
+function describeOne(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return unknownKey(error);
+  const allowed = error.keyword === 'enum' ? `: ${(error.params['allowedValues'] as unknown[]).join(', ')}` : '';
+  return `${error.instancePath || '(the top level)'} ${error.message ?? 'is invalid'}${allowed}`;
+}
+
+/** For a value that fits none of anyOf's forms: the deepest miss in it, or every type the value may have. */
+function describeAnyOf(anyOf: ErrorObject, branches: readonly ErrorObject[]): string {
+  const deepest = branches.reduce((best, error) => (error.instancePath.length > best.instancePath.length ? error : best), branches[0] ?? anyOf);
+  if (deepest.instancePath !== anyOf.instancePath) return describeOne(deepest);
+  const types = branches.filter((error) => error.keyword === 'type').map((error) => String(error.params['type']));
+  return `${anyOf.instancePath} must be ${types.join(' or ')}`;
+}
+
+const within = (error: ErrorObject, anyOf: ErrorObject) =>
+  error !== anyOf &&
+  error.schemaPath.startsWith(`${anyOf.schemaPath}/`) &&
+  (error.instancePath === anyOf.instancePath || error.instancePath.startsWith(`${anyOf.instancePath}/`));
+
+/**
+ * Each problem ajv found, once, as a person reads it (`/actionPoints/max must be >= 1`): the misses of an
+ * anyOf's forms are said by the anyOf, and a failed `if` by the `then` it brought in.
+ */
+export function schemaProblems(errors: readonly ErrorObject[]): string[] {
+  const anyOfs = errors.filter((error) => error.keyword === 'anyOf');
+  const problems = errors.flatMap((error) => {
+    if (error.keyword === 'if' || anyOfs.some((anyOf) => within(error, anyOf))) return [];
+    return [error.keyword === 'anyOf' ? describeAnyOf(error, errors.filter((branch) => within(branch, error))) : describeOne(error)];
+  });
+  return [...new Set(problems)];
+}
+
+/** The top-level keys an error is about: what to leave out so that the rest can still be read. */
+export function topLevelKey(error: ErrorObject): string {
+  if (error.instancePath === '') return String(error.params['additionalProperty'] ?? '');
+  return error.instancePath.split('/')[1]!.replaceAll('~1', '/').replaceAll('~0', '~');
+}
