@@ -64,7 +64,7 @@ export const MOCK_FLAGS = {
     array: true,
     requiresArg: true,
     coerce: parseList,
-    defaultDescription: "none: the README's choices",
+    defaultDescription: "none: the choices of docs/spec-silent.md",
     describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
   },
   fault: {
@@ -119,7 +119,7 @@ const TARGET_FLAGS = {
     type: 'string',
     requiresArg: true,
     defaultDescription: "control, where the target has a control API",
-    describe: 'Where codes are read: control, log:FILE (lines naming the email with 6 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
+    describe: 'Where codes are read: control, log:FILE (lines naming the email and a code of 4 to 10 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
   },
   'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
   'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },

@@ -47,7 +47,7 @@ const UNEXPECTED = 'Unexpected error while handling a request';
 
 function describeVariants({ names, seed }: VariantSelection): string {
   const drawn = seed === undefined ? '' : ` (random, seed ${seed}: --variant random:${seed} plays them again)`;
-  return names.length === 0 ? `none: the README's choices${drawn}` : `${names.join(', ')}${drawn}`;
+  return names.length === 0 ? `none: the choices of docs/spec-silent.md${drawn}` : `${names.join(', ')}${drawn}`;
 }
 
 /** Readable lines for a person; the first banner line and the OTP line are parsed by scripts, so they never change. */

@@ -41,7 +41,7 @@ export interface MockOptions {
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
   variants?: readonly string[];
-  /** Fault rules in force from the start (README, Faults). */
+  /** Fault rules in force from the start (docs/faults.md). */
   faults?: readonly (FaultRuleJson | string)[];
   /** Seed of the fault draws; default random, printed in the banner. */
   faultSeed?: number;

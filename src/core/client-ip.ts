@@ -1,6 +1,6 @@
 import type { ActiveVariants } from './active-variants.js';
 
-/** How every host tells clients apart (README, "Client IP"): the transport peer, or a trusted forwarded hop; pure, so the core checks addresses with it too. */
+/** How every host tells clients apart (docs/spec-silent.md, "Client IP"): the transport peer, or a trusted forwarded hop; pure, so the core checks addresses with it too. */
 
 const IPV4_MAPPED = '::ffff:';
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';

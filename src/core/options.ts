@@ -44,7 +44,7 @@ export function formatOtpLine(delivery: OtpDelivery): string {
 
 export type RateLimitWindows = 'first-hit' | 'clock-minute';
 
-/** What a caller may set; everything left out takes the default documented in the README. */
+/** What a caller may set; everything left out takes the default documented in docs/. */
 export interface ServiceOptions {
   /** The version /health reports; default this package's version. */
   version?: string;
@@ -73,10 +73,10 @@ export interface ServiceOptions {
   rateLimitWindows?: RateLimitWindows;
   /**
    * Legal variations to play where the spec is silent (src/spec/variants.ts): variant names, `all`,
-   * `random[:SEED]` or `public-deployment`. Default: none, the README's choices.
+   * `random[:SEED]` or `public-deployment`. Default: none, the choices of docs/spec-silent.md.
    */
   variants?: readonly string[];
-  /** Fault rules in force from the start, as JSON or in the --fault text form (README, Faults). */
+  /** Fault rules in force from the start, as JSON or in the --fault text form (docs/faults.md). */
   faults?: readonly (FaultRuleJson | string)[];
   /** Seeds the draws of the fault rules (0 to 2^32 - 1); default a random one, which `service.faults.seed` reports. */
   faultSeed?: number;

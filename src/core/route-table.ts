@@ -40,7 +40,7 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
     register: ({ request }) => {
       const body = readJsonObject(request);
       const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
-      // With the bot-check off, challengeToken is ignored whatever it holds (README, "Bot-check").
+      // With the bot-check off, challengeToken is ignored whatever it holds (docs/spec-silent.md, "Bot-check").
       const challengeToken = options.botCheck.mode === 'off' ? undefined : optionalString(body, 'challengeToken', MAX_CHALLENGE_TOKEN_LENGTH);
       return register(store, options, email, challengeToken);
     },

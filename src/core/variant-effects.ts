@@ -3,7 +3,7 @@ import type { RateLimitWindows } from './options.js';
 
 /**
  * What each variant changes, as small pure functions of the variants a service plays: the statuses, units
- * and formats the spec leaves open. The default side of every choice is the README's.
+ * and formats the spec leaves open. The default side of every choice is the one docs/spec-silent.md names.
  */
 
 /** Statuses the spec does not show, by the case they answer. */

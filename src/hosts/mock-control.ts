@@ -47,7 +47,7 @@ export interface RateLimitBucket {
   resetAt: string;
 }
 
-/** Which journal entries to read or count; every filter given must hold (README, Verifying requests). */
+/** Which journal entries to read or count; every filter given must hold (docs/journal.md). */
 export interface JournalFilter {
   method?: string;
   /** A pattern: `*` any run of characters, `:name` one segment. */

@@ -34,7 +34,7 @@ export function controlOperation(route: ControlRouteSummary, parameters: OpenApi
     operationId: `${route.method} ${route.path}`,
     tags: [CONTROL_TAG.name],
     summary: route.summary,
-    description: 'Mock-defined; the README describes the bodies.',
+    description: 'Mock-defined; docs/control-api.md describes the bodies.',
     'x-mock-defined': true,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.method === 'POST' || route.method === 'PUT'
