@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 const PACKAGES = [
   { name: 'chromium', program: '/usr/bin/chromium', usedBy: 'test/browser.test.ts' },
   { name: 'redis-server', program: '/usr/bin/redis-server', usedBy: 'test/stores/redis-cluster.test.ts' },
+  // The system Node.js: older than the package supports, it proves the entry points' version guard.
+  { name: 'nodejs', program: '/usr/bin/node', usedBy: 'test/package.test.ts' },
 ];
 
 const missing = PACKAGES.filter((entry) => !existsSync(entry.program));
