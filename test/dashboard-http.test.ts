@@ -1,7 +1,9 @@
+import { setupServer } from 'msw/node';
 import { describe, expect, it, vi } from 'vitest';
 import { VirtualClock } from '../src/core/clock.js';
 import { createService } from '../src/core/service.js';
 import { createFetchHandler } from '../src/hosts/fetch.js';
+import { createMswMock } from '../src/hosts/msw.js';
 import { shutDownNodeServer } from '../src/hosts/node-http.js';
 import { header } from './support/http.js';
 import { json, useControlServers, type ControlServer } from './support/control-server.js';
@@ -136,5 +138,20 @@ describe('GET /__mock/journal/stream', () => {
     await handle(new Request('http://mock.test/health'));
     expect((await readEvents(response.body!, 1))[0]).toMatchObject({ method: 'GET', path: '/health', status: 200 });
     expect(service.journal.subscribers).toBe(0);
+  });
+
+  it("streams through the msw handlers too, as a page's EventSource reads it, and stops when the reader cancels", async () => {
+    const mock = createMswMock({ baseUrl: 'https://api.stream.test', clock: new VirtualClock({ frozen: true }), onOtp: () => {} });
+    const msw = setupServer(...mock.handlers);
+    msw.listen({ onUnhandledFrame: 'error' });
+    try {
+      const response = await fetch('https://api.stream.test/__mock/journal/stream');
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      await fetch('https://api.stream.test/health');
+      expect((await readEvents(response.body!, 1))[0]).toMatchObject({ method: 'GET', path: '/health', status: 200 });
+      await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(0));
+    } finally {
+      msw.close();
+    }
   });
 });
