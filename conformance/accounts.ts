@@ -1,5 +1,5 @@
+import { isAuthPaced } from './auth-plan.js';
 import { firstSignIn } from './first-verification.js';
-import { isAuthPaced } from './generators.js';
 import type { Identity } from './identities.js';
 import { boundPair } from './bound-pair.js';
 import { signIn, uniqueEmail, verifyForToken, type SignedIn } from './players.js';

@@ -1,6 +1,5 @@
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../src/spec/limits.js';
 import type { ConformanceConfig } from './config.js';
-import { COSTLY_PROPERTY_RUNS } from './generators.js';
 import { counted } from './report/counted.js';
 
 /** Auth requests that one address may send in a window: the run is paced by it when every check shares that address. */
@@ -9,6 +8,17 @@ const PER_WINDOW = RATE_LIMITS.auth.limit;
 const WINDOW_PERIOD_MS = RATE_LIMIT_WINDOW_MS + 1_000;
 /** Everything but the auth windows (the checks' other requests, the OTP source): measured, with room to spare. */
 const OTHER_WORK_MS = 40_000;
+
+/** Runs of a property whose runs each cost an auth request: fewer where one address's budget paces the run. */
+export const COSTLY_PROPERTY_RUNS = { default: 5, authPaced: 2 } as const;
+
+/**
+ * Whether one client address's auth budget (5 a minute) paces the whole run: real sign-ins in real time from
+ * one address. The run then plans its auth requests (below) and spends fewer on random samples.
+ */
+export function isAuthPaced(config: ConformanceConfig): boolean {
+  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
+}
 
 /** The annotation that carries the number of auth requests a run sent from its checks to the main process. */
 export const AUTH_REQUESTS_ANNOTATION = 'auth-requests';

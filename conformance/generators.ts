@@ -1,16 +1,6 @@
 import fc from 'fast-check';
+import { COSTLY_PROPERTY_RUNS, isAuthPaced } from './auth-plan.js';
 import type { ConformanceConfig } from './config.js';
-
-/** Runs of a property whose runs each cost an auth request: fewer where one address's budget paces the run. */
-export const COSTLY_PROPERTY_RUNS = { default: 5, authPaced: 2 } as const;
-
-/**
- * Whether one client address's auth budget (5 a minute) paces the whole run: real sign-ins in real time from
- * one address. The run then plans its auth requests (auth-plan.ts) and spends fewer on random samples.
- */
-export function isAuthPaced(config: ConformanceConfig): boolean {
-  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
-}
 
 /**
  * Options for one property of the run: the run's seed (so that --seed replays it; fast-check prints
