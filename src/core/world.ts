@@ -33,11 +33,52 @@ export interface SeededPlayer {
   expiresAt: string;
 }
 
-/** Checks what the schema cannot (points within this mock's maximum), before anything is changed. */
-function checkSeed(seed: WorldPlayer, options: ResolvedOptions): void {
-  if (seed.actionPoints !== undefined && seed.actionPoints > options.actionPoints.max) {
-    throw new ApiError(400, `actionPoints of ${normalizeEmail(seed.email)} must be an integer from 0 to ${options.actionPoints.max}`);
+/** A rule of a world that its schema cannot state, broken at `players[index]`. */
+export interface WorldRuleBreach {
+  index: number;
+  field: 'actionPoints' | 'email' | 'token';
+  /** Points above the maximum, or the address or token given again. */
+  value: number | string;
+  /** For a repeat: the index of the player that had the value first. */
+  earlier?: number;
+}
+
+/** Each value met a second time (undefined: none given), with where it came first. */
+function repeats(values: readonly (string | undefined)[], field: 'email' | 'token'): WorldRuleBreach[] {
+  return values.flatMap((value, index) => {
+    const earlier = value === undefined ? -1 : values.indexOf(value);
+    return earlier === -1 || earlier === index ? [] : [{ index, field, value: value!, earlier }];
+  });
+}
+
+/**
+ * What a world's schema cannot say: points above this mock's maximum, one address or one token given to two
+ * players; in that order, which is the order loadWorld refuses them in. Players are read as written (a field
+ * may be missing or of another type), so that the CLI can report these beside a file's schema problems.
+ */
+export function worldRuleBreaches(players: readonly unknown[], maxActionPoints: number): WorldRuleBreach[] {
+  const fields = players.map((player) => (typeof player === 'object' && player !== null ? (player as Record<string, unknown>) : {}));
+  const overMax = fields.flatMap((player, index): WorldRuleBreach[] => {
+    const points = player['actionPoints'];
+    return typeof points === 'number' && points > maxActionPoints ? [{ index, field: 'actionPoints', value: points }] : [];
+  });
+  const emails = fields.map((player) => (typeof player['email'] === 'string' ? normalizeEmail(player['email']) : undefined));
+  const tokens = fields.map((player) => (typeof player['token'] === 'string' ? player['token'].toLowerCase() : undefined));
+  return [...overMax, ...repeats(emails, 'email'), ...repeats(tokens, 'token')];
+}
+
+/** The control API's words for a breach of `players`. */
+function breachError(players: readonly WorldPlayer[], breach: WorldRuleBreach, maxActionPoints: number): ApiError {
+  if (breach.field === 'actionPoints') {
+    return new ApiError(400, `actionPoints of ${normalizeEmail(players[breach.index]!.email)} must be an integer from 0 to ${maxActionPoints}`);
   }
+  return new ApiError(400, breach.field === 'email' ? `the world lists ${breach.value} twice` : `the world gives token ${breach.value} to two players`);
+}
+
+/** Refuses what the schema cannot (points within this mock's maximum, no repeats), before anything is changed. */
+function checkPlayers(players: readonly WorldPlayer[], options: ResolvedOptions): void {
+  const [breach] = worldRuleBreaches(players, options.actionPoints.max);
+  if (breach !== undefined) throw breachError(players, breach, options.actionPoints.max);
 }
 
 function assertTokenFree(store: Store, token: string, email: string, now: number): void {
@@ -64,22 +105,14 @@ function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, no
 
 /** Adds one player (or updates the one with that email) and issues a token valid for the token lifetime. */
 export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
-  checkSeed(seed, options);
+  checkPlayers([seed], options);
   if (seed.token !== undefined) assertTokenFree(store, seed.token.toLowerCase(), normalizeEmail(seed.email), now);
   return applySeed(store, options, seed, now);
 }
 
-function firstRepeat(values: readonly string[]): string | undefined {
-  return values.find((value, index) => values.indexOf(value) !== index);
-}
-
 /** Replaces every player and token with the world's; a world with any fault changes nothing. */
 export function loadWorld(store: Store, options: ResolvedOptions, world: World, now: number): SeededPlayer[] {
-  for (const seed of world.players) checkSeed(seed, options);
-  const repeatedEmail = firstRepeat(world.players.map((seed) => normalizeEmail(seed.email)));
-  if (repeatedEmail !== undefined) throw new ApiError(400, `the world lists ${repeatedEmail} twice`);
-  const repeatedToken = firstRepeat(world.players.flatMap((seed) => (seed.token === undefined ? [] : [seed.token.toLowerCase()])));
-  if (repeatedToken !== undefined) throw new ApiError(400, `the world gives token ${repeatedToken} to two players`);
+  checkPlayers(world.players, options);
   store.clearPlayers();
   return world.players.map((seed) => applySeed(store, options, seed, now));
 }
