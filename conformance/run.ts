@@ -7,10 +7,11 @@ import { BaseSequencer, startVitest } from 'vitest/node';
 import type { ConformanceConfig } from './config.js';
 import { AUTH_REQUESTS_ANNOTATION, describeAuthAccount, describeAuthPlan, isAuthPaced, planAuth, type AuthPlan } from './auth-plan.js';
 import { describeAddressing } from './identities.js';
+import { checkOnlyPattern } from './only-pattern.js';
 import { checkResult, type CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
 import { jsonReport, junitReport, type RunReport } from './report/run-report.js';
-import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from './target-options.js';
+import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from './target-options.js';
 import { preserveTargetState } from './target-state.js';
 
 export interface ConformanceOptions extends TargetOptions {
@@ -64,14 +65,9 @@ function announce(config: ConformanceConfig, plan: AuthPlan | undefined): void {
 const USAGE_ERRORS = new Set(['TargetOptionError', 'OtpSourceError']);
 
 /** Every option that can be judged before anything starts or is sent; throws TargetOptionError or OtpSourceError. */
-export function checkConformanceOptions(options: Omit<ConformanceOptions, 'baseUrl'>): void {
+function checkConformanceOptions(options: Omit<ConformanceOptions, 'baseUrl'>): void {
   checkTargetOptions(options);
-  if (options.only === undefined) return;
-  try {
-    new RegExp(options.only);
-  } catch (error) {
-    throw new TargetOptionError(`--only ${JSON.stringify(options.only)} is not a regular expression: ${(error as Error).message}`);
-  }
+  if (options.only !== undefined) checkOnlyPattern(options.only);
 }
 
 /**

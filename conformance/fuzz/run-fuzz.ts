@@ -81,12 +81,11 @@ function announce(session: FuzzSession, numRuns: number, maxCommands: number): v
   if (session.clock === undefined) console.log(describeRealTime(session, numRuns));
 }
 
-/** Every option that can be judged before anything starts or is sent; throws TargetOptionError or OtpSourceError. */
-export function checkFuzzOptions(options: Omit<FuzzOptions, 'baseUrl'>): void {
-  checkTargetOptions(options);
-  if (options.replay === undefined) return;
+/** --replay as a failed run printed it, or undefined without one; a value that is none throws TargetOptionError. */
+function replayOf(options: Omit<FuzzOptions, 'baseUrl'>): { path: string; replayPath: string | undefined } | undefined {
+  if (options.replay === undefined) return undefined;
   try {
-    parseReplayToken(options.replay);
+    return parseReplayToken(options.replay);
   } catch (error) {
     throw new TargetOptionError((error as Error).message);
   }
@@ -100,8 +99,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let replay: { path: string; replayPath: string | undefined } | undefined;
   let restore: () => Promise<string>;
   try {
-    checkFuzzOptions(options);
-    replay = options.replay === undefined ? undefined : parseReplayToken(options.replay);
+    // Every option that can be judged before anything starts or is sent.
+    checkTargetOptions(options);
+    replay = replayOf(options);
     const config = await resolveTargetConfig(options, seed);
     restore = await preserveTargetState(config.baseUrl, config.capabilities);
     session = new FuzzSession(config);

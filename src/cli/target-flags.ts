@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { parseReplayToken } from '../../conformance/fuzz/report.js';
 import { expandSourceIps } from '../../conformance/identities.js';
+import { checkOnlyPattern } from '../../conformance/only-pattern.js';
 import { checkOtpSource, parseOtpSource } from '../../conformance/otp/index.js';
 import { checkTargetOptions } from '../../conformance/target-options.js';
 import { CliError } from './cli-error.js';
@@ -26,14 +27,6 @@ function checkEmailTemplate(value: string): void {
   if (!value.includes('@')) throw new Error(`--email-template ${JSON.stringify(value)} makes no email address; e.g. conformance+{id}@example.com`);
 }
 
-function checkOnly(value: string): void {
-  try {
-    new RegExp(value);
-  } catch (error) {
-    throw new Error(`--only ${JSON.stringify(value)} is not a regular expression: ${(error as Error).message}`);
-  }
-}
-
 /** Each check throws an Error whose message names the flag and its value. */
 const CHECKS: Readonly<Record<string, (value: string) => void>> = {
   'otp-source': (value) => checkOtpSource(parseOtpSource(value)),
@@ -41,7 +34,7 @@ const CHECKS: Readonly<Record<string, (value: string) => void>> = {
   'client-ip-header': (value) => checkTargetOptions({ clientIpHeader: value }),
   'ship-payload': (value) => checkTargetOptions({ shipPayload: value }),
   'email-template': checkEmailTemplate,
-  only: checkOnly,
+  only: checkOnlyPattern,
   replay: (value) => void parseReplayToken(value),
   json: (value) => checkWritableFile('json', value),
   junit: (value) => checkWritableFile('junit', value),
