@@ -157,8 +157,8 @@ describe('node:http host: CORS for game origins', () => {
     expect(header(after, 'x-ratelimit-remaining')).toBe('58');
   });
 
-  it('grants CORS on game-origin responses, exempts them from the public bucket, and not other origins', async () => {
-    const { url } = await resources.server({ gameOrigins: [GAME] });
+  it('grants CORS on game-origin responses, exempts them from the public bucket, and not other origins once CORS origins are listed', async () => {
+    const { url } = await resources.server({ gameOrigins: [GAME], corsOrigins: ['http://localhost:5173'] });
     const agent = resources.agent();
 
     const game = await call(`${url}/health`, { headers: { origin: GAME }, dispatcher: agent });

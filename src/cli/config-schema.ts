@@ -37,6 +37,7 @@ export interface MockConfig {
   port?: number;
   host?: string;
   gameOrigin?: string | string[];
+  corsOrigin?: string | string[];
   trustProxy?: boolean;
   control?: boolean;
   controlPublic?: boolean;
@@ -79,6 +80,13 @@ export const configSchema: JSONSchemaType<MockConfig> = {
       ],
       description: 'Origins of game clients (scheme://host[:port]), matched exactly against the Origin header.',
     },
+    corsOrigin: {
+      anyOf: [
+        { type: 'string', description: 'One origin, or several separated by commas.' },
+        { type: 'array', items: { type: 'string' } },
+      ],
+      description: 'Page origins (scheme://host[:port]) a browser may read the API from, besides the game origins. Default: any origin. No rate-limit exemption.',
+    },
     variant: {
       anyOf: [
         { type: 'string', description: 'One entry, or several separated by commas.' },
@@ -93,6 +101,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     host: { type: 'string', minLength: 1, nullable: true, description: 'Address to bind. Default 127.0.0.1.' },
     // ajv cannot put nullable beside anyOf; a reference is the one way JSONSchemaType lets it out.
     gameOrigin: { $ref: '#/definitions/gameOrigin' },
+    corsOrigin: { $ref: '#/definitions/corsOrigin' },
     trustProxy: onOff('Client IP = first X-Forwarded-For hop instead of the TCP peer. Default false.'),
     control: onOff('Serve the control API under /__mock. Default true.'),
     controlPublic: onOff('Answer the control API from non-loopback clients too. Default false.'),

@@ -13,6 +13,8 @@ export interface StartupInfo {
   /** The address and port bound, which differ from the URL's when bound to every interface. */
   address: string;
   gameOrigins: readonly string[];
+  /** Page origins CORS lets read the API besides the game origins, or any. */
+  corsOrigins: readonly string[] | 'any';
   trustProxy: boolean;
   control: { enabled: boolean; public: boolean; url: string };
   clock: { frozen: boolean; now: string };
@@ -61,6 +63,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`Game Service mock ${info.version} listening on ${info.url}`);
       out(`  bound to:     ${info.address}`);
       out(`  game origins: ${info.gameOrigins.length > 0 ? info.gameOrigins.join(', ') : '(none)'}`);
+      out(`  CORS:         ${info.corsOrigins === 'any' ? 'any origin (--cors-origin restricts it)' : [...info.gameOrigins, ...info.corsOrigins].join(', ')}`);
       out(`  client IP:    ${info.trustProxy ? 'first X-Forwarded-For hop (--trust-proxy)' : 'TCP peer address'}`);
       out(`  control API:  ${control}`);
       out(`  clock:        ${info.clock.frozen ? `frozen at ${info.clock.now}` : 'running'}`);

@@ -21,6 +21,7 @@ export interface MockFlags {
   port?: number | undefined;
   host?: string | undefined;
   gameOrigin?: string[] | undefined;
+  corsOrigin?: string[] | undefined;
   trustProxy?: boolean | undefined;
   control?: boolean | undefined;
   controlPublic?: boolean | undefined;
@@ -116,13 +117,14 @@ function actionPoints(file: ConfigSource, routes: readonly GameplayRoute[], prob
   return { actionPoints: rules, actionCosts: given.costs ?? {} };
 }
 
-/** The flag's origins (checked as they were parsed), or the file's, each one that is none noted. */
-function gameOrigins(flags: MockFlags, file: ConfigSource | undefined, problems: ProblemList): string[] {
-  if (flags.gameOrigin !== undefined) return flags.gameOrigin;
-  if (file?.config.gameOrigin === undefined || file.config.gameOrigin === null) return [];
-  return parseList(file.config.gameOrigin).flatMap((origin) => {
+/** The flag's origins (checked as they were parsed), or the file's under `key`, each one that is none noted. */
+function origins(fromFlag: string[] | undefined, file: ConfigSource | undefined, key: 'gameOrigin' | 'corsOrigin', problems: ProblemList): string[] | undefined {
+  if (fromFlag !== undefined) return fromFlag;
+  const given = file?.config[key];
+  if (given === undefined || given === null) return undefined;
+  return parseList(given).flatMap((origin) => {
     try {
-      return [parseGameOrigin(origin, `--config ${file.path}: /gameOrigin`)];
+      return [parseGameOrigin(origin, `--config ${file!.path}: /${key}`)];
     } catch (error) {
       problems.add(new CliError('GS_CONFIG', (error as Error).message));
       return [];
@@ -163,7 +165,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
   const merged: MergedMockOptions = {
     port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
     host: flags.host ?? config.host ?? MOCK_DEFAULTS.host,
-    gameOrigins: gameOrigins(flags, file, problems),
+    gameOrigins: origins(flags.gameOrigin, file, 'gameOrigin', problems) ?? [],
     trustProxy: flags.trustProxy ?? config.trustProxy ?? MOCK_DEFAULTS.trustProxy,
     control: flags.control ?? config.control ?? MOCK_DEFAULTS.control,
     controlPublic: flags.controlPublic ?? config.controlPublic ?? MOCK_DEFAULTS.controlPublic,
@@ -178,6 +180,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: 1 }),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
     ...definedOnly({
+      corsOrigins: origins(flags.corsOrigin, file, 'corsOrigin', problems),
       faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config))),
       faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined,
     }),

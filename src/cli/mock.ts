@@ -18,6 +18,8 @@ export interface MockOptions {
   port: number;
   host: string;
   gameOrigins: readonly string[];
+  /** Page origins CORS lets read the API, besides the game origins; default any origin. */
+  corsOrigins?: readonly string[];
   trustProxy: boolean;
   /** Serve the control API under /__mock; default true. */
   control?: boolean;
@@ -110,6 +112,7 @@ function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedS
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
     gameOrigins: options.gameOrigins,
     ...definedOnly({
+      corsOrigins: options.corsOrigins,
       botCheck: options.botCheck,
       maxWrongOtpAttempts: options.maxWrongOtpAttempts,
       actionPoints: options.actionPoints,
@@ -173,6 +176,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     url: mock.url,
     address: mock.address,
     gameOrigins: options.gameOrigins,
+    corsOrigins: options.corsOrigins ?? 'any',
     trustProxy: options.trustProxy,
     control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}/__mock` },
     clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },

@@ -2,6 +2,7 @@ import { PACKAGE_VERSION } from '../version.js';
 import type { ActionPointRules } from './action-points.js';
 import { ActiveVariants } from './active-variants.js';
 import type { BotCheck } from './bot-check.js';
+import type { CorsOrigins } from './cors.js';
 import type { FaultRuleJson } from './fault-rules.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
@@ -52,6 +53,11 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Origins whose requests are exempt from the gameplay, read and public buckets (exact match). */
   gameOrigins?: readonly string[];
+  /**
+   * Page origins a browser may read the API's answers from (exact match), besides the game origins. Default:
+   * every origin, for local development. Grants no rate-limit exemption.
+   */
+  corsOrigins?: readonly string[];
   botCheck?: BotCheck;
   /** Wrong codes after which the pending code is void; 0 disables the limit. */
   maxWrongOtpAttempts?: number;
@@ -94,6 +100,7 @@ export interface ResolvedOptions {
   version: string;
   clock: Clock;
   gameOrigins: ReadonlySet<string>;
+  corsOrigins: CorsOrigins;
   botCheck: BotCheck;
   maxWrongOtpAttempts: number;
   actionPoints: ActionPointRules;
@@ -150,6 +157,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     version: options.version ?? PACKAGE_VERSION,
     clock: options.clock ?? new VirtualClock(),
     gameOrigins: new Set(options.gameOrigins ?? []),
+    corsOrigins: options.corsOrigins === undefined ? 'any' : new Set(options.corsOrigins),
     botCheck: options.botCheck ?? { mode: 'off' },
     maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },

@@ -116,8 +116,8 @@ describe('CORS for game origins', () => {
     expect(ship.headers['access-control-expose-headers']).toBe('x-actionpoints-remaining, x-actionpoints-nextrefill');
   });
 
-  it('gives other origins no CORS headers and treats their OPTIONS as a method not allowed', async () => {
-    const harness = new CoreHarness();
+  it('with CORS origins listed, gives other origins no CORS headers and treats their plain OPTIONS as a method not allowed', async () => {
+    const harness = new CoreHarness({ corsOrigins: ['http://localhost:5173'] });
     const response = await harness.call('OPTIONS', '/api/player', { origin: 'http://evil.test' });
     expect(response.status).toBe(405);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();

@@ -5,7 +5,7 @@ import { actionPointHeaders } from './action-points.js';
 import { authenticate } from './auth.js';
 import { isControllable, type Clock } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
-import { exposeSpecHeaders, preflightHeaders, responseHeaders } from './cors.js';
+import { corsAllows, exposeSpecHeaders, isPreflight, preflightHeaders, responseHeaders } from './cors.js';
 import { ApiError, errorBody } from './errors.js';
 import { answerWithFaults, createFaultInjector } from './fault-injection.js';
 import { injectedStatusError, NO_FAULTS, type FaultInjector, type FaultsMet } from './faults.js';
@@ -35,6 +35,8 @@ interface Exchange {
   request: ServiceRequest;
   now: number;
   isGameOrigin: boolean;
+  /** The request's Origin when CORS lets a page read the answer. */
+  corsOrigin: string | undefined;
   headers: Record<string, string>;
   route?: Route;
   player?: Player | undefined;
@@ -106,10 +108,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const route = byMethod.get(methodToServe(request.method)) ?? (answersAnyMethod(request) ? byMethod.get('GET') : undefined);
     if (route === undefined) {
       const allowed = allowedMethods(byMethod.keys());
-      if (request.method === 'OPTIONS' && exchange.isGameOrigin) {
-        const headers = { ...exchange.headers, ...preflightHeaders(headerValue(request, 'origin')!, allowed) };
-        return { status: 204, headers, body: undefined };
-      }
       countAsPublic(exchange);
       throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
     }
@@ -134,7 +132,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     if (exchange.route?.spec.category === 'gameplay' && player !== undefined) {
       Object.assign(headers, actionPointHeaders(player.actionPoints, options, options.clock.now()));
     }
-    if (exchange.isGameOrigin) exposeSpecHeaders(headers);
+    if (exchange.corsOrigin !== undefined) exposeSpecHeaders(headers);
     return { status, headers, body: variants.has('extra-body-fields') ? withRequestId(body) : body };
   }
 
@@ -177,8 +175,27 @@ export function createService(serviceOptions: ServiceOptions): Service {
     options.onRequest?.(entry);
   }
 
+  /** The control API keeps its own origin rules; the API lets through the CORS origins and the game origins. */
+  function allowedOrigin(path: string, origin: string | undefined): string | undefined {
+    if (origin === undefined) return undefined;
+    const allowed = control !== undefined && isControlPath(path) ? control.allowsOrigin(origin) : corsAllows(options.corsOrigins, options.gameOrigins, origin);
+    return allowed ? origin : undefined;
+  }
+
+  /** Answered before authentication, routing, counting and faults, on every path; never counted. */
+  function answerPreflight(request: ServiceRequest, corsOrigin: string | undefined, now: number): ServiceResponse {
+    const response: ServiceResponse = { status: 204, headers: { ...preflightHeaders(request, corsOrigin), date: httpDate(now) }, body: undefined };
+    if (control === undefined || !isControlPath(request.path)) {
+      record({ request, now, isGameOrigin: false, corsOrigin, headers: response.headers }, response, headerValue(request, 'origin'));
+    }
+    return response;
+  }
+
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {
     const now = options.clock.now();
+    const origin = headerValue(request, 'origin');
+    const corsOrigin = allowedOrigin(request.path, origin);
+    if (isPreflight(request, corsOrigin)) return answerPreflight(request, corsOrigin, now);
     if (control !== undefined && isControlPath(request.path)) {
       try {
         const response = control.handle(request, now);
@@ -190,9 +207,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
         return { status: 500, headers: { vary: 'Origin' }, body: errorBody('Internal server error') };
       }
     }
-    const origin = headerValue(request, 'origin');
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
-    const exchange: Exchange = { request, now, isGameOrigin, headers: responseHeaders(origin, isGameOrigin) };
+    const exchange: Exchange = { request, now, isGameOrigin, corsOrigin, headers: responseHeaders(corsOrigin) };
     exchange.headers['date'] = httpDate(now);
     const met = faults.draw(request.method, request.path);
     if (met !== NO_FAULTS) exchange.faults = met;

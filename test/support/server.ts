@@ -21,6 +21,7 @@ export interface TestServer {
 
 export interface TestServerOptions extends NodeHostOptions {
   gameOrigins?: readonly string[];
+  corsOrigins?: readonly string[];
 }
 
 /** The real node:http host over a service with a manual clock, on a free port of 127.0.0.1. */
@@ -31,6 +32,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     version: '0.1.0',
     clock,
     gameOrigins: options.gameOrigins ?? [],
+    ...(options.corsOrigins === undefined ? {} : { corsOrigins: options.corsOrigins }),
     onOtp: (delivery) => otps.push(delivery),
   });
   const server = createNodeServer(service, options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy });

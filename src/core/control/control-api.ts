@@ -1,3 +1,4 @@
+import { responseHeaders } from '../cors.js';
 import { ApiError, errorBody } from '../errors.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
 import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
@@ -96,6 +97,11 @@ export function createControlApi(context: ControlContext) {
    * is on loopback too, so a browser's request must also name a loopback Host (against DNS rebinding) and
    * come from a loopback or game origin (against cross-site requests that reset the mock or load a world).
    */
+  /** A page of this origin may call the control API: loopback pages and game clients, or any once the API is public. */
+  function allowsOrigin(origin: string): boolean {
+    return context.options.control.public || LOOPBACK_ORIGIN.test(origin) || context.options.gameOrigins.has(origin);
+  }
+
   function assertAllowed(request: ServiceRequest): void {
     if (context.options.control.public || request.peer === undefined) return;
     const refuse = (why: string) => {
@@ -105,13 +111,14 @@ export function createControlApi(context: ControlContext) {
     const host = headerValue(request, 'host');
     if (host !== undefined && !LOOPBACK_HOST.test(host)) refuse(`answers only requests addressed to a loopback name, not ${host}`);
     const origin = headerValue(request, 'origin');
-    if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin) && !context.options.gameOrigins.has(origin)) {
+    if (origin !== undefined && !allowsOrigin(origin)) {
       refuse(`refuses browser requests from ${origin}, which is neither loopback nor a game origin`);
     }
   }
 
   function handle(request: ServiceRequest, now: number): ServiceResponse {
-    const headers: Record<string, string> = { vary: 'Origin', 'cache-control': 'no-store' };
+    const origin = headerValue(request, 'origin');
+    const headers: Record<string, string> = { ...responseHeaders(origin !== undefined && allowsOrigin(origin) ? origin : undefined), 'cache-control': 'no-store' };
     try {
       assertAllowed(request);
       const segments = request.path.split('/');
@@ -134,5 +141,5 @@ export function createControlApi(context: ControlContext) {
     }
   }
 
-  return { handle, routes };
+  return { handle, routes, allowsOrigin };
 }
