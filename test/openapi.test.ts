@@ -23,8 +23,8 @@ const VERSION = '1.2.3';
 const MINE: GameplayRoute = { method: 'POST', path: '/api/mine', cost: 2 };
 
 /** A mock with one configured gameplay route, and ship creation costing a point so that 403 for points can happen. */
-function newHarness(): CoreHarness {
-  return new CoreHarness({ gameplayRoutes: [MINE], actionCosts: { createShip: 1 } });
+function newHarness(variants: string[] = []): CoreHarness {
+  return new CoreHarness({ gameplayRoutes: [MINE], actionCosts: { createShip: 1 }, variants });
 }
 
 async function served(harness: CoreHarness): Promise<OpenApiDocument> {
@@ -64,7 +64,8 @@ describe('the OpenAPI document', () => {
     const capabilities = (await harness.call('GET', '/__mock/capabilities')).body as { routes: ControlRouteSummary[] };
     expect(capabilities.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: OPENAPI_PATH }));
     const document = await served(harness);
-    expect(document).toEqual(openApiDocument({ version: VERSION, configuredRoutes: [MINE], controlRoutes: capabilities.routes }));
+    expect(document).toEqual(openApiDocument({ version: VERSION, configuredRoutes: [MINE], controlRoutes: capabilities.routes, shipPayload: 'any', mockRoutes: true }));
+    expect(document.paths['/api/player/ship']?.get?.['x-mock-defined']).toBe(true);
     expect(document.paths).toMatchObject(openApiDocument({ version: VERSION }).paths);
     expect(document.paths[MINE.path]?.post?.['x-mock-defined']).toBe(true);
     const controlOperations = Object.entries(document.paths).filter(([path]) => path.startsWith('/__mock/')).flatMap(([, item]) => Object.values(item));
@@ -87,7 +88,7 @@ describe('the mock\'s answers, against the document it serves', () => {
   it('answer every status the document declares for an operation (except 500), each with the declared body and headers', async () => {
     const harness = newHarness();
     const document = await served(harness);
-    const check = responseChecker(document, GAME_ORIGIN);
+    const check = responseChecker(document);
     const seen = new Map<OpenApiOperation, Set<string>>();
     let ip = 0;
     const call = async (method: string, path: string, options: CallOptions = {}, times = 1) => {
@@ -99,12 +100,13 @@ describe('the mock\'s answers, against the document it serves', () => {
       ip++;
     };
     const oversized = { rawBody: JSON.stringify({ email: 'a'.repeat(MAX_BODY_BYTES) }) };
-    const [verified, miner, unverified, fighting, spent] = [
+    const [verified, miner, unverified, fighting, spent, reader] = [
       await seedPlayer(harness, 'verified@example.com'),
       await seedPlayer(harness, 'miner@example.com'),
       await seedPlayer(harness, 'unverified@example.com', { emailVerified: false }),
       await seedPlayer(harness, 'fighting@example.com', { inEncounter: true }),
       await seedPlayer(harness, 'spent@example.com', { actionPoints: 0 }),
+      await seedPlayer(harness, 'reader@example.com'),
     ];
 
     await call('GET', '/health', {}, RATE_LIMITS.public.limit + 1);
@@ -117,6 +119,10 @@ describe('the mock\'s answers, against the document it serves', () => {
     await call('POST', '/api/auth/verify-email', { body: { email: 'new@example.com', otp: harness.lastCode('new@example.com') } });
     await call('GET', '/api/player');
     await call('GET', '/api/player', { token: verified.authToken }, RATE_LIMITS.read.limit + 1);
+    await call('GET', '/api/player/ship');
+    await call('GET', '/api/player/ship', { token: miner.authToken });
+    await harness.call('POST', '/api/player/ship', { token: reader.authToken, body: { shipName: 'Lantern' } });
+    await call('GET', '/api/player/ship', { token: reader.authToken }, RATE_LIMITS.read.limit + 1);
     for (const path of ['/api/player/ship', MINE.path]) {
       await call('POST', path);
       await call('POST', path, { token: fighting.authToken, body: { name: 'Nova' } });
@@ -136,7 +142,7 @@ describe('the mock\'s answers, against the document it serves', () => {
   it('answer any request as the document says: the declared status, body and headers, or 404 and 405 as described', async () => {
     const harness = newHarness();
     const document = await served(harness);
-    const check = responseChecker(document, GAME_ORIGIN);
+    const check = responseChecker(document);
     const tokens = await Promise.all(
       [{}, { emailVerified: false }, { inEncounter: true }, { actionPoints: 0 }].map(async (fields, index) => (await seedPlayer(harness, `p${index}@example.com`, fields)).authToken),
     );
@@ -164,8 +170,24 @@ describe('the mock\'s answers, against the document it serves', () => {
     );
   });
 
-  it('accept a ship name exactly when the document\'s request schema does', async () => {
+  it('take any JSON object as a ship, as the document\'s default request schema does', async () => {
     const harness = newHarness();
+    const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;
+    const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json']!.schema);
+    let count = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.object({ maxDepth: 2 }), async (payload) => {
+        const { authToken } = await seedPlayer(harness, `pilot${count++}@example.com`);
+        const response = await harness.call('POST', '/api/player/ship', { token: authToken, body: payload });
+        expect(accepts(payload)).toBe(true);
+        expect(response.status, JSON.stringify(payload)).toBe(200);
+      }),
+      propertyParameters('any ship payload: mock and document agree', 100),
+    );
+  });
+
+  it('accept a ship name exactly when the document\'s request schema does, as variant ship-payload-name', async () => {
+    const harness = newHarness(['ship-payload-name']);
     const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;
     const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json']!.schema);
     const unit = fc.constantFrom('a', 'Z', '7', 'é', '中', ' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff');

@@ -62,13 +62,47 @@ describe('POST /api/player/ship', () => {
     expect(second.body).toEqual({ error: expect.stringContaining('already has a ship') });
   });
 
+  it("takes a real client's own payload whole, names the ship from shipName, and shows the same ship everywhere", async () => {
+    const harness = new CoreHarness();
+    const token = await harness.signIn('alice@example.com');
+    const before = await harness.call('GET', '/api/player/ship', { token });
+    expect(before.status).toBe(404);
+    expect(before.body).toEqual({ error: expect.stringContaining('no ship yet') });
+    const created = await createShip(harness, token, { galaxyId: 1, shipName: 'Kestrel', classId: 'merchant' });
+    expect(created.status).toBe(200);
+    const ship = { galaxyId: 1, shipName: 'Kestrel', classId: 'merchant', id: expect.any(String), name: 'Kestrel', createdAt: new Date(START).toISOString() };
+    expect(created.body).toEqual({ success: true, ship });
+    expect((await harness.call('GET', '/api/player/ship', { token, headers: {} })).body).toEqual({ success: true, ship });
+    expect(((await harness.call('GET', '/api/player', { token })).body as { player: { ship: unknown } }).player.ship).toEqual(ship);
+  });
+
+  it.each([
+    ['no name', {}],
+    ['an empty name', { name: '   ' }],
+    ['a numeric name', { name: 7 }],
+  ])('gives a ship a name when the payload has %s', async (_case, body) => {
+    const harness = new CoreHarness();
+    const response = await createShip(harness, await harness.signIn('alice@example.com'), body);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, ship: { name: expect.stringMatching(/^Ship [0-9a-f]{8}$/) } });
+  });
+
+  it('still refuses a body that is not a JSON object, and a second ship', async () => {
+    const harness = new CoreHarness();
+    const token = await harness.signIn('alice@example.com');
+    expect((await harness.call('POST', '/api/player/ship', { token, rawBody: '[1]' })).status).toBe(400);
+    expect((await createShip(harness, token, { shipName: 'One' })).status).toBe(200);
+    expect((await createShip(harness, token, { shipName: 'Two' })).status).toBe(400);
+  });
+
   it.each([
     ['no name', {}],
     ['an empty name', { name: '   ' }],
     ['a name of 33 characters', { name: 'x'.repeat(33) }],
     ['a numeric name', { name: 7 }],
-  ])('rejects %s with 400', async (_case, body) => {
-    const harness = new CoreHarness();
+    ['shipName instead of name', { shipName: 'Kestrel' }],
+  ])('as variant ship-payload-name, rejects %s with 400', async (_case, body) => {
+    const harness = new CoreHarness({ variants: ['ship-payload-name'] });
     const response = await createShip(harness, await harness.signIn('alice@example.com'), body);
     expect(response.status).toBe(400);
     expect(response.headers['x-actionpoints-remaining']).toBe('60');

@@ -2,10 +2,16 @@ import { MAX_SHIP_NAME_LENGTH } from '../spec/limits.js';
 import { assertAffordable, initialActionPoints, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
-import { gameplayRouteId, type GameplayRoute, type ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import { randomToken } from './secrets.js';
 import { refusalStatus } from './variant-effects.js';
 import type { Player, Ship } from './store.js';
+
+/** What performAction reads of a user's gameplay route: its id (actionCosts' key) and its encounter. */
+export interface UserGameplayAction {
+  id: string;
+  encounter?: 'start' | 'resolve' | undefined;
+}
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
 
@@ -23,8 +29,9 @@ export function newPlayer(email: string, options: ResolvedOptions, now: number):
   };
 }
 
+/** The ship as created: the fields it was given, then the mock's own (which win over given ones of the same name). */
 function shipView(ship: Ship) {
-  return { id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() };
+  return { ...ship.fields, id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() };
 }
 
 /** The mock-defined player resource (the spec does not show its fields). */
@@ -56,6 +63,15 @@ function shipName(body: JsonObject, field: string): string {
   return name;
 }
 
+/** The default reading, lenient as the spec is silent: `name`, else `shipName`, when it holds text; else a name is given. */
+function givenShipName(body: JsonObject, shipId: string): string {
+  for (const field of ['name', 'shipName']) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim().length > 0 && value.isWellFormed()) return value.trim();
+  }
+  return `Ship ${shipId.slice(0, 8)}`;
+}
+
 /** The public deployment's payload `{galaxyId, shipName}`, checked before the player's verification. */
 function galaxyShipName(body: JsonObject): string {
   const galaxyId = body['galaxyId'];
@@ -65,24 +81,37 @@ function galaxyShipName(body: JsonObject): string {
 }
 
 /**
- * POST /api/player/ship: payload `{name}` (or, as a variant, `{galaxyId, shipName}` checked first); one ship
- * per player, and only for a verified player.
+ * POST /api/player/ship: any JSON object, kept whole (as variants, `{galaxyId, shipName}` checked first, or a
+ * strict `{name}`); one ship per player, and only for a verified player.
  */
 export function createShip(player: Player, body: JsonObject, options: ResolvedOptions, now: number) {
   const galaxyName = options.variants.has('ship-payload-galaxy') ? galaxyShipName(body) : undefined;
   if (!player.emailVerified) throw new ApiError(refusalStatus(options.variants, 'unverified-ship'), UNVERIFIED_SHIP_MESSAGE);
   const cost = gameplayCost(player, 'createShip', options, now);
-  const name = galaxyName ?? shipName(body, 'name');
+  const id = randomToken();
+  const name = galaxyName ?? (options.variants.has('ship-payload-name') ? shipName(body, 'name') : givenShipName(body, id));
   if (player.ship !== null) throw new ApiError(400, 'This player already has a ship');
   spend(player.actionPoints, cost, options, now);
-  player.ship = { id: randomToken(), name, createdAt: now };
+  player.ship = { id, name, createdAt: now, fields: { ...body } };
   return { success: true, ship: shipView(player.ship) } as const;
 }
 
-/** A gameplay route declared in the configuration: spends its cost and answers its configured body. */
-export function performAction(player: Player, route: GameplayRoute, options: ResolvedOptions, now: number) {
-  const cost = gameplayCost(player, gameplayRouteId(route), options, now, route.encounter === 'resolve');
+/** GET /api/player/ship, a read real clients make (the spec's table lists only the POST): the ship, or 404 before there is one. */
+export function readShip(player: Player) {
+  if (player.ship === null) throw new ApiError(404, 'This player has no ship yet; create one with POST /api/player/ship');
+  return { success: true, ship: shipView(player.ship) } as const;
+}
+
+/** A gameplay route of the user, before it runs: no open encounter (unless it resolves one), its cost and `extra` affordable. */
+export function assertActionAllowed(player: Player, route: UserGameplayAction, options: ResolvedOptions, now: number, extra = 0): void {
+  const cost = gameplayCost(player, route.id, options, now, route.encounter === 'resolve');
+  if (extra > 0) assertAffordable(player.actionPoints, cost + extra, options, now);
+}
+
+/** A gameplay route of the user that answered with success: spends its cost and `extra`, and opens or closes its encounter. */
+export function performAction(player: Player, route: UserGameplayAction, options: ResolvedOptions, now: number, extra = 0): void {
+  const cost = gameplayCost(player, route.id, options, now, route.encounter === 'resolve') + extra;
+  assertAffordable(player.actionPoints, cost, options, now);
   spend(player.actionPoints, cost, options, now);
   if (route.encounter !== undefined) player.inEncounter = route.encounter === 'start';
-  return { ...route.response, success: true };
 }

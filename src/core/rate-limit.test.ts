@@ -131,7 +131,7 @@ describe('game-origin exemption', () => {
   });
 
   it('requires the exact origin', async () => {
-    const harness = new CoreHarness();
+    const harness = new CoreHarness({ corsOrigins: [] });
     const response = await harness.call('GET', '/health', { origin: `${GAME_ORIGIN}:8080` });
     expect(response.headers['x-ratelimit-limit']).toBe(String(publicLimit));
     expect(response.headers['access-control-allow-origin']).toBeUndefined();

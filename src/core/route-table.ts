@@ -1,10 +1,10 @@
-import { ROUTES, type RouteSpec } from '../spec/routes.js';
+import { MOCK_ROUTES, ROUTES, type RouteSpec } from '../spec/routes.js';
 import { register, verifyEmail } from './auth.js';
 import { optionalString, readJsonObject, requiredString } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
 import type { ServiceRequest } from './http.js';
 import { gameplayRouteId, OptionsError, type ResolvedOptions } from './options.js';
-import { createShip, performAction, playerView } from './player.js';
+import { createShip, performAction, playerView, readShip } from './player.js';
 import type { Player, Store } from './store.js';
 
 const MAX_CHALLENGE_TOKEN_LENGTH = 2048;
@@ -62,6 +62,7 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
     table.set(route.spec.path, byMethod);
   };
   for (const spec of ROUTES) add({ spec, handle: handlers[spec.id] });
+  add({ spec: MOCK_ROUTES[0], handle: (context) => readShip(signedIn(context)) });
   for (const gameplayRoute of options.gameplayRoutes) {
     if (!GAMEPLAY_PATH.test(gameplayRoute.path)) {
       throw new OptionsError(`gameplay route path ${JSON.stringify(gameplayRoute.path)} must start with /api/ and hold only path characters`);

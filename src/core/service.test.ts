@@ -19,7 +19,7 @@ describe('routing', () => {
     ['POST', '/health', 'GET, HEAD'],
     ['GET', '/api/auth/register', 'POST'],
     ['DELETE', '/api/player', 'GET, HEAD'],
-    ['PUT', '/api/player/ship', 'POST'],
+    ['PUT', '/api/player/ship', 'POST, GET, HEAD'],
     ['HEAD', '/api/auth/register', 'POST'],
   ])('answers 405 with Allow for %s %s', async (method, path, allow) => {
     const response = await new CoreHarness().call(method, path);

@@ -10,6 +10,8 @@ export interface Ship {
   id: string;
   name: string;
   createdAt: number;
+  /** Every field of the creation payload, as given (the spec does not show the ship's fields). */
+  fields?: Record<string, unknown>;
 }
 
 export interface Player {

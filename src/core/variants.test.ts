@@ -157,6 +157,16 @@ describe('bodies and routes', () => {
     expect(body(created)).toMatchObject({ success: true, ship: { name: 'Nomad' } });
   });
 
+  it('ship-payload-name: only {name} of 1 to 32 characters creates the ship; the default takes any object', async () => {
+    const harness = played('ship-payload-name');
+    const token = await harness.signIn('a@example.com');
+    expect((await harness.call('POST', '/api/player/ship', { token, body: { shipName: 'Nomad' } })).status).toBe(400);
+    expect(body(await harness.call('POST', '/api/player/ship', { token, body: { name: 'Nomad' } }))).toMatchObject({ success: true, ship: { name: 'Nomad' } });
+    const lenient = new CoreHarness();
+    const other = await lenient.signIn('b@example.com');
+    expect((await lenient.call('POST', '/api/player/ship', { token: other, body: { shipName: 'Nomad' } })).status).toBe(200);
+  });
+
   it('nextrefill-in-minutes: NextRefill in minutes when no point is left', async () => {
     const harness = played('nextrefill-in-minutes');
     const token = await harness.signIn('a@example.com');

@@ -51,6 +51,8 @@ export interface OperationShape {
   auth: RouteAuth;
   /** Reads a JSON request body, so a malformed one is a 400 and an oversized one a 413. */
   readsBody: boolean;
+  /** When the mock answers 404 on this operation's own path: why. */
+  notFound?: string;
 }
 
 /** Descriptions added to a status of one operation, for what the mock decides there. */
@@ -87,6 +89,7 @@ export function operationResponses(shape: OperationShape, success: { description
     const reasons = [gameplay ? 'insufficient action points' : '', shape.auth === 'verified' ? 'an email that is not verified (that status is the mock\'s choice)' : ''];
     responses[403] = errorResponse(describe(403, `Forbidden: ${reasons.filter(Boolean).join(', or ')}.`), headersOf(403));
   }
+  if (shape.notFound !== undefined) responses[404] = errorResponse(describe(404, shape.notFound), headersOf(404), true);
   if (gameplay) responses[409] = errorResponse(describe(409, 'Conflict: a fighter encounter must be resolved first.'), headersOf(409));
   if (shape.readsBody) responses[413] = errorResponse(describe(413, 'The body is over the mock\'s size limit.'), headersOf(413), true);
   responses[429] = errorResponse(describe(429, 'Rate limit exceeded.'), headersOf(429, [header('retryAfter')]));

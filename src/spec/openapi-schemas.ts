@@ -20,7 +20,7 @@ const MOCK_DEFINED = { 'x-mock-defined': true } as const;
 const shipSchema = {
   $id: 'ship',
   ...MOCK_DEFINED,
-  description: 'The spec does not show the ship resource; these are the fields the mock answers with.',
+  description: 'The spec does not show the ship resource; the mock answers with every field of the creation payload and these, which win over given ones of the same name.',
   type: 'object',
   required: ['id', 'name', 'createdAt'],
   properties: {
@@ -54,21 +54,53 @@ const playerResponseSchema = {
   allOf: [schemaRef(specSchemas.successEnvelopeSchema), { type: 'object', required: ['player'], properties: { player: schemaRef(playerSchema) } }],
 } as const;
 
+const STRICT_SHIP_NAME = {
+  type: 'string',
+  maxLength: MAX_SHIP_NAME_LENGTH,
+  pattern: '\\S',
+  description: `At most ${MAX_SHIP_NAME_LENGTH} characters (UTF-16 code units, so fewer outside the Basic Multilingual Plane), not only white space; stored trimmed.`,
+} as const;
+
 const shipCreationRequestSchema = {
   $id: 'ship-creation-request',
   ...MOCK_DEFINED,
-  description: 'The spec does not show the ship creation payload; the mock asks for a name.',
+  description: 'The spec does not show the ship creation payload: the mock takes any JSON object and keeps every field on the ship.',
   type: 'object',
-  required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: MAX_SHIP_NAME_LENGTH,
-      pattern: '\\S',
-      description: `At most ${MAX_SHIP_NAME_LENGTH} characters (UTF-16 code units, so fewer outside the Basic Multilingual Plane), not only white space; stored trimmed.`,
-    },
+    name: { description: 'The ship\'s name when it is text that is not only white space (stored trimmed).' },
+    shipName: { description: 'The name, when `name` gives none. With neither, the mock names the ship.' },
   },
 } as const;
+
+const shipNameRequestSchema = {
+  $id: 'ship-name-request',
+  ...MOCK_DEFINED,
+  description: 'The ship creation payload of the variant ship-payload-name: a name, checked after the verification check.',
+  type: 'object',
+  required: ['name'],
+  properties: { name: STRICT_SHIP_NAME },
+} as const;
+
+const shipGalaxyRequestSchema = {
+  $id: 'ship-galaxy-request',
+  ...MOCK_DEFINED,
+  description: 'The ship creation payload of the variant ship-payload-galaxy (the public deployment\'s), checked before the verification check.',
+  type: 'object',
+  required: ['galaxyId', 'shipName'],
+  properties: {
+    galaxyId: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^[\\w-]{1,64}$' }] },
+    shipName: STRICT_SHIP_NAME,
+  },
+} as const;
+
+/** The ship creation payload the mock reads, by the variant it plays. */
+export const SHIP_PAYLOAD_SCHEMAS = {
+  any: schemaRef(shipCreationRequestSchema),
+  name: schemaRef(shipNameRequestSchema),
+  galaxy: schemaRef(shipGalaxyRequestSchema),
+} as const;
+
+export type ShipPayloadReading = keyof typeof SHIP_PAYLOAD_SCHEMAS;
 
 const shipCreationResponseSchema = {
   $id: 'ship-creation-response',
@@ -79,7 +111,16 @@ const shipCreationResponseSchema = {
 
 /** Every schema of the document by component name: those of the spec, then the mock's own. */
 export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = Object.fromEntries(
-  [...Object.values(specSchemas), shipSchema, playerSchema, playerResponseSchema, shipCreationRequestSchema, shipCreationResponseSchema].map(
+  [
+    ...Object.values(specSchemas),
+    shipSchema,
+    playerSchema,
+    playerResponseSchema,
+    shipCreationRequestSchema,
+    shipNameRequestSchema,
+    shipGalaxyRequestSchema,
+    shipCreationResponseSchema,
+  ].map(
     ({ $id, ...schema }) => [componentName($id), schema],
   ),
 );
@@ -95,3 +136,6 @@ export const ROUTE_BODIES: Readonly<Record<RouteId, { request?: JsonSchema; resp
   getPlayer: { response: schemaRef(playerResponseSchema) },
   createShip: { request: schemaRef(shipCreationRequestSchema), response: schemaRef(shipCreationResponseSchema) },
 };
+
+/** The answer of the mock's own GET /api/player/ship: the same envelope as the ship's creation. */
+export const SHIP_READ_RESPONSE = schemaRef(shipCreationResponseSchema);

@@ -1,9 +1,9 @@
 import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS, type RateLimitCategory } from './limits.js';
 import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath } from './openapi-control.js';
 import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
-import { COMPONENT_SCHEMAS, ROUTE_BODIES, SUCCESS_ENVELOPE } from './openapi-schemas.js';
+import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
 import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiTag } from './openapi-types.js';
-import { ROUTES, type RouteId, type RouteSpec } from './routes.js';
+import { MOCK_ROUTES, ROUTES, type RouteId, type RouteSpec } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
 export { OPENAPI_PATH };
@@ -16,6 +16,10 @@ export interface OpenApiOptions {
   configuredRoutes?: readonly ConfiguredRoute[];
   /** The mock's control routes, as capabilities lists them; without them the document leaves the control API out. */
   controlRoutes?: readonly ControlRouteSummary[];
+  /** How the mock reads the ship creation payload (by the variant it plays); default any object. */
+  shipPayload?: ShipPayloadReading;
+  /** Describe the routes the mock serves beyond the spec's table (GET /api/player/ship); default false, the spec's API alone. */
+  mockRoutes?: boolean;
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -65,8 +69,9 @@ function rateLimitSentence(category: RateLimitCategory): string {
 
 const bearer = [{ [BEARER_SCHEME]: [] }];
 
-function specOperation(route: RouteSpec & { id: RouteId }): OpenApiOperation {
-  const { request, response } = ROUTE_BODIES[route.id];
+function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayloadReading): OpenApiOperation {
+  const { response } = ROUTE_BODIES[route.id];
+  const request = route.id === 'createShip' ? SHIP_PAYLOAD_SCHEMAS[shipPayload] : ROUTE_BODIES[route.id].request;
   const verified = route.auth === 'verified' ? ' Needs the token of a player whose email is verified.' : '';
   return {
     operationId: route.id,
@@ -76,6 +81,23 @@ function specOperation(route: RouteSpec & { id: RouteId }): OpenApiOperation {
     ...(route.auth === 'none' ? {} : { security: bearer }),
     ...(request === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request } } } }),
     responses: operationResponses({ category: route.category, auth: route.auth, readsBody: request !== undefined }, { description: 'OK.', schema: response }, NOTES[route.id]),
+    'x-rate-limit': rateLimit(route.category),
+  };
+}
+
+/** GET /api/player/ship, which the mock serves though the spec's table lists only the POST. */
+function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperation {
+  return {
+    operationId: route.id,
+    tags: [API_TAG.name],
+    summary: 'The player\'s ship',
+    description: `Served by the mock beyond the spec's table, as real clients read their ship. ${rateLimitSentence(route.category)}`,
+    'x-mock-defined': true,
+    security: bearer,
+    responses: operationResponses(
+      { category: route.category, auth: route.auth, readsBody: false, notFound: 'The player has no ship yet.' },
+      { description: 'OK: the ship as created.', schema: SHIP_READ_RESPONSE },
+    ),
     'x-rate-limit': rateLimit(route.category),
   };
 }
@@ -101,7 +123,8 @@ function describeApi(): string {
     '`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock\'s own wording.',
     'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket'
       + ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
-    'Requests from a configured game origin get CORS headers, and their preflight (OPTIONS) answers 204 without being counted.',
+    'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.'
+      + ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
   ].join('\n\n');
 }
 
@@ -113,7 +136,8 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   const add = (path: string, method: string, operation: OpenApiOperation) => {
     paths[path] = { ...paths[path], [method.toLowerCase() as OpenApiMethod]: operation };
   };
-  for (const route of ROUTES) add(route.path, route.method, specOperation(route));
+  for (const route of ROUTES) add(route.path, route.method, specOperation(route, options.shipPayload ?? 'any'));
+  if (options.mockRoutes === true) for (const route of MOCK_ROUTES) add(route.path, route.method, shipReadOperation(route));
   for (const route of configuredRoutes) add(route.path, route.method, configuredOperation(route));
   for (const route of controlRoutes) {
     const { path, parameters } = templatePath(route.path);

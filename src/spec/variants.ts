@@ -133,8 +133,11 @@ export const SPEC_CHOICES = [
   {
     choice: 'ship-payload',
     sentence: 'Request and response payload of POST /api/player/ship: not shown.',
-    mockDefault: '{name}, checked after the verification check',
-    variants: [{ name: 'ship-payload-galaxy', does: '{galaxyId, shipName}, validated before the verification check' }],
+    mockDefault: 'any JSON object, every field kept; the name from name or shipName, else one is given',
+    variants: [
+      { name: 'ship-payload-galaxy', does: '{galaxyId, shipName}, validated before the verification check' },
+      { name: 'ship-payload-name', does: '{name} of 1 to 32 characters, checked after the verification check' },
+    ],
   },
   {
     choice: 'client-address',
