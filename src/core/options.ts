@@ -8,6 +8,8 @@ import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
 import type { StoreEngine } from './store-engine.js';
+import { compileUserRoutes, type CompiledUserRoute } from './user-routes/compile-routes.js';
+import { userRouteId, type UserRoute } from './user-routes/user-route.js';
 import { VariantError } from './variant-choice.js';
 import type { World } from './world.js';
 
@@ -64,8 +66,13 @@ export interface ServiceOptions {
   actionPoints?: Partial<ActionPointRules>;
   /** Action-point cost of each gameplay route, by route id. */
   actionCosts?: Readonly<Record<string, number>>;
-  /** Extra gameplay routes; each route's cost goes in actionCosts under `${method} ${path}`. */
+  /** Extra gameplay routes, as before `routes` existed: each is a `routes` entry of category gameplay. */
   gameplayRoutes?: readonly GameplayRoute[];
+  /**
+   * Routes of your own beyond the spec's (docs/routes.md): any method, `:param` paths, a category of the spec,
+   * an answer from templates or a handler function. A gameplay route's cost may also go in actionCosts under its id.
+   */
+  routes?: readonly UserRoute[];
   bounds?: Partial<StoreBounds>;
   control?: ControlOptions;
   /** Players to start with. */
@@ -105,7 +112,8 @@ export interface ResolvedOptions {
   maxWrongOtpAttempts: number;
   actionPoints: ActionPointRules;
   actionCosts: Readonly<Record<string, number>>;
-  gameplayRoutes: readonly GameplayRoute[];
+  /** gameplayRoutes and routes, checked and compiled. */
+  userRoutes: readonly CompiledUserRoute[];
   bounds: StoreBounds;
   control: Required<ControlOptions>;
   world: World | undefined;
@@ -128,11 +136,13 @@ export const DEFAULT_JOURNAL_SIZE = 500;
 export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;
 
 export function gameplayRouteId(route: Pick<GameplayRoute, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`;
+  return userRouteId(route);
 }
 
-function gameplayRouteCosts(routes: readonly GameplayRoute[]): Record<string, number> {
-  return Object.fromEntries(routes.map((route) => [gameplayRouteId(route), route.cost ?? DEFAULT_GAMEPLAY_ROUTE_COST]));
+/** The cost of each gameplay route of the user, under its id: its own, or the default. */
+function userRouteCosts(routes: readonly CompiledUserRoute[]): Record<string, number> {
+  const gameplay = routes.filter((route) => route.category === 'gameplay');
+  return Object.fromEntries(gameplay.map((route) => [route.id, route.definition.cost ?? DEFAULT_GAMEPLAY_ROUTE_COST]));
 }
 
 /** Options that cannot work together, found when the service is created (not a request error). */
@@ -141,6 +151,17 @@ export class OptionsError extends Error {
     super(message);
     this.name = 'OptionsError';
   }
+}
+
+/** Both kinds of routes checked as one list (a repeat across them is one too); every problem named at once. */
+function userRoutes(options: ServiceOptions): CompiledUserRoute[] {
+  const entries = [
+    ...(options.gameplayRoutes ?? []).map((route, index) => ({ route: { ...route, category: 'gameplay' } as const, at: `gameplayRoutes/${index}` })),
+    ...(options.routes ?? []).map((route, index) => ({ route, at: `routes/${index}` })),
+  ];
+  const { routes, problems } = compileUserRoutes(entries);
+  if (problems.length > 0) throw new OptionsError(problems.map((problem) => `${problem.at} ${problem.message}`).join('; '));
+  return routes;
 }
 
 function activeVariants(entries: readonly string[] | undefined): ActiveVariants {
@@ -153,6 +174,7 @@ function activeVariants(entries: readonly string[] | undefined): ActiveVariants 
 
 /** Partial public options become complete internal ones, once, at creation. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
+  const compiledRoutes = userRoutes(options);
   return {
     version: options.version ?? PACKAGE_VERSION,
     clock: options.clock ?? new VirtualClock(),
@@ -161,8 +183,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     botCheck: options.botCheck ?? { mode: 'off' },
     maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
-    actionCosts: { ...DEFAULT_ACTION_COSTS, ...gameplayRouteCosts(options.gameplayRoutes ?? []), ...options.actionCosts },
-    gameplayRoutes: options.gameplayRoutes ?? [],
+    actionCosts: { ...DEFAULT_ACTION_COSTS, ...userRouteCosts(compiledRoutes), ...options.actionCosts },
+    userRoutes: compiledRoutes,
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },
     control: { enabled: options.control?.enabled ?? true, public: options.control?.public ?? false },
     world: options.world,

@@ -3,12 +3,12 @@ import { register, verifyEmail } from './auth.js';
 import { optionalString, readJsonObject, requiredString } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
 import type { ServiceRequest } from './http.js';
-import { gameplayRouteId, OptionsError, type ResolvedOptions } from './options.js';
-import { createShip, performAction, playerView, readShip } from './player.js';
+import type { ResolvedOptions } from './options.js';
+import { createShip, playerView, readShip } from './player.js';
+import { buildRouteTable, userRouteEntry } from './user-routes/user-route-table.js';
 import type { Player, Store } from './store.js';
 
 const MAX_CHALLENGE_TOKEN_LENGTH = 2048;
-const GAMEPLAY_PATH = /^\/api\/[A-Za-z0-9\-._~/]+$/;
 
 export interface RouteContext {
   request: ServiceRequest;
@@ -17,17 +17,26 @@ export interface RouteContext {
   player: Player | undefined;
 }
 
-/** A spec route, or a gameplay route from the configuration (which may use PUT, PATCH or DELETE). */
-export type RouteDefinition = Omit<RouteSpec, 'method'> & { readonly method: string };
+/** A route of the spec or the mock, or one of the user's (`source` says where it was defined). */
+export type RouteDefinition = Omit<RouteSpec, 'method'> & {
+  readonly method: string;
+  /** Set on the user's routes only: `config` (templates) or the handler's module and export. */
+  readonly source?: string;
+};
 
 export interface Route {
   spec: RouteDefinition;
-  /** Returns the success body (status 200) or throws an ApiError. */
+  /** Returns the success body (status 200), a RouteReply with a status of its own, or throws an ApiError. */
   handle(context: RouteContext): unknown;
 }
 
-/** Routes by path, then by method: the whole API of the spec as plain functions. */
-export type RouteTable = ReadonlyMap<string, ReadonlyMap<string, Route>>;
+/** The routes of each path by method: the spec's, the mock's and the user's, as plain functions. */
+export interface RouteTable {
+  /** One Map lookup for a path of its own; the user's `:param` patterns only when that misses. */
+  find(path: string): ReadonlyMap<string, Route> | undefined;
+  /** Every route, in the order of the table. */
+  readonly routes: readonly Route[];
+}
 
 function signedIn(context: RouteContext): Player {
   if (context.player === undefined) throw new Error(`${context.request.path} reached its handler without a player`);
@@ -54,21 +63,6 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
     },
     createShip: (context) => createShip(signedIn(context), readJsonObject(context.request), options, context.now),
   };
-  const table = new Map<string, Map<string, Route>>();
-  const add = (route: Route) => {
-    const byMethod = table.get(route.spec.path) ?? new Map<string, Route>();
-    if (byMethod.has(route.spec.method)) throw new OptionsError(`gameplay route ${route.spec.id} is already a route of the service`);
-    byMethod.set(route.spec.method, route);
-    table.set(route.spec.path, byMethod);
-  };
-  for (const spec of ROUTES) add({ spec, handle: handlers[spec.id] });
-  add({ spec: MOCK_ROUTES[0], handle: (context) => readShip(signedIn(context)) });
-  for (const gameplayRoute of options.gameplayRoutes) {
-    if (!GAMEPLAY_PATH.test(gameplayRoute.path)) {
-      throw new OptionsError(`gameplay route path ${JSON.stringify(gameplayRoute.path)} must start with /api/ and hold only path characters`);
-    }
-    const spec = { id: gameplayRouteId(gameplayRoute), method: gameplayRoute.method, path: gameplayRoute.path, category: 'gameplay', auth: 'bearer' } as const;
-    add({ spec, handle: (context) => performAction(signedIn(context), gameplayRoute, options, context.now) });
-  }
-  return table;
+  const builtIn: Route[] = [...ROUTES.map((spec) => ({ spec, handle: handlers[spec.id] })), { spec: MOCK_ROUTES[0], handle: (context: RouteContext) => readShip(signedIn(context)) }];
+  return buildRouteTable(builtIn, options.userRoutes.map((route) => userRouteEntry(route, options)));
 }

@@ -17,6 +17,7 @@ import { consumeRateLimit, fillBucket, fullBucketHeaders } from './rate-limit.js
 import { createRouteTable, type Route } from './route-table.js';
 import { Store, type Player } from './store.js';
 import { isStoreInterruption, keptBy } from './kept-handle.js';
+import { RouteReply } from './user-routes/user-route.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -99,7 +100,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
   function admit(exchange: Exchange): Route | ServiceResponse {
     const { request } = exchange;
-    const byMethod = routes.get(request.path);
+    const byMethod = routes.find(request.path);
     if (byMethod === undefined) {
       if (variants.has('auth-before-routing') && authenticate(store, request, exchange.now) === undefined) throw unauthorized(exchange);
       countAsPublic(exchange);
@@ -151,8 +152,9 @@ export function createService(serviceOptions: ServiceOptions): Service {
       const admitted = admit(exchange);
       if (!('spec' in admitted)) return admitted;
       const body = admitted.handle({ request: exchange.request, now: exchange.now, player: exchange.player });
-      // Most routes answer synchronously; only those that hash a code return a promise.
-      return finish(exchange, 200, body instanceof Promise ? await body : body);
+      // Most routes answer synchronously; those that hash a code, and handlers of the user, may return a promise.
+      const answered: unknown = body instanceof Promise ? await body : body;
+      return answered instanceof RouteReply ? finish(exchange, answered.status, answered.body) : finish(exchange, 200, answered);
     } catch (error) {
       if (isStoreInterruption(error)) throw error;
       return errorResponse(exchange, error);

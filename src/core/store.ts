@@ -25,6 +25,8 @@ export interface Player {
   inEncounter: boolean;
   /** Tokens with a lower serial no longer work (a re-registration revoked them, as a variant). */
   firstValidTokenSerial: number;
+  /** What the user's routes keep for this player (a move's sector, read back by a later GET); bounded in bytes. */
+  routeState?: Record<string, unknown>;
 }
 
 export interface PendingCode {

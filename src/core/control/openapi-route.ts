@@ -27,7 +27,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
       if (document === undefined) {
         document = openApiDocument({
           version: context.options.version,
-          configuredRoutes: context.options.gameplayRoutes,
+          configuredRoutes: context.options.userRoutes.map((route) => ({ method: route.definition.method, path: route.definition.path })),
           controlRoutes: routes.map(routeSummary),
           shipPayload,
           mockRoutes: true,

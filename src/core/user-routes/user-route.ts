@@ -1,0 +1,95 @@
+import type { ApiError } from '../errors.js';
+
+export const USER_ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type UserRouteMethod = (typeof USER_ROUTE_METHODS)[number];
+
+/**
+ * The spec's categories a route of the user can join: gameplay (bearer token, the gameplay bucket per player,
+ * an action-point cost and the X-ActionPoints headers), read (bearer token, the read bucket per player) and
+ * public (no token, the public bucket per IP).
+ */
+export const USER_ROUTE_CATEGORIES = ['gameplay', 'read', 'public'] as const;
+export type UserRouteCategory = (typeof USER_ROUTE_CATEGORIES)[number];
+
+/** The bytes (UTF-8 of its JSON) a player's route state may take; a write beyond it is answered 413. */
+export const MAX_ROUTE_STATE_BYTES = 16 * 1024;
+
+/** The player as a route sees it: the fields of GET /api/player's `player`. */
+export type RoutePlayer = Readonly<Record<string, unknown>> & { readonly id: string; readonly email: string; readonly actionPoints: number };
+
+/** A player's state kept for routes: what one request stores, a later one reads. */
+export interface RouteStateAccess {
+  get(key: string): unknown;
+  /** Kept once the route answers with success; undefined deletes the key. The value must be JSON. */
+  set(key: string, value: unknown): void;
+  /** Every key, with the writes of this request. */
+  all(): Readonly<Record<string, unknown>>;
+}
+
+/** What a route handler of a module is called with. */
+export interface RouteHandlerContext {
+  readonly method: string;
+  /** As sent, without the query. */
+  readonly path: string;
+  /** The `:name` segments of the route's path, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The first value of each query parameter. */
+  readonly query: Readonly<Record<string, string>>;
+  /** The JSON object sent; `{}` without a body. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** The signed-in player; undefined on a public route. */
+  readonly player: RoutePlayer | undefined;
+  /** The player's route state; on a public route, reading gives undefined and writing throws. */
+  readonly state: RouteStateAccess;
+  /** Spends points beyond the route's cost when it answers with success; a 403 at once when they are not there. */
+  spendActionPoints(points: number): void;
+  /** The mock's clock (which the control API may have moved). */
+  readonly now: Date;
+  /** Throw it to answer `{error: message}` with that status: `throw context.error(409, 'Not docked')`. */
+  error(status: number, message: string): ApiError;
+  /** An answer with another status than 200: `return context.reply(201, {id})`. */
+  reply(status: number, body: Readonly<Record<string, unknown>>): RouteReply;
+}
+
+/** An answer of a handler with its own status. */
+export class RouteReply {
+  constructor(
+    readonly status: number,
+    readonly body: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** Returns the fields added to `{success: true}` (or a RouteReply), or throws `context.error(…)`. */
+export type RouteHandler = (context: RouteHandlerContext) => unknown;
+
+/** A route a client developer adds to the spec's: answered from templates, or by a handler function. */
+export interface UserRoute {
+  method: UserRouteMethod;
+  /** Under /api/; `:name` segments are parameters. */
+  path: string;
+  /** Default: read for GET, gameplay for the other methods. */
+  category?: UserRouteCategory;
+  /** Gameplay only: action points spent on success; default 1 (actionCosts under the route's id outranks it). */
+  cost?: number;
+  /** Gameplay only: this action starts a fighter encounter, or resolves one (and is then allowed during it). */
+  encounter?: 'start' | 'resolve';
+  /** A number, or a template giving one; default 200. */
+  status?: number | string;
+  /** Template of the fields added to `{success: true}` (or of the error body, with a status of 400 or more). */
+  response?: Readonly<Record<string, unknown>>;
+  /** Template of the player's state keys written on success; gameplay and read routes only. */
+  state?: Readonly<Record<string, unknown>>;
+  /** Answers instead of `response` and `state`. */
+  handler?: RouteHandler;
+  /** Where the handler came from, for listings (`./routes.ts#digest`). */
+  source?: string;
+}
+
+/** `"METHOD /path/:param"`, as the journal, the control API and actionCosts name a route. */
+export function userRouteId(route: Pick<UserRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function routeCategory(route: Pick<UserRoute, 'method' | 'category'>): UserRouteCategory {
+  return route.category ?? (route.method === 'GET' ? 'read' : 'gameplay');
+}
