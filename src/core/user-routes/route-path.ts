@@ -23,7 +23,7 @@ export function routePathProblem(path: string): string | undefined {
   }
   const names = segments.filter((segment) => PARAMETER.test(segment));
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  return repeated === undefined ? undefined : `${JSON.stringify(path)} names the parameter ${repeated} twice`;
+  return repeated === undefined ? undefined : `${JSON.stringify(path)} names the parameter ${repeated.slice(1)} twice`;
 }
 
 function decoded(segment: string): string | undefined {
