@@ -147,13 +147,13 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     const journal = await mock.get('/__mock/journal');
     expect(journal.status).toBe(200);
     const at = iso(START_MS + 1_000);
-    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null };
+    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null, unknownFields: null };
     expect(journal.body).toEqual({
       success: true,
       entries: [
-        { at, method: 'GET', path: '/api/player', status: 401, category: 'read', ...base, origin: 'http://elsewhere.test' },
-        { at, method: 'POST', path: '/api/auth/register', status: 200, category: 'auth', ...base },
-        { at: iso(START_MS), method: 'GET', path: '/health', status: 200, category: 'public', ...base },
+        { at, method: 'GET', path: '/api/player', status: 401, category: 'read', route: 'getPlayer', ...base, origin: 'http://elsewhere.test' },
+        { at, method: 'POST', path: '/api/auth/register', status: 200, category: 'auth', route: 'register', ...base },
+        { at: iso(START_MS), method: 'GET', path: '/health', status: 200, category: 'public', route: 'health', ...base },
       ],
       nextCursor: null,
     });

@@ -24,6 +24,8 @@ const ENTRY: JournalEntry = {
   path: '/api/player',
   status: 200,
   category: 'read',
+  route: 'getPlayer',
+  unknownFields: null,
   ip: '127.0.0.1',
   origin: null,
   playerId: 'p1',

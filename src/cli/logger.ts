@@ -77,7 +77,10 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
     },
     otp: (delivery) => out(formatOtpLine(delivery)),
     request: (entry) =>
-      out(`${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}`),
+      out(
+        `${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}`
+          + `${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}${entry.unknownFields === null ? '' : ` unknown fields: ${entry.unknownFields.join(', ')}`}`,
+      ),
     error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
     stopping: (signal) => out(`${signal} received: closing connections and stopping.`),
   };

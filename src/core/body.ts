@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { ApiError, MissingFieldError } from './errors.js';
 import { headerValue, type ServiceRequest } from './http.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -34,7 +34,7 @@ export function readJsonObject(request: ServiceRequest): JsonObject {
 
 export function requiredString(body: JsonObject, field: string, maxLength: number): string {
   const value = body[field];
-  if (value === undefined || value === null) throw new ApiError(400, `${field} is required`);
+  if (value === undefined || value === null) throw new MissingFieldError(field);
   if (typeof value !== 'string') throw new ApiError(400, `${field} must be a string`);
   if (value.length > maxLength) throw new ApiError(400, `${field} must be at most ${maxLength} characters`);
   // JSON may escape half of a surrogate pair ("\ud800"), which no later step (email syntax, hashing) can read.
@@ -44,6 +44,22 @@ export function requiredString(body: JsonObject, field: string, maxLength: numbe
 
 export function optionalString(body: JsonObject, field: string, maxLength: number): string | undefined {
   return body[field] === undefined || body[field] === null ? undefined : requiredString(body, field, maxLength);
+}
+
+/** A field name as the journal and a refusal show it: bounded, whatever a client sent. */
+const MAX_FIELD_NAME_LENGTH = 64;
+/** Unknown fields remembered of one request at most. */
+const MAX_UNKNOWN_FIELDS = 20;
+
+/** The fields of a spec route's body that the spec does not name (in the order sent, bounded), for the refusal and the journal. */
+export function unknownFields(body: JsonObject, known: readonly string[]): string[] {
+  const unknown: string[] = [];
+  for (const field of Object.keys(body)) {
+    if (known.includes(field)) continue;
+    unknown.push(field.length > MAX_FIELD_NAME_LENGTH ? `${field.slice(0, MAX_FIELD_NAME_LENGTH)}…` : field);
+    if (unknown.length === MAX_UNKNOWN_FIELDS) break;
+  }
+  return unknown;
 }
 
 /** A body that may be left out: none, or an empty one, reads as `{}`. */

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { ApiError, MissingFieldError } from './errors.js';
 
 /** The web client's bot-check: off unless configured, as the spec allows. */
 export type BotCheck =
@@ -10,7 +10,7 @@ export type BotCheck =
 export function assertChallengePassed(botCheck: BotCheck, challengeToken: string | undefined): void {
   if (botCheck.mode === 'off') return;
   if (challengeToken === undefined || challengeToken === '') {
-    throw new ApiError(400, 'challengeToken is required: complete the bot check');
+    throw new MissingFieldError('challengeToken', 'complete the bot check');
   }
   const passed = botCheck.mode === 'always-pass' || (botCheck.mode === 'tokens' && botCheck.tokens.includes(challengeToken));
   if (!passed) throw new ApiError(400, 'Bot check failed: challengeToken was not accepted');

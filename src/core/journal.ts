@@ -1,6 +1,21 @@
 import type { RateLimitCategory } from '../spec/limits.js';
 import { RecentItems } from './recent-items.js';
 
+/** The longest path kept, in UTF-8 bytes: the journal holds hundreds of entries, and a path is kept as sent. */
+export const MAX_JOURNAL_PATH_BYTES = 1024;
+const TRUNCATED = '…';
+const utf8 = new TextEncoder();
+
+/** The path as sent, cut (on a character boundary) to MAX_JOURNAL_PATH_BYTES with a mark where it was cut. */
+export function journalPath(path: string): string {
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8: a path of at most a third of the bound in code units fits.
+  if (path.length * 3 <= MAX_JOURNAL_PATH_BYTES) return path;
+  if (utf8.encode(path).byteLength <= MAX_JOURNAL_PATH_BYTES) return path;
+  const room = new Uint8Array(MAX_JOURNAL_PATH_BYTES - utf8.encode(TRUNCATED).byteLength);
+  const { read } = utf8.encodeInto(path, room);
+  return `${path.slice(0, read)}${TRUNCATED}`;
+}
+
 /** One answered request, as a client developer reads it back from GET /__mock/journal. */
 export interface JournalEntry {
   /** Epoch milliseconds on the service's clock; formatted only when read, off the hot path. */
@@ -12,6 +27,10 @@ export interface JournalEntry {
   category: RateLimitCategory | null;
   ip: string;
   origin: string | null;
+  /** The id of the route that answered: a spec route's (getPlayer), or `METHOD /path` of a configured one; null when none did. */
+  route: string | null;
+  /** Fields of a spec route's JSON body that the spec does not name (a misnamed field shows here); null when none. */
+  unknownFields: string[] | null;
   /** The signed-in player, when the route needed one and the token was valid. */
   playerId: string | null;
   /** The injected faults the request met (`status 503`, `latency 120 ms`, `reset`, …); null when none. */

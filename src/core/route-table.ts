@@ -1,6 +1,7 @@
 import { MOCK_ROUTES, ROUTES, type RouteSpec } from '../spec/routes.js';
 import { register, verifyEmail } from './auth.js';
-import { optionalString, readJsonObject, requiredString } from './body.js';
+import { registerRequestSchema, verifyEmailRequestSchema } from '../spec/schemas.js';
+import { optionalString, readJsonObject, requiredString, unknownFields } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
 import type { ServiceRequest } from './http.js';
 import type { ResolvedOptions } from './options.js';
@@ -15,6 +16,18 @@ export interface RouteContext {
   now: number;
   /** Set on routes whose spec requires a bearer token, once it has been checked. */
   player: Player | undefined;
+  /** Filled by a spec route's handler with the body's fields the spec does not name (for the refusal and the journal). */
+  unknownFields: string[];
+}
+
+const REGISTER_FIELDS = Object.keys(registerRequestSchema.properties);
+const VERIFY_FIELDS = Object.keys(verifyEmailRequestSchema.properties);
+
+/** The JSON object body of a spec route, its unknown fields noted in the context. */
+function specBody(context: RouteContext, known: readonly string[]) {
+  const body = readJsonObject(context.request);
+  context.unknownFields.push(...unknownFields(body, known));
+  return body;
 }
 
 /** A route of the spec or the mock, or one of the user's (`source` says where it was defined). */
@@ -46,15 +59,15 @@ function signedIn(context: RouteContext): Player {
 export function createRouteTable(store: Store, options: ResolvedOptions): RouteTable {
   const handlers: Record<(typeof ROUTES)[number]['id'], Route['handle']> = {
     health: () => (options.variants.has('health-without-success') ? { status: 'ok', version: options.version } : { success: true, status: 'ok', version: options.version }),
-    register: ({ request }) => {
-      const body = readJsonObject(request);
+    register: (context) => {
+      const body = specBody(context, REGISTER_FIELDS);
       const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
       // With the bot-check off, challengeToken is ignored whatever it holds (docs/spec-silent.md, "Bot-check").
       const challengeToken = options.botCheck.mode === 'off' ? undefined : optionalString(body, 'challengeToken', MAX_CHALLENGE_TOKEN_LENGTH);
       return register(store, options, email, challengeToken);
     },
-    verifyEmail: ({ request }) => {
-      const body = readJsonObject(request);
+    verifyEmail: (context) => {
+      const body = specBody(context, VERIFY_FIELDS);
       return verifyEmail(store, options, requiredString(body, 'email', MAX_EMAIL_LENGTH), requiredString(body, 'otp', 64));
     },
     getPlayer: (context) => {

@@ -6,12 +6,12 @@ import { authenticate } from './auth.js';
 import { isControllable, type Clock } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
 import { corsAllows, exposeSpecHeaders, isPreflight, preflightHeaders, responseHeaders } from './cors.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, errorBody, MissingFieldError } from './errors.js';
 import { answerWithFaults, createFaultInjector } from './fault-injection.js';
 import { injectedStatusError, NO_FAULTS, type FaultInjector, type FaultsMet } from './faults.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
-import { Journal, type JournalEntry } from './journal.js';
+import { Journal, journalPath, type JournalEntry } from './journal.js';
 import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import { consumeRateLimit, fillBucket, fullBucketHeaders } from './rate-limit.js';
 import { createRouteTable, type Route } from './route-table.js';
@@ -45,6 +45,8 @@ interface Exchange {
   countedAs?: RateLimitCategory;
   /** Injected faults this request met, when any. */
   faults?: FaultsMet;
+  /** The body's fields the spec does not name, on a spec route that reads one. */
+  unknownFields: string[];
 }
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
@@ -97,8 +99,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return variants.has('health-any-method') && request.path === HEALTH_PATH && request.method !== 'OPTIONS';
   }
 
-  /** Routing, authentication and rate limiting: the route's handler, or a response, or a thrown ApiError. */
-  function admit(exchange: Exchange): Route | ServiceResponse {
+  /** Routing, authentication and rate limiting: the route's handler, or a thrown ApiError. */
+  function admit(exchange: Exchange): Route {
     const { request } = exchange;
     const byMethod = routes.find(request.path);
     if (byMethod === undefined) {
@@ -140,7 +142,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
   function errorResponse(exchange: Exchange, error: unknown): ServiceResponse {
     if (error instanceof ApiError) {
       Object.assign(exchange.headers, error.headers);
-      return finish(exchange, error.status, errorBody(error.message));
+      const message = error instanceof MissingFieldError ? error.naming(exchange.unknownFields) : error.message;
+      return finish(exchange, error.status, errorBody(message));
     }
     options.onError(error);
     return finish(exchange, 500, errorBody('Internal server error'));
@@ -149,9 +152,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
   async function answer(exchange: Exchange): Promise<ServiceResponse> {
     try {
       if (exchange.faults?.status !== undefined) throw injectedStatusError(exchange.faults);
-      const admitted = admit(exchange);
-      if (!('spec' in admitted)) return admitted;
-      const body = admitted.handle({ request: exchange.request, now: exchange.now, player: exchange.player });
+      const route = admit(exchange);
+      const body = route.handle({ request: exchange.request, now: exchange.now, player: exchange.player, unknownFields: exchange.unknownFields });
       // Most routes answer synchronously; those that hash a code, and handlers of the user, may return a promise.
       const answered: unknown = body instanceof Promise ? await body : body;
       return answered instanceof RouteReply ? finish(exchange, answered.status, answered.body) : finish(exchange, 200, answered);
@@ -165,9 +167,11 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const entry: JournalEntry = {
       atMs: exchange.now,
       method: exchange.request.method,
-      path: exchange.request.path,
+      path: journalPath(exchange.request.path),
       status: response.status,
       category: exchange.route?.spec.category ?? exchange.countedAs ?? null,
+      route: exchange.route?.spec.id ?? null,
+      unknownFields: exchange.unknownFields.length > 0 ? exchange.unknownFields : null,
       ip: exchange.request.ip,
       origin: origin ?? null,
       playerId: exchange.player?.id ?? null,
@@ -188,7 +192,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   function answerPreflight(request: ServiceRequest, corsOrigin: string | undefined, now: number): ServiceResponse {
     const response: ServiceResponse = { status: 204, headers: { ...preflightHeaders(request, corsOrigin), date: httpDate(now) }, body: undefined };
     if (control === undefined || !isControlPath(request.path)) {
-      record({ request, now, isGameOrigin: false, corsOrigin, headers: response.headers }, response, headerValue(request, 'origin'));
+      record({ request, now, isGameOrigin: false, corsOrigin, headers: response.headers, unknownFields: [] }, response, headerValue(request, 'origin'));
     }
     return response;
   }
@@ -210,7 +214,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       }
     }
     const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
-    const exchange: Exchange = { request, now, isGameOrigin, corsOrigin, headers: responseHeaders(corsOrigin) };
+    const exchange: Exchange = { request, now, isGameOrigin, corsOrigin, headers: responseHeaders(corsOrigin), unknownFields: [] };
     exchange.headers['date'] = httpDate(now);
     const met = faults.draw(request.method, request.path);
     if (met !== NO_FAULTS) exchange.faults = met;
