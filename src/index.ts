@@ -7,12 +7,14 @@ import './node-version-guard.js';
 import type { MockOptions, RunningMock } from './cli/mock.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
+import type { ServiceOptions } from './core/options.js';
 export { formatOtpLine, OptionsError, type ControlOptions, type GameplayRoute, type OtpDelivery, type ServiceOptions } from './core/options.js';
 export { ManualClock, systemClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
 export type { ActionPointRules } from './core/action-points.js';
 export type { BotCheck } from './core/bot-check.js';
 export type { JournalEntry } from './core/journal.js';
 export type { World, WorldPlayer } from './core/world.js';
+export { RouteReply, MAX_ROUTE_STATE_BYTES, type RouteHandler, type RouteHandlerContext, type RoutePlayer, type RouteStateAccess, type UserRoute, type UserRouteCategory, type UserRouteMethod } from './core/user-routes/user-route.js';
 export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';
@@ -26,4 +28,13 @@ export type { MockOptions, RunningMock };
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const standalone = await import('./cli/mock.js');
   return standalone.startMock(options);
+}
+
+/**
+ * A `game-service mock --config` file as service options, route modules loaded relative to the file: the same
+ * routes for msw in Node as for the standalone server (`createMswMock({baseUrl, ...(await loadMockConfig(path))})`).
+ */
+export async function loadMockConfig(path: string): Promise<ServiceOptions> {
+  const loader = await import('./cli/load-mock-config.js');
+  return loader.loadMockConfig(path);
 }

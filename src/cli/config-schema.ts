@@ -2,7 +2,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { BotCheck } from '../core/bot-check.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleJson } from '../core/fault-rules.js';
 import { MAX_FAULT_SEED } from '../core/faults.js';
-import type { GameplayRoute } from '../core/options.js';
+import { USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, type UserRouteCategory, type UserRouteMethod } from '../core/user-routes/user-route.js';
 import type { LogFormat } from './logger.js';
 import { publishedSchema } from '../core/schema-document.js';
 
@@ -10,7 +10,6 @@ export type BotCheckMode = BotCheck['mode'];
 
 export const LOG_FORMATS = ['text', 'json'] as const satisfies readonly LogFormat[];
 export const BOT_CHECK_MODES = ['off', 'always-pass', 'always-fail', 'tokens'] as const satisfies readonly BotCheckMode[];
-const ROUTE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly GameplayRoute['method'][];
 
 export interface ActionPointsConfig {
   start?: number;
@@ -20,12 +19,20 @@ export interface ActionPointsConfig {
   costs?: Record<string, number>;
 }
 
+/** A route of your own (docs/routes.md): answered from templates, or by a handler of a module. */
 export interface RouteConfig {
-  method: GameplayRoute['method'];
+  method: UserRouteMethod;
   path: string;
+  category?: UserRouteCategory;
   cost?: number;
-  response?: Record<string, unknown>;
   encounter?: 'start' | 'resolve';
+  status?: number | string;
+  response?: Record<string, unknown>;
+  state?: Record<string, unknown>;
+  /** A JavaScript or TypeScript module of handlers, relative to the config file. */
+  module?: string;
+  /** The module's export that answers; default `default`. */
+  handler?: string;
 }
 
 /**
@@ -73,6 +80,13 @@ export const configSchema: JSONSchemaType<MockConfig> = {
   type: 'object',
   additionalProperties: false,
   definitions: {
+    routeStatus: {
+      anyOf: [
+        { type: 'integer', description: 'From 200 to 599.' },
+        { type: 'string', description: 'A template giving one, e.g. "{{query.status ?? 200}}".' },
+      ],
+      description: 'The status of a route\'s answer. Default 200.',
+    },
     gameOrigin: {
       anyOf: [
         { type: 'string', description: 'One origin, or several separated by commas.' },
@@ -152,28 +166,44 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     routes: {
       type: 'array',
       nullable: true,
-      description: 'Extra gameplay actions, to exercise action points, 403 and 409.',
+      description: 'Routes of your own beyond the spec\'s (docs/routes.md): any method, :param path segments, a category of the spec, an answer from templates or from a handler of a module.',
       items: {
         type: 'object',
         required: ['method', 'path'],
         additionalProperties: false,
         properties: {
-          method: { type: 'string', enum: ROUTE_METHODS },
-          path: { type: 'string', pattern: '^/api/[^\\s?#]+$', description: 'Under /api/, not a path of the spec.' },
-          cost: count('Action points spent on success. Default 1.'),
+          method: { type: 'string', enum: USER_ROUTE_METHODS },
+          path: { type: 'string', description: 'Under /api/; a :name segment is a parameter, read as {{params.name}}. May add a method to a spec path, not replace a spec route.' },
+          category: {
+            type: 'string',
+            enum: USER_ROUTE_CATEGORIES,
+            nullable: true,
+            description: 'gameplay (bearer token, gameplay bucket, action points), read (bearer token, read bucket) or public (no token, public bucket by IP). Default read for GET, gameplay otherwise.',
+          },
+          cost: count('Gameplay only: action points spent on success. Default 1.'),
+          encounter: {
+            type: 'string',
+            enum: ['start', 'resolve'],
+            nullable: true,
+            description: 'Gameplay only. start: opens a fighter encounter; resolve: closes it (and is allowed during it).',
+          },
+          status: { $ref: '#/definitions/routeStatus' },
           response: {
             type: 'object',
             nullable: true,
             required: [],
             additionalProperties: true,
-            description: 'Fields added to {"success": true} in the answer.',
+            description: 'Template of the fields added to {"success": true}: "{{params.x}}", "{{query.x}}", "{{body.x}}", "{{player.ship.name}}", "{{state.x ?? 1}}", "{{now}}".',
           },
-          encounter: {
-            type: 'string',
-            enum: ['start', 'resolve'],
+          state: {
+            type: 'object',
             nullable: true,
-            description: 'start: opens a fighter encounter; resolve: closes it (and is allowed during it).',
+            required: [],
+            additionalProperties: true,
+            description: 'Template of the player\'s state keys written on success, read back as {{state.key}} by any route; not on public routes.',
           },
+          module: { type: 'string', minLength: 1, nullable: true, description: 'A .js, .mjs or .ts module of handlers, relative to this file (.ts needs Node 22.18 or later).' },
+          handler: { type: 'string', minLength: 1, nullable: true, description: 'The export of module that answers. Default "default".' },
         },
       },
     },

@@ -39,7 +39,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       'mock',
       'Serve the whole Game Service API from memory; verification codes are printed to the console',
       (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
-      (args) => runMockCommand(resolveMockOptions(args)),
+      async (args) => runMockCommand(await resolveMockOptions(args)),
     )
     .command(
       'check',

@@ -23,7 +23,7 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
       verbose: false,
       botCheck: { mode: 'off' },
       maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
-      gameplayRoutes: [],
+      routes: [],
       variants: [],
       workers: 1,
     });
@@ -83,7 +83,7 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
     expect(merged).toMatchObject({
       actionPoints: { start: 2, max: 5 },
       actionCosts: { 'POST /api/mine': 3, createShip: 1 },
-      gameplayRoutes: [{ method: 'POST', path: '/api/mine', encounter: 'start' }],
+      routes: [{ method: 'POST', path: '/api/mine', encounter: 'start' }],
       journalSize: 10,
     });
   });
@@ -184,9 +184,9 @@ describe('world and config files', () => {
     ]);
   });
 
-  it('loads the world a config file names, relative to that file', () => {
+  it('loads the world a config file names, relative to that file', async () => {
     write('w.json', { players: [{ email: 'a@example.com' }, { email: 'b@example.com' }] });
     const config = write('c.json', { world: 'w.json', port: 0 });
-    expect(resolveMockOptions({ config })).toMatchObject({ port: 0, worldSource: join(dir, 'w.json'), world: { players: [{}, {}] } });
+    expect(await resolveMockOptions({ config })).toMatchObject({ port: 0, worldSource: join(dir, 'w.json'), world: { players: [{}, {}] } });
   });
 });

@@ -1,6 +1,8 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import type { BotCheck } from '../core/bot-check.js';
-import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS, gameplayRouteId, type GameplayRoute } from '../core/options.js';
+import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS } from '../core/options.js';
+import { compileUserRoutes } from '../core/user-routes/compile-routes.js';
+import { routeCategory, userRouteId, type UserRoute } from '../core/user-routes/user-route.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
 import type { FaultRule } from '../core/faults.js';
@@ -15,6 +17,7 @@ import type { MockOptions } from './mock.js';
 import { ProblemList } from './problems.js';
 import { mergeStoreOptions } from './store-options.js';
 import { readWorldFile, type WorldFile } from './world-file.js';
+import { handlerSource, HANDLER_NOT_LOADED, loadRouteHandlers } from './route-modules.js';
 
 /** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
 export interface MockFlags {
@@ -86,29 +89,33 @@ function mergeBotCheck(flags: MockFlags, file: MockConfig): BotCheck {
   return { mode, tokens };
 }
 
-/** The file's routes, each repeat noted and left out. */
-function gameplayRoutes(file: ConfigSource, problems: ProblemList): GameplayRoute[] {
-  const seen = new Set<string>();
-  return (file.config.routes ?? []).flatMap((route, index) => {
-    const id = gameplayRouteId(route);
-    if (seen.has(id)) {
-      problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index} repeats ${id}`));
-      return [];
+/**
+ * The file's routes as the service takes them, every problem noted by its JSON path (the core's checks, and a
+ * handler named without a module). A module's handler is a stand-in until resolveMockOptions loads it.
+ */
+function fileRoutes(file: ConfigSource, problems: ProblemList): UserRoute[] {
+  const routes = (file.config.routes ?? []).map((config, index): UserRoute => {
+    const { module, handler, ...route } = withoutNulls<typeof config>(config);
+    if (handler !== undefined && module === undefined) {
+      problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index}/handler names an export, but the route names no module`));
     }
-    seen.add(id);
-    return [{ method: route.method, path: route.path, ...withoutNulls<Omit<GameplayRoute, 'method' | 'path'>>(route) }];
+    return module === undefined ? { ...route, method: config.method, path: config.path } : { ...route, method: config.method, path: config.path, handler: HANDLER_NOT_LOADED, source: handlerSource({ module, handler }) };
   });
+  const { problems: found } = compileUserRoutes(routes.map((route, index) => ({ route, at: `/routes/${index}` })));
+  for (const problem of found) problems.add(new CliError('GS_CONFIG', `--config ${file.path}: ${problem.at} ${problem.message}`));
+  return routes;
 }
 
 /** The file's action-point rules and costs, checked against each other and against the routes they price. */
-function actionPoints(file: ConfigSource, routes: readonly GameplayRoute[], problems: ProblemList): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
+function actionPoints(file: ConfigSource, routes: readonly UserRoute[], problems: ProblemList): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
   const given = file.config.actionPoints ?? {};
   const rules = withoutNulls<typeof DEFAULT_ACTION_POINTS>({ start: given.start, max: given.max, refillIntervalMs: given.refillIntervalMs });
   const max = rules.max ?? DEFAULT_ACTION_POINTS.max;
   if (rules.start !== undefined && rules.start > max) {
     problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/start must be <= max (${max})`));
   }
-  const priced = [...ROUTES.filter((route) => route.category === 'gameplay').map((route) => route.id), ...routes.map(gameplayRouteId)];
+  const gameplay = routes.filter((route) => routeCategory(route) === 'gameplay').map(userRouteId);
+  const priced = [...new Set([...ROUTES.filter((route) => route.category === 'gameplay').map((route) => route.id), ...gameplay])];
   for (const id of Object.keys(given.costs ?? {})) {
     if (!priced.includes(id)) {
       problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`));
@@ -160,7 +167,7 @@ export function worldFile(flags: MockFlags, file: ConfigSource | undefined): Wor
 export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
   const problems = new ProblemList();
   const config: MockConfig = file?.config ?? {};
-  const routes = file === undefined ? [] : gameplayRoutes(file, problems);
+  const routes = file === undefined ? [] : fileRoutes(file, problems);
   // Where a check fails, its fallback only keeps the shape: the problems noted are thrown below.
   const merged: MergedMockOptions = {
     port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
@@ -175,7 +182,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     botCheck: problems.attempt(() => mergeBotCheck(flags, config)) ?? { mode: MOCK_DEFAULTS.botCheck },
     maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
     ...(file === undefined ? {} : actionPoints(file, routes, problems)),
-    gameplayRoutes: routes,
+    routes,
     variants: problems.attempt(() => variants(flags, file)) ?? [],
     ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: 1 }),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
@@ -190,17 +197,20 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
 }
 
 /**
- * The flags, the --config file they name and the world file: the options `startMock` takes. Every problem of
- * the three is reported at once, so that one run shows all there is to fix.
+ * The flags, the --config file they name, the world file and the route modules: the options `startMock` takes.
+ * Every problem of them is reported at once, so that one run shows all there is to fix.
  */
-export function resolveMockOptions(flags: MockFlags): MockOptions {
+export async function resolveMockOptions(flags: MockFlags): Promise<MockOptions> {
   const problems = new ProblemList();
   const config = flags.config === undefined ? undefined : readConfigFile(flags.config, problems);
   const file = flags.config === undefined || config === undefined ? undefined : { path: flags.config, config };
   const options = problems.attempt(() => mergeMockOptions(flags, file));
   const world = worldFile(flags, file);
   const seeded = world === undefined ? undefined : readWorldFile(world, file?.config.actionPoints?.max ?? DEFAULT_ACTION_POINTS.max, problems);
+  const handlers = file === undefined ? new Map() : await loadRouteHandlers(file.path, file.config.routes ?? [], problems);
   problems.throwIfAny();
   // Both are defined once no problem was noted.
-  return world === undefined ? options! : { ...options!, world: seeded!, worldSource: world.path };
+  const routes = options!.routes?.map((route, index) => (handlers.has(index) ? { ...route, handler: handlers.get(index)! } : route));
+  const loaded = { ...options!, ...(routes === undefined ? {} : { routes }) };
+  return world === undefined ? loaded : { ...loaded, world: seeded!, worldSource: world.path };
 }

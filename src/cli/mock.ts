@@ -4,6 +4,7 @@ import type { BotCheck } from '../core/bot-check.js';
 import { VirtualClock } from '../core/clock.js';
 import type { FaultRuleJson } from '../core/fault-rules.js';
 import { DEFAULT_BOUNDS, DEFAULT_JOURNAL_SIZE, OptionsError, type GameplayRoute, type ServiceOptions } from '../core/options.js';
+import type { UserRoute } from '../core/user-routes/user-route.js';
 import { openStore, probeStore, type OpenedStore } from './open-store.js';
 import { isWorkerProcess, reportListening, runPrimary } from './workers.js';
 import { createService, type Service } from '../core/service.js';
@@ -39,6 +40,8 @@ export interface MockOptions {
   /** Action-point cost by gameplay route id. */
   actionCosts?: Readonly<Record<string, number>>;
   gameplayRoutes?: readonly GameplayRoute[];
+  /** Routes of your own (docs/routes.md), their handlers loaded. */
+  routes?: readonly UserRoute[];
   /** Requests remembered for GET /__mock/journal; default 500. */
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
@@ -105,9 +108,9 @@ function requestListener(options: MockOptions, logger: MockLogger, store: Opened
   return { onRequest: shared === undefined ? (entry) => logger.request(entry) : (entry) => (shared(entry), logger.request(entry)) };
 }
 
-function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedStore): ServiceOptions {
+/** The service options of a mock's settings, without a host's store and logger: what loadMockConfig gives msw. */
+export function settingsServiceOptions(options: MockOptions): ServiceOptions {
   return {
-    ...(store.engine === undefined ? {} : { storeEngine: store.engine }),
     version: PACKAGE_VERSION,
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
     gameOrigins: options.gameOrigins,
@@ -118,6 +121,7 @@ function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedS
       actionPoints: options.actionPoints,
       actionCosts: options.actionCosts,
       gameplayRoutes: options.gameplayRoutes,
+      routes: options.routes,
       world: options.world,
       journalSize: options.journalSize,
       variants: options.variants,
@@ -125,6 +129,13 @@ function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedS
       faultSeed: options.faultSeed,
     }),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
+  };
+}
+
+function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedStore): ServiceOptions {
+  return {
+    ...settingsServiceOptions(options),
+    ...(store.engine === undefined ? {} : { storeEngine: store.engine }),
     ...requestListener(options, logger, store),
     onOtp: (delivery) => logger.otp(delivery),
     onError: (error) => logger.error(error),
