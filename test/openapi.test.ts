@@ -64,7 +64,7 @@ describe('the OpenAPI document', () => {
     const capabilities = (await harness.call('GET', '/__mock/capabilities')).body as { routes: ControlRouteSummary[] };
     expect(capabilities.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: OPENAPI_PATH }));
     const document = await served(harness);
-    expect(document).toEqual(openApiDocument({ version: VERSION, configuredRoutes: [MINE], controlRoutes: capabilities.routes, shipPayload: 'any', mockRoutes: true }));
+    expect(document).toEqual(openApiDocument({ version: VERSION, configuredRoutes: [{ ...MINE, category: 'gameplay', source: 'config' }], controlRoutes: capabilities.routes, shipPayload: 'any', mockRoutes: true }));
     expect(document.paths['/api/player/ship']?.get?.['x-mock-defined']).toBe(true);
     expect(document.paths).toMatchObject(openApiDocument({ version: VERSION }).paths);
     expect(document.paths[MINE.path]?.post?.['x-mock-defined']).toBe(true);
@@ -131,6 +131,9 @@ describe('the mock\'s answers, against the document it serves', () => {
     await call('POST', '/api/player/ship', { token: unverified.authToken, body: { name: 'Nova' } });
     await call('POST', '/api/player/ship', { token: verified.authToken, ...oversized });
     await call('POST', '/api/player/ship', { token: verified.authToken, body: { name: 'Comet' } }, RATE_LIMITS.gameplay.limit + 1);
+    // A configured route reads an optional JSON body: one that is not JSON, or too large, is refused.
+    await call('POST', MINE.path, { token: miner.authToken, rawBody: '[1]' });
+    await call('POST', MINE.path, { token: miner.authToken, ...oversized });
     await call('POST', MINE.path, { token: miner.authToken }, RATE_LIMITS.gameplay.limit + 1);
 
     const operations = Object.entries(document.paths).filter(([path]) => !path.startsWith('/__mock/')).flatMap(([, item]) => Object.values(item));

@@ -70,10 +70,14 @@ export type OpenApiDocument = {
   };
 };
 
-/** A gameplay route a mock was configured with, beyond the spec's table. */
+/** A route a mock was configured with, beyond the spec's table; `:name` segments are parameters. */
 export interface ConfiguredRoute {
   method: Uppercase<OpenApiMethod>;
   path: string;
+  /** The spec's category it joins; default gameplay. */
+  category?: 'gameplay' | 'read' | 'public';
+  /** Where it is defined (config, or a handler's module and export), for the description. */
+  source?: string;
 }
 
 /** A control route as `GET /__mock/capabilities` lists it; `:name` segments are parameters. */

@@ -2,7 +2,7 @@ import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_L
 import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath } from './openapi-control.js';
 import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
 import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
-import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiTag } from './openapi-types.js';
+import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
 import { MOCK_ROUTES, ROUTES, type RouteId, type RouteSpec } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
@@ -29,9 +29,9 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const API_TAG: OpenApiTag = { name: 'game service', description: 'The operations of the spec\'s Endpoints table.' };
 const CONFIGURED_TAG: OpenApiTag = {
-  name: 'configured gameplay',
+  name: 'configured routes',
   'x-mock-defined': true,
-  description: 'Gameplay routes this mock was configured with: each spends its cost in action points and answers `{success: true}` with its configured fields.',
+  description: 'Routes this mock was configured with, each in a category of the spec: gameplay routes spend their cost in action points; each answers `{success: true}` with its configured fields.',
 };
 
 const SUMMARIES: Record<RouteId, string> = {
@@ -102,16 +102,20 @@ function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperatio
   };
 }
 
-function configuredOperation(route: ConfiguredRoute): OpenApiOperation {
+function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParameter[]): OpenApiOperation {
+  const category = route.category ?? 'gameplay';
+  const auth = category === 'public' ? 'none' : 'bearer';
+  const what = category === 'gameplay' ? 'A gameplay action' : category === 'read' ? 'An authenticated read' : 'A public read';
   return {
     operationId: `${route.method} ${route.path}`,
     tags: [CONFIGURED_TAG.name],
-    summary: 'A gameplay action from the mock\'s configuration',
-    description: rateLimitSentence('gameplay'),
+    summary: `${what} from the mock's configuration${route.source === undefined ? '' : ` (${route.source})`}`,
+    description: rateLimitSentence(category),
     'x-mock-defined': true,
-    security: bearer,
-    responses: operationResponses({ category: 'gameplay', auth: 'bearer', readsBody: false }, { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE }),
-    'x-rate-limit': rateLimit('gameplay'),
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(auth === 'none' ? {} : { security: bearer }),
+    responses: operationResponses({ category, auth, readsBody: route.method !== 'GET' }, { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE }),
+    'x-rate-limit': rateLimit(category),
   };
 }
 
@@ -138,7 +142,10 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   };
   for (const route of ROUTES) add(route.path, route.method, specOperation(route, options.shipPayload ?? 'any'));
   if (options.mockRoutes === true) for (const route of MOCK_ROUTES) add(route.path, route.method, shipReadOperation(route));
-  for (const route of configuredRoutes) add(route.path, route.method, configuredOperation(route));
+  for (const route of configuredRoutes) {
+    const { path, parameters } = templatePath(route.path);
+    add(path, route.method, configuredOperation(route, parameters));
+  }
   for (const route of controlRoutes) {
     const { path, parameters } = templatePath(route.path);
     add(path, route.method, controlOperation(route, parameters));

@@ -9,6 +9,7 @@ import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { openApiRoute } from './openapi-route.js';
 import { playerRoutes } from './player-routes.js';
+import { routeRoutes } from './route-routes.js';
 import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
@@ -62,6 +63,7 @@ export function createControlApi(context: ControlContext) {
     ...variantRoutes(context),
     ...journalRoutes(context),
     ...faultRoutes(context),
+    ...routeRoutes(context),
     ...dashboardRoutes(),
   ];
   routes.push(openApiRoute(context, routes));

@@ -1,6 +1,7 @@
 import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
 import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
 import type { ActiveVariants } from '../active-variants.js';
+import { routeSource } from '../user-routes/user-route.js';
 import { routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 
 function shipPayloadReading(variants: ActiveVariants): ShipPayloadReading {
@@ -27,7 +28,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
       if (document === undefined) {
         document = openApiDocument({
           version: context.options.version,
-          configuredRoutes: context.options.userRoutes.map((route) => ({ method: route.definition.method, path: route.definition.path })),
+          configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({ method: definition.method, path: definition.path, category, source: routeSource(definition) })),
           controlRoutes: routes.map(routeSummary),
           shipPayload,
           mockRoutes: true,

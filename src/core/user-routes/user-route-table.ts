@@ -3,6 +3,7 @@ import type { Route, RouteTable } from '../route-table.js';
 import { answerUserRoute } from './answer-route.js';
 import type { CompiledUserRoute } from './compile-routes.js';
 import type { RoutePath } from './route-path.js';
+import { routeSource } from './user-route.js';
 
 /** A user's route as the table holds it, with its path's matcher. */
 export interface UserRouteEntry {
@@ -19,7 +20,7 @@ export function userRouteEntry(compiled: CompiledUserRoute, options: ResolvedOpt
     path: definition.path,
     category,
     auth: category === 'public' ? 'none' : 'bearer',
-    source: definition.source ?? (definition.handler === undefined ? 'config' : 'handler'),
+    source: routeSource(definition),
   } as const;
   return { route: { spec, handle: answerUserRoute(compiled, options) }, path: compiled.path };
 }

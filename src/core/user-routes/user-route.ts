@@ -93,3 +93,8 @@ export function userRouteId(route: Pick<UserRoute, 'method' | 'path'>): string {
 export function routeCategory(route: Pick<UserRoute, 'method' | 'category'>): UserRouteCategory {
   return route.category ?? (route.method === 'GET' ? 'read' : 'gameplay');
 }
+
+/** Where a route of the user is defined, for listings: its handler's module and export, `handler` (a function given directly) or `config`. */
+export function routeSource(route: Pick<UserRoute, 'handler' | 'source'>): string {
+  return route.source ?? (route.handler === undefined ? 'config' : 'handler');
+}
