@@ -1,0 +1,200 @@
+/**
+ * The example client (examples/web-client) played in Debian's Chromium as a person would: typed email, the code
+ * from the mock's outbox, a ship, a move. Against the standalone mock started with its config file, from another
+ * origin (real CORS, nothing routed by the test), and against the msw worker in the page with the same routes.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebClient, type WebClientServer } from '../examples/web-client/serve.js';
+import type { UserRoute } from '../src/core/user-routes/user-route.js';
+import { launchChromium } from './support/browser-launch.js';
+import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
+import { call } from './support/http.js';
+import { loggedAnswers, playFirstSession, signInAgain, watchForBlockedRequests, type LoggedAnswer, type ReadOtp } from './support/web-client-player.js';
+
+const MOCK_CONFIG = 'examples/web-client/mock.json';
+const EMAIL = 'pilot@example.com';
+/** Port 1 of loopback: a request the worker fails to intercept fails instead of reaching a real mock. */
+const UNSERVED_API_ORIGIN = 'http://127.0.0.1:1';
+/** Overwritten on every run; printed so that a person can look at the game screen each run reached. */
+const SCREENSHOTS = join(tmpdir(), 'game-service-web-client-screenshots');
+
+const cli = useCli();
+let browser: Browser;
+
+beforeAll(async () => {
+  assertBuilt();
+  browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  console.log(`web client screenshots: ${SCREENSHOTS}`);
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each answer the page logged, as `status METHOD path · rate limit Remaining/Limit · points Remaining`. */
+function readable(answers: readonly LoggedAnswer[]): string[] {
+  return answers.map(({ status, method, path, headers }) => {
+    const rateLimit = headers['X-RateLimit-Limit'] === null ? '—' : `${headers['X-RateLimit-Remaining']}/${headers['X-RateLimit-Limit']}`;
+    return `${status} ${method} ${path} · rate limit ${rateLimit} · points ${headers['X-ActionPoints-Remaining'] ?? '—'}`;
+  });
+}
+
+/** What a page on any origin reads: every bucket's headers (reads and gameplay per player, auth per IP). */
+const COUNTED_FIRST_SESSION = [
+  '200 POST /api/auth/register · rate limit 4/5 · points —',
+  '400 POST /api/auth/verify-email · rate limit 3/5 · points —',
+  '200 POST /api/auth/verify-email · rate limit 2/5 · points —',
+  '404 GET /api/player/ship · rate limit 59/60 · points —',
+  '200 POST /api/player/ship · rate limit 59/60 · points 60',
+  '200 GET /api/galaxy/1/sectors · rate limit 58/60 · points —',
+  '200 POST /api/player/ship/move · rate limit 58/60 · points 59',
+  '200 GET /api/galaxy/1/sectors · rate limit 57/60 · points —',
+];
+
+/** A game origin's page: auth is still limited by IP, its reads and gameplay are not counted and carry no X-RateLimit-*. */
+const EXEMPT_FIRST_SESSION = [
+  '200 POST /api/auth/register · rate limit 4/5 · points —',
+  '400 POST /api/auth/verify-email · rate limit 3/5 · points —',
+  '200 POST /api/auth/verify-email · rate limit 2/5 · points —',
+  '404 GET /api/player/ship · rate limit — · points —',
+  '200 POST /api/player/ship · rate limit — · points 60',
+  '200 GET /api/galaxy/1/sectors · rate limit — · points —',
+  '200 POST /api/player/ship/move · rate limit — · points 59',
+  '200 GET /api/galaxy/1/sectors · rate limit — · points —',
+];
+
+/** What the screen shows on the way: the server's refusal of the wrong code, the ship, the sector and points. */
+const FIRST_SESSION_SCREEN = {
+  wrongCodeError: '400: Wrong verification code',
+  shipTitle: 'Nomad (merchant)',
+  sectorBefore: 'Sol',
+  sectorAfter: 'Vega Reach',
+  actionPointsBefore: '60',
+  actionPointsAfter: '59',
+};
+
+async function control(mockUrl: string, path: string): Promise<unknown> {
+  const answer = await call(`${mockUrl}/__mock${path}`);
+  if (answer.status !== 200) throw new Error(`GET /__mock${path} answered ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** The newest code in the mock's outbox, as a test (or a person with curl) reads it on loopback. */
+function outboxReader(mockUrl: string): ReadOtp {
+  return async (email) => {
+    const { messages } = (await control(mockUrl, `/outbox?email=${encodeURIComponent(email)}`)) as { messages: Array<{ code: string }> };
+    if (messages[0] === undefined) throw new Error(`the mock delivered no code to ${email}`);
+    return messages[0].code;
+  };
+}
+
+/** The journal's preflights from `origin`, by path, and the route each other request from it was answered by. */
+async function journalFrom(mockUrl: string, origin: string) {
+  const { entries } = (await control(mockUrl, '/journal?limit=100')) as { entries: Array<{ method: string; path: string; status: number; origin: string | null; route: string | null }> };
+  const fromPage = entries.filter((entry) => entry.origin === origin);
+  const preflights = fromPage.filter((entry) => entry.method === 'OPTIONS');
+  return {
+    preflightStatuses: [...new Set(preflights.map((entry) => entry.status))],
+    preflightPaths: [...new Set(preflights.map((entry) => entry.path))].sort(),
+    routes: [...new Set(fromPage.filter((entry) => entry.method !== 'OPTIONS').map((entry) => entry.route))].sort(),
+  };
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(SCREENSHOTS, name);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The client on its own origin, the CLI's mock on another, started with the example's config file. */
+async function playAgainstStandalone(mockArgs: (client: WebClientServer) => string[], screenshotName: string) {
+  const client = await serveWebClient({ port: 0 });
+  const context = await browser.newContext();
+  try {
+    const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...mockArgs(client)]);
+    const page = await context.newPage();
+    const blocked = watchForBlockedRequests(page);
+    const readOtp = outboxReader(mock.url);
+    await page.goto(`${client.origin}/?api=${mock.url}`);
+    expect(await page.locator('#api-base-url').innerText()).toBe(mock.url);
+
+    const first = await playFirstSession(page, EMAIL, readOtp);
+    const firstAnswers = await loggedAnswers(page);
+    const screenshotPath = await screenshot(page, screenshotName);
+    await page.reload();
+    const again = await signInAgain(page, EMAIL, readOtp);
+    return { client, first, firstAnswers, again, againAnswers: await loggedAnswers(page), blocked, screenshotPath, journal: await journalFrom(mock.url, client.origin) };
+  } finally {
+    await context.close();
+    await client.close();
+  }
+}
+
+/** Every path the page called needs a preflight (JSON bodies, bearer tokens): the mock answered each 204. */
+const PREFLIGHTED_PATHS = ['/api/auth/register', '/api/auth/verify-email', '/api/galaxy/1/sectors', '/api/player/ship', '/api/player/ship/move'];
+const ROUTES_USED = ['GET /api/galaxy/:galaxyId/sectors', 'POST /api/player/ship/move', 'createShip', 'getShip', 'register', 'verifyEmail'];
+
+describe('the example web client in Chromium', () => {
+  it('plays against the standalone mock from another origin with no flags: no request blocked, every bucket counted', async ({ annotate }) => {
+    const run = await playAgainstStandalone(() => [], 'standalone-any-origin.png');
+    await annotate('the game screen after a move (standalone mock, no flags)', 'screenshot', { path: run.screenshotPath, contentType: 'image/png' });
+
+    expect(run.blocked).toEqual([]);
+    expect(run.first).toEqual(FIRST_SESSION_SCREEN);
+    expect(readable(run.firstAnswers)).toEqual(COUNTED_FIRST_SESSION);
+    expect(run.again).toEqual({ shipTitle: 'Nomad (merchant)', sector: 'Vega Reach' });
+    expect(readable(run.againAnswers)).toEqual([
+      '200 POST /api/auth/register · rate limit 1/5 · points —',
+      '200 POST /api/auth/verify-email · rate limit 0/5 · points —',
+      '200 GET /api/player/ship · rate limit 56/60 · points —',
+      '200 GET /api/galaxy/1/sectors · rate limit 55/60 · points —',
+    ]);
+    expect(run.journal).toEqual({ preflightStatuses: [204], preflightPaths: PREFLIGHTED_PATHS, routes: expect.arrayContaining(ROUTES_USED) });
+  });
+
+  it('plays against the standalone mock with --game-origin: the same game, its reads and moves exempt from the buckets', async ({ annotate }) => {
+    const run = await playAgainstStandalone((client) => ['--game-origin', client.origin], 'standalone-game-origin.png');
+    await annotate('the game screen after a move (standalone mock, --game-origin)', 'screenshot', { path: run.screenshotPath, contentType: 'image/png' });
+
+    expect(run.blocked).toEqual([]);
+    expect(run.first).toEqual(FIRST_SESSION_SCREEN);
+    expect(readable(run.firstAnswers)).toEqual(EXEMPT_FIRST_SESSION);
+    expect(run.again).toEqual({ shipTitle: 'Nomad (merchant)', sector: 'Vega Reach' });
+    expect(readable(run.againAnswers).slice(2)).toEqual(['200 GET /api/player/ship · rate limit — · points —', '200 GET /api/galaxy/1/sectors · rate limit — · points —']);
+    expect(run.journal).toEqual({ preflightStatuses: [204], preflightPaths: PREFLIGHTED_PATHS, routes: expect.arrayContaining(ROUTES_USED) });
+  });
+
+  it('plays against the msw worker in the page, given the routes of mock.json: the same answers as the standalone mock', async ({ annotate }) => {
+    const { routes } = JSON.parse(await readFile(join(ROOT, MOCK_CONFIG), 'utf8')) as { routes: UserRoute[] };
+    const client = await serveWebClient({
+      port: 0,
+      entryPoint: join(ROOT, 'test/support/web-client-worker-page.ts'),
+      files: { '/mockServiceWorker.js': join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js') },
+    });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const blocked = watchForBlockedRequests(page);
+      await page.goto(`${client.origin}/?api=${UNSERVED_API_ORIGIN}`);
+      await page.waitForFunction(() => typeof window.startWithMockWorker === 'function');
+      await page.evaluate((given) => window.startWithMockWorker(given), routes);
+
+      const first = await playFirstSession(page, EMAIL, (email) => page.evaluate((address) => window.latestOtp(address), email));
+      const path = await screenshot(page, 'msw-worker.png');
+      await annotate('the game screen after a move (msw worker in the page)', 'screenshot', { path, contentType: 'image/png' });
+
+      expect(blocked).toEqual([]);
+      expect(first).toEqual(FIRST_SESSION_SCREEN);
+      expect(readable(await loggedAnswers(page))).toEqual(COUNTED_FIRST_SESSION);
+    } finally {
+      await context.close();
+      await client.close();
+    }
+  });
+});
