@@ -3,6 +3,7 @@ import { byId, copyButton, h } from './dom.js';
 import { followJournal } from './journal-feed.js';
 import { showBuckets, showClock, showFaults, showOutbox, showPlayers, tickCountdowns, type BucketView, type ClockState, type FaultRule, type OutboxMessage, type PlayerView } from './views.js';
 import { showScenarios } from './scenario-forms.js';
+import { showRoutes, type RouteView } from './routes-view.js';
 
 /** Every panel is read again this often, and at once after an action or a request in the journal. */
 const REFRESH_MS = 2_000;
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
   wireControls();
   const capabilities = await control<{ version: string }>('GET', '/capabilities');
   byId('version').textContent = capabilities.version;
+  showRoutes((await control<{ routes: RouteView[] }>('GET', '/routes')).routes);
   await showScenarios((name, parameters) => act(`scenario ${name}`, () => control('POST', `/scenarios/${name}`, parameters), refreshSoon));
   followJournal(refreshSoon);
   await refresh();

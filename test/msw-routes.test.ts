@@ -26,7 +26,7 @@ beforeAll(async () => {
   }));
   const options = await loadMockConfig(join(dir, 'mock.json'));
   msw = setupServer(...createMswMock({ baseUrl: API, onOtp: () => {}, ...options }).handlers);
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  msw.listen({ onUnhandledFrame: 'bypass' });
 });
 afterAll(() => {
   msw?.close();
