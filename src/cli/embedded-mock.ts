@@ -10,6 +10,7 @@ const silentLogger: MockLogger = {
   otp: () => {},
   request: () => {},
   error: (error) => console.error('embedded mock:', error),
+  store: () => {},
   stopping: () => {},
 };
 

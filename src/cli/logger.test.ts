@@ -104,6 +104,16 @@ describe('json logger', () => {
     expect(stopping).toMatchObject({ event: 'stopping', signal: 'SIGTERM' });
   });
 
+  it('tells of a store outage and of its end, at error and info level', () => {
+    const { lines, streams } = capture();
+    const logger = createJsonLogger(streams.stdout);
+    logger.store({ available: false, reason: 'connect ECONNREFUSED' });
+    logger.store({ available: true });
+    const [down, back] = lines.stdout.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(down).toMatchObject({ level: 'error', event: 'store', available: false, reason: 'connect ECONNREFUSED' });
+    expect(back).toMatchObject({ level: 'info', event: 'store', available: true });
+  });
+
   it('reports the control URL only when the control API is on', () => {
     const { lines, streams } = capture();
     createJsonLogger(streams.stdout).listening({ ...INFO, control: { ...INFO.control, enabled: false } });

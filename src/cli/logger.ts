@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { pino, stdSerializers, type DestinationStream } from 'pino';
 import type { JournalEntry } from '../core/journal.js';
+import type { StoreStatusListener } from '../core/kept-handle.js';
 import type { VariantSelection } from '../core/variant-choice.js';
 import { formatOtpLine, type OtpDelivery } from '../core/options.js';
 
@@ -35,6 +36,8 @@ export interface MockLogger {
   request(entry: JournalEntry): void;
   /** An unexpected exception while handling a request (answered with a 500). */
   error(error: unknown): void;
+  /** The store became unreachable (requests answer 503), or is back. */
+  store(status: Parameters<StoreStatusListener>[0]): void;
   stopping(signal: string): void;
 }
 
@@ -46,6 +49,8 @@ export interface LogStreams {
 const STDIO: LogStreams = { stdout: process.stdout, stderr: process.stderr };
 
 const UNEXPECTED = 'Unexpected error while handling a request';
+const STORE_DOWN = 'The store cannot be reached: requests are answered 503 until it is back';
+const STORE_BACK = 'The store is reachable again: requests are served';
 
 function describeVariants({ names, seed }: VariantSelection): string {
   const drawn = seed === undefined ? '' : ` (random, seed ${seed}: --variant random:${seed} plays them again)`;
@@ -82,6 +87,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
           + `${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}${entry.unknownFields === null ? '' : ` unknown fields: ${entry.unknownFields.join(', ')}`}`,
       ),
     error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
+    store: (status) => streams.stderr.write(`${status.available ? STORE_BACK : `${STORE_DOWN} (${status.reason})`}\n`),
     stopping: (signal) => out(`${signal} received: closing connections and stopping.`),
   };
 }
@@ -116,6 +122,8 @@ export function createJsonLogger(stdout: DestinationStream = pino.destination({ 
       ),
     request: (entry) => log.info({ event: 'request', ...entry }, `${entry.method} ${entry.path} ${entry.status}`),
     error: (error) => log.error({ event: 'error', err: error }, UNEXPECTED),
+    store: (status) =>
+      status.available ? log.info({ event: 'store', available: true }, STORE_BACK) : log.error({ event: 'store', available: false, reason: status.reason }, STORE_DOWN),
     stopping: (signal) => log.info({ event: 'stopping', signal }, `${signal} received: closing connections and stopping.`),
   };
 }

@@ -139,6 +139,7 @@ function serviceOptions(options: MockOptions, logger: MockLogger, store: OpenedS
     ...requestListener(options, logger, store),
     onOtp: (delivery) => logger.otp(delivery),
     onError: (error) => logger.error(error),
+    onStoreStatus: (status) => logger.store(status),
   };
 }
 

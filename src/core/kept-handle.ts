@@ -26,8 +26,15 @@ export function unavailableResponse(request: ServiceRequest, error: StoreUnavail
   };
 }
 
-/** `handle` with its records loaded before and kept after by the engine, before the answer leaves. */
-export function keptBy(engine: StoreEngine, handle: Handle): Handle {
+/** Told once when the store becomes unreachable (with why) and once when it answers again. */
+export type StoreStatusListener = (status: { available: false; reason: string } | { available: true }) => void;
+
+/**
+ * `handle` with its records loaded before and kept after by the engine, before the answer leaves; each change
+ * of the store's reachability is told once, however many requests meet it.
+ */
+export function keptBy(engine: StoreEngine, handle: Handle, onStatus: StoreStatusListener = () => {}): Handle {
+  let down = false;
   return async (request) => {
     try {
       if (engine.beforeRequest !== undefined) await engine.beforeRequest(request);
@@ -43,10 +50,18 @@ export function keptBy(engine: StoreEngine, handle: Handle): Handle {
         }
       }
       await engine.afterRequest();
+      if (down) {
+        down = false;
+        onStatus({ available: true });
+      }
       return response;
     } catch (error) {
-      if (error instanceof StoreUnavailable) return unavailableResponse(request, error);
-      throw error;
+      if (!(error instanceof StoreUnavailable)) throw error;
+      if (!down) {
+        down = true;
+        onStatus({ available: false, reason: error.message });
+      }
+      return unavailableResponse(request, error);
     }
   };
 }

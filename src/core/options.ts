@@ -6,6 +6,7 @@ import type { CorsOrigins } from './cors.js';
 import type { FaultRuleJson } from './fault-rules.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
+import type { StoreStatusListener } from './kept-handle.js';
 import type { StoreBounds } from './store.js';
 import type { StoreEngine } from './store-engine.js';
 import { compileUserRoutes, type CompiledUserRoute } from './user-routes/compile-routes.js';
@@ -101,6 +102,8 @@ export interface ServiceOptions {
   onOtp?: (delivery: OtpDelivery) => void;
   /** Told of every unexpected exception (answered with a 500). */
   onError?: (error: unknown) => void;
+  /** Told once when the store engine becomes unreachable (requests are answered 503) and once when it is back. */
+  onStoreStatus?: StoreStatusListener;
 }
 
 export interface ResolvedOptions {
@@ -125,6 +128,7 @@ export interface ResolvedOptions {
   onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
   onError: (error: unknown) => void;
+  onStoreStatus: StoreStatusListener | undefined;
 }
 
 export const DEFAULT_ACTION_POINTS: ActionPointRules = { start: 60, max: 60, refillIntervalMs: 60_000 };
@@ -195,5 +199,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),
     onError: options.onError ?? ((error) => console.error('Unexpected error while handling a request:', error)),
+    onStoreStatus: options.onStoreStatus,
   };
 }

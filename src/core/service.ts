@@ -224,5 +224,5 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   const engine = options.storeEngine;
-  return { handle: engine === undefined ? handle : keptBy(engine, handle), clock: options.clock, store, journal, variants, faults };
+  return { handle: engine === undefined ? handle : keptBy(engine, handle, options.onStoreStatus), clock: options.clock, store, journal, variants, faults };
 }

@@ -120,14 +120,24 @@ const CLIENT_ERROR_ANSWERS: Readonly<Record<string, [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
 };
 
-/** Answers malformed or timed-out HTTP with an error envelope too, instead of Node's bare text. */
+/** How long an answered bad client's connection may take to drain the answer before it is cut. */
+const CLOSE_AFTER_ANSWER_MS = 1_000;
+
+/**
+ * Answers malformed or timed-out HTTP with an error envelope too, instead of Node's bare text, then closes the
+ * connection both ways: a half-close would let a client that keeps sending hold it open.
+ */
 function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
   const [status, message] = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
-  socket.end(rawEnvelope(status, message));
+  const cut = setTimeout(() => socket.destroy(), CLOSE_AFTER_ANSWER_MS).unref();
+  socket.end(rawEnvelope(status, message), () => {
+    clearTimeout(cut);
+    socket.destroy();
+  });
 }
 
 /** RFC 9112: an HTTP/1.1 request without Host is answered 400 (Node's own answer has no body). */

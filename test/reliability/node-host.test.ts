@@ -6,7 +6,7 @@ import { call, header, parseRawResponse, sendRaw } from '../support/http.js';
 import { useResources } from '../support/resources.js';
 
 const resources = useResources();
-const quiet = { listening() {}, otp() {}, request() {}, error() {}, stopping() {} };
+const quiet = { listening() {}, otp() {}, request() {}, error() {}, store() {}, stopping() {} };
 
 /** A socket to the port, with everything it receives so far, and a promise of its close. */
 function openSocket(port: number) {

@@ -98,6 +98,13 @@ describe('Redis unreachable', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(recovered.status).toBe(200);
+    // Told once each way on the console, however many requests met the outage.
+    const storeLines = () => mock.process.stderr.split('\n').filter((line) => line.startsWith('The store '));
+    for (const deadline = Date.now() + 2_000; storeLines().length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(storeLines()).toEqual([
+      expect.stringMatching(/^The store cannot be reached: requests are answered 503 until it is back \(The shared store \(Redis\) cannot be reached: .+\)$/),
+      'The store is reachable again: requests are served',
+    ]);
     stopped = true;
     // Whatever the load saw, it was an answer, each 200 (before and after), 401 (the restarted Redis is empty) or 503.
     expect(new Set(await load)).toSatisfy((seen: Set<number>) => [...seen].every((status) => [200, 401, 503].includes(status)));

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceRequest, ServiceResponse } from './http.js';
+import { keptBy, type StoreStatusListener } from './kept-handle.js';
+import { StoreUnavailable, type StoreEngine } from './store-engine.js';
+
+/** An engine whose server can be switched off and on between requests. */
+function switchableEngine() {
+  const engine = {
+    up: true,
+    observer: { read() {}, wrote() {}, cleared() {}, delivered() {} },
+    attach: () => false,
+    afterRequest() {
+      if (!engine.up) throw new StoreUnavailable('the server is off');
+    },
+  } satisfies StoreEngine & { up: boolean };
+  return engine;
+}
+
+const REQUEST: ServiceRequest = { method: 'GET', path: '/api/player', headers: {}, ip: '127.0.0.1' };
+const OK: ServiceResponse = { status: 200, headers: {}, body: { success: true } };
+
+describe('keptBy: the store going away and coming back', () => {
+  it('is told once each way, however many requests meet the outage', async () => {
+    const engine = switchableEngine();
+    const told: Parameters<StoreStatusListener>[0][] = [];
+    const handle = keptBy(engine, async () => OK, (status) => told.push(status));
+    expect((await handle(REQUEST)).status).toBe(200);
+    engine.up = false;
+    const during = await Promise.all([handle(REQUEST), handle(REQUEST), handle(REQUEST)]);
+    expect(during.map((response) => response.status)).toEqual([503, 503, 503]);
+    engine.up = true;
+    await handle(REQUEST);
+    await handle(REQUEST);
+    expect(told).toEqual([{ available: false, reason: 'the server is off' }, { available: true }]);
+  });
+});
