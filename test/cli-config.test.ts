@@ -64,7 +64,7 @@ describe('game-service mock --config with nested keys', () => {
     const config = jsonFile('clash.json', { port: 0, routes: [{ method: 'POST', path: '/api/player/ship' }] });
     const result = await cli.run(['mock', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('game-service: cannot start the mock: gameplay route POST /api/player/ship is already a route of the service');
+    expect(result.stderr).toContain(`game-service: --config ${config}: /routes/0 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one`);
     expect(result.stdout).toBe('');
   });
 });

@@ -29,7 +29,7 @@ describe('control API over HTTP: capabilities and clock', () => {
     expect(routes).toEqual(
       expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name', 'GET /__mock/variants', 'PUT /__mock/variants']),
     );
-    expect(routes).toHaveLength(28);
+    expect(routes).toHaveLength(29);
   });
 
   it('Date follows the virtual clock, on API and control responses alike (one header, not Node\'s own)', async () => {
