@@ -20,8 +20,6 @@ export function authIsScarce(suite: Suite): boolean {
   return isAuthPaced(suite.config);
 }
 
-let shared: Promise<SignedIn> | undefined;
-
 /**
  * A verified player for checks that only read or send a few gameplay requests. With the control API each
  * call makes a new one (free, and never expired by another check's clock move); in real time the run
@@ -30,11 +28,8 @@ let shared: Promise<SignedIn> | undefined;
  */
 export function verifiedPlayer(suite: Suite): Promise<SignedIn> {
   if (suite.config.capabilities?.players === true || suite.target.clock !== undefined) return signIn(suite, suite.target.identities.fresh());
-  shared ??= authIsScarce(suite) ? firstSignIn().then(({ player }) => player) : signIn(suite, suite.target.identities.fresh());
-  return shared;
+  return suite.fixtures.get(verifiedPlayer, () => (authIsScarce(suite) ? firstSignIn(suite).then(({ player }) => player) : signIn(suite, suite.target.identities.fresh())));
 }
-
-let second: Promise<SignedIn> | undefined;
 
 /**
  * A player of the check's own, whose read and gameplay buckets no other check touches; where auth requests are
@@ -44,8 +39,10 @@ let second: Promise<SignedIn> | undefined;
 export function ownPlayer(suite: Suite, identity: Identity): Promise<SignedIn> {
   if (!authIsScarce(suite)) return signIn(suite, identity);
   // VERIFY-BOUND's first address is registered, and its code still pending: one verify signs it in.
-  second ??= boundPair().then(async ({ first, identity: registeredFrom }) => (await verifyForToken(suite, first.email, first.code, registeredFrom)).player);
-  return second;
+  return suite.fixtures.get(ownPlayer, async () => {
+    const { first, identity: registeredFrom } = await boundPair(suite);
+    return (await verifyForToken(suite, first.email, first.code, registeredFrom)).player;
+  });
 }
 
 /** A token of a player whose email is not verified: from --unverified-token, or the control API's scenario. */

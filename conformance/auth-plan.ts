@@ -20,9 +20,6 @@ export function isAuthPaced(config: ConformanceConfig): boolean {
   return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
 }
 
-/** The annotation that carries the number of auth requests a run sent from its checks to the main process. */
-export const AUTH_REQUESTS_ANNOTATION = 'auth-requests';
-
 export interface AuthPlanItem {
   what: string;
   requests: number;

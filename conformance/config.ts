@@ -1,3 +1,5 @@
+import type { CheckFile } from './check-files.js';
+
 /** How to get the code a target emailed: its control API, a log file, a command, or a person. */
 export type OtpSourceSpec =
   | { kind: 'control' }
@@ -15,7 +17,7 @@ export interface Capabilities {
   gameOrigins: readonly string[];
 }
 
-/** Everything a check needs to know about the run; plain data, handed to the check files by vitest. */
+/** Everything a check needs to know about the run; plain data, handed to the run's test module by vitest. */
 export interface ConformanceConfig {
   baseUrl: string;
   seed: number;
@@ -49,5 +51,12 @@ export interface ConformanceConfig {
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: ConformanceConfig;
+    /** The check files the run selected, in the plan's order. */
+    checkFiles: CheckFile[];
+  }
+
+  export interface TaskMeta {
+    /** Auth requests (register, verify-email) the check sent, its fixtures' included. */
+    authRequests?: number;
   }
 }

@@ -1,7 +1,7 @@
 import type { Exchange } from './exchange.js';
 import { errorMessage } from './envelope.js';
 import type { Identity } from './identities.js';
-import { suite } from './suite.js';
+import type { Suite } from './suite.js';
 import type { Call } from './target.js';
 
 export const SHIP_PATH = '/api/player/ship';
@@ -10,12 +10,12 @@ export const SHIP_PATH = '/api/player/ship';
 export const PAYLOAD_REFUSED = 'the target refused the ship payload; pass --ship-payload';
 
 /** POST /api/player/ship with the run's payload (--ship-payload; the spec does not show it). */
-export function createShipCall(token: string | undefined, identity: Identity, extra: Partial<Call> = {}): Call {
-  return { method: 'POST', path: SHIP_PATH, json: suite().config.shipPayload, identity, ...(token === undefined ? {} : { token }), ...extra };
+export function createShipCall(suite: Suite, token: string | undefined, identity: Identity, extra: Partial<Call> = {}): Call {
+  return { method: 'POST', path: SHIP_PATH, json: suite.config.shipPayload, identity, ...(token === undefined ? {} : { token }), ...extra };
 }
 
-export function createShip(token: string | undefined, identity: Identity = suite().target.identities.fresh()): Promise<Exchange> {
-  return suite().target.send(createShipCall(token, identity));
+export function createShip(suite: Suite, token: string | undefined, identity: Identity = suite.target.identities.fresh()): Promise<Exchange> {
+  return suite.target.send(createShipCall(suite, token, identity));
 }
 
 /** An error message saying that email verification is required (the spec's words for an unverified player). */

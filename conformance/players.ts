@@ -1,6 +1,6 @@
 import { hintFor, type Exchange } from './exchange.js';
 import type { Identity } from './identities.js';
-import type { Suite } from './suite.js';
+import type { SignInContext } from './suite.js';
 
 export interface SignedIn {
   email: string;
@@ -11,7 +11,7 @@ export interface SignedIn {
 let sequence = 0;
 
 /** An address no earlier check used, from the run's template. */
-export function uniqueEmail(suite: Suite, label = 'player'): string {
+export function uniqueEmail(suite: SignInContext, label = 'player'): string {
   const id = `${label}-${suite.config.seed}-${Date.now().toString(36)}-${sequence++}`;
   return suite.config.emailTemplate.replace('{id}', id);
 }
@@ -24,7 +24,7 @@ export interface Registration {
 }
 
 /** Registers an address and reads the code it was sent. Throws when the run cannot read codes. */
-export async function registerForCode(suite: Suite, email: string, identity?: Identity): Promise<Registration> {
+export async function registerForCode(suite: SignInContext, email: string, identity?: Identity): Promise<Registration> {
   if (suite.otp === null) throw new Error('no OTP source: pass --otp-source (control, log:FILE, command:CMD or prompt)');
   await suite.otp.beforeRegister(email);
   const register = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, ...(identity ? { identity } : {}) });
@@ -33,7 +33,7 @@ export async function registerForCode(suite: Suite, email: string, identity?: Id
 }
 
 /** A verified player with a bearer token: made by the control API where the target has one, else signed in for real. */
-export async function signIn(suite: Suite, identity?: Identity): Promise<SignedIn> {
+export async function signIn(suite: SignInContext, identity?: Identity): Promise<SignedIn> {
   const email = uniqueEmail(suite);
   if (suite.config.capabilities?.players === true) {
     const created = await suite.target.send({ method: 'POST', path: '/__mock/players', json: { email } });
@@ -53,7 +53,7 @@ export function signedInBy(email: string, verify: Exchange): SignedIn {
 }
 
 /** Verifies a code that must be right, and the player it signs in; throws with the answer otherwise. */
-export async function verifyForToken(suite: Suite, email: string, code: string, identity?: Identity): Promise<{ verify: Exchange; player: SignedIn }> {
+export async function verifyForToken(suite: SignInContext, email: string, code: string, identity?: Identity): Promise<{ verify: Exchange; player: SignedIn }> {
   const verify = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: code }, ...(identity ? { identity } : {}) });
   return { verify, player: signedInBy(email, verify) };
 }

@@ -10,13 +10,13 @@ import { garbageAuthorization, propertyOptions } from '../generators.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 
 const PLAYER = '/api/player';
 const MINUTE_MS = 60_000;
 
-function getPlayer(identity: Identity, authorization?: string): Promise<Exchange> {
-  return suite().target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });
+function getPlayer(suite: Suite, identity: Identity, authorization?: string): Promise<Exchange> {
+  return suite.target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });
 }
 
 function expect401(exchange: Exchange, what: string): void {
@@ -24,58 +24,60 @@ function expect401(exchange: Exchange, what: string): void {
   expectErrorEnvelope(exchange);
 }
 
-describe('bearer token', () => {
-  it(rule('AUTH-401', 'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    expect401(await getPlayer(identity), 'no Authorization header');
-    expect401(await getPlayer(identity, 'Bearer'), '"Bearer" and no token');
-    expect401(await getPlayer(identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
-    expect401(await getPlayer(identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
-  });
+export function bearerChecks(suite: Suite): void {
+  describe('bearer token', () => {
+    it(rule('AUTH-401', 'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      expect401(await getPlayer(suite, identity), 'no Authorization header');
+      expect401(await getPlayer(suite, identity, 'Bearer'), '"Bearer" and no token');
+      expect401(await getPlayer(suite, identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
+      expect401(await getPlayer(suite, identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
+    });
 
-  it(rule('AUTH-401', 'POST /api/player/ship without Authorization, and with a random UUID as the token, answers 401 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    expect401(await suite().target.send(createShipCall(undefined, identity)), 'ship creation with no Authorization header');
-    expect401(await suite().target.send(createShipCall(crypto.randomUUID(), identity)), 'ship creation with a UUID the server never issued');
-  });
+    it(rule('AUTH-401', 'POST /api/player/ship without Authorization, and with a random UUID as the token, answers 401 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      expect401(await suite.target.send(createShipCall(suite, undefined, identity)), 'ship creation with no Authorization header');
+      expect401(await suite.target.send(createShipCall(suite, crypto.randomUUID(), identity)), 'ship creation with a UUID the server never issued');
+    });
 
-  it(rule('AUTH-401', 'property: GET /api/player with Authorization values carrying no issued token answers 401 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    await fc.assert(
-      fc.asyncProperty(garbageAuthorization, async (authorization) => {
-        expect401(await getPlayer(identity, authorization), `Authorization: ${authorization}`);
-      }),
-      propertyOptions(suite().config),
-    );
-  });
+    it(rule('AUTH-401', 'property: GET /api/player with Authorization values carrying no issued token answers 401 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      await fc.assert(
+        fc.asyncProperty(garbageAuthorization, async (authorization) => {
+          expect401(await getPlayer(suite, identity, authorization), `Authorization: ${authorization}`);
+        }),
+        propertyOptions(suite.config),
+      );
+    });
 
-  it(rule('TOKEN-EXPIRY', 'a token is accepted 7 days − 1 min after it was issued and answers 401 (error envelope) 1 min after 7 days'), async (context) => {
-    const { target } = suite();
-    const clock = target.clock;
-    if (clock === undefined) return context.skip("the target's clock cannot be moved (no control API with clock control), and a token lives 7 days");
-    const reason = cannotSignIn(suite());
-    if (reason !== undefined) return context.skip(reason);
-    await withFrozenClock(target, clock, async () => {
-      // Another request may move the clock (a 429 waited out); an attempt it spoils is made again.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const identity = target.identities.fresh();
-        const before = await clock.now();
-        const { token } = await verifiedPlayer(suite());
-        const after = await clock.now();
-        const stillValidAt = before + TOKEN_LIFETIME_MS - MINUTE_MS;
-        if (!(await advanceTo(clock, stillValidAt))) continue;
-        const valid = await getPlayer(identity, `Bearer ${token}`);
-        if ((await clock.now()) !== stillValidAt) continue;
-        const expiredAt = after + TOKEN_LIFETIME_MS + MINUTE_MS;
-        if (!(await advanceTo(clock, expiredAt))) continue;
-        const expired = await getPlayer(identity, `Bearer ${token}`);
-        if ((await clock.now()) !== expiredAt) continue;
-        expectThat(valid, valid.status === 200, 'status 200 for a token 7 days − 1 min old');
-        expectSuccessEnvelope(valid);
-        expect401(expired, 'a token 7 days + 1 min old has expired');
-        return;
-      }
-      throw new Error('TOKEN-EXPIRY: the clock moved during each of 3 attempts, so no boundary could be checked');
+    it(rule('TOKEN-EXPIRY', 'a token is accepted 7 days − 1 min after it was issued and answers 401 (error envelope) 1 min after 7 days'), async (context) => {
+      const { target } = suite;
+      const clock = target.clock;
+      if (clock === undefined) return context.skip("the target's clock cannot be moved (no control API with clock control), and a token lives 7 days");
+      const reason = cannotSignIn(suite);
+      if (reason !== undefined) return context.skip(reason);
+      await withFrozenClock(target, clock, async () => {
+        // Another request may move the clock (a 429 waited out); an attempt it spoils is made again.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const identity = target.identities.fresh();
+          const before = await clock.now();
+          const { token } = await verifiedPlayer(suite);
+          const after = await clock.now();
+          const stillValidAt = before + TOKEN_LIFETIME_MS - MINUTE_MS;
+          if (!(await advanceTo(clock, stillValidAt))) continue;
+          const valid = await getPlayer(suite, identity, `Bearer ${token}`);
+          if ((await clock.now()) !== stillValidAt) continue;
+          const expiredAt = after + TOKEN_LIFETIME_MS + MINUTE_MS;
+          if (!(await advanceTo(clock, expiredAt))) continue;
+          const expired = await getPlayer(suite, identity, `Bearer ${token}`);
+          if ((await clock.now()) !== expiredAt) continue;
+          expectThat(valid, valid.status === 200, 'status 200 for a token 7 days − 1 min old');
+          expectSuccessEnvelope(valid);
+          expect401(expired, 'a token 7 days + 1 min old has expired');
+          return;
+        }
+        throw new Error('TOKEN-EXPIRY: the clock moved during each of 3 attempts, so no boundary could be checked');
+      });
     });
   });
-});
+}

@@ -1,13 +1,14 @@
 import { describe, it, type TestContext } from 'vitest';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
+import { fixture } from '../fixture.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
-import { hasRateLimitHeaders, once, remainingOf, requirePlayers, resetUnitOf, sendTimed, sharedPlayerOn, startFreshWindows, windowMoved, type Timed } from './rate-limits-support.js';
+import { hasRateLimitHeaders, remainingOf, requirePlayers, resetUnitOf, sendTimed, sharedPlayerOn, startFreshWindows, windowMoved, type Timed } from './rate-limits-support.js';
 
 // "Requests from the official game client origins and other configured game origins are not counted
 //  against the gameplay, authenticated-read or public buckets."
@@ -16,16 +17,16 @@ import { hasRateLimitHeaders, once, remainingOf, requirePlayers, resetUnitOf, se
 const PATTERN = ['external', 'game', 'game', 'external', 'game', 'external'] as const;
 
 /** One client address and one player for the three categories (a real sign-in spends that address's auth budget only). */
-const exemptClient = once(async () => {
-  const identity = suite().target.identities.fresh();
-  return { identity, player: suite().otp !== null || suite().config.capabilities?.players === true ? await sharedPlayerOn(identity) : undefined };
+const exemptClient = fixture(async (suite) => {
+  const identity = suite.target.identities.fresh();
+  return { identity, player: suite.otp !== null || suite.config.capabilities?.players === true ? await sharedPlayerOn(suite, identity) : undefined };
 });
 
-async function expectExempt(context: TestContext, category: RateLimitCategory, call: (identity: Identity, token: string | undefined) => Call): Promise<void> {
-  const { gameOrigin } = suite().config;
+async function expectExempt(suite: Suite, context: TestContext, category: RateLimitCategory, call: (identity: Identity, token: string | undefined) => Call): Promise<void> {
+  const { gameOrigin } = suite.config;
   requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
-  const { identity, player } = await exemptClient();
-  await startFreshWindows();
+  const { identity, player } = await exemptClient(suite);
+  await startFreshWindows(suite);
   const model = new RateLimitModel();
   const external: Timed[] = [];
   const game: Timed[] = [];
@@ -33,7 +34,7 @@ async function expectExempt(context: TestContext, category: RateLimitCategory, c
   for (const kind of PATTERN) {
     const caller: Caller = { ip: identity.label, playerId: player?.email, gameOrigin: kind === 'game' };
     const request = call(identity, player?.token);
-    const timed = await sendTimed(kind === 'game' ? { ...request, origin: gameOrigin! } : request);
+    const timed = await sendTimed(suite, kind === 'game' ? { ...request, origin: gameOrigin! } : request);
     const expected = model.record({ method: request.method, path: request.path, caller, atMs: timed.at.toMs });
     if (kind === 'game') {
       game.push(timed);
@@ -67,19 +68,21 @@ async function expectExempt(context: TestContext, category: RateLimitCategory, c
   );
 }
 
-describe('rate-limit exemption of game origins', () => {
-  it(rule('RL-EXEMPT', 'public: GET /health with a game Origin between external ones does not lower the external Remaining'), async (context) => {
-    await expectExempt(context, 'public', (identity) => ({ method: 'GET', path: '/health', identity }));
-  });
+export function rateLimitsExemptChecks(suite: Suite): void {
+  describe('rate-limit exemption of game origins', () => {
+    it(rule('RL-EXEMPT', 'public: GET /health with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+      await expectExempt(suite, context, 'public', (identity) => ({ method: 'GET', path: '/health', identity }));
+    });
 
-  it(rule('RL-EXEMPT', 'read: GET /api/player with a game Origin between external ones does not lower the external Remaining'), async (context) => {
-    requirePlayers(context);
-    await expectExempt(context, 'read', (identity, token) => ({ method: 'GET', path: '/api/player', identity, token: token! }));
-  });
+    it(rule('RL-EXEMPT', 'read: GET /api/player with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+      requirePlayers(suite, context);
+      await expectExempt(suite, context, 'read', (identity, token) => ({ method: 'GET', path: '/api/player', identity, token: token! }));
+    });
 
-  it(rule('RL-EXEMPT', 'gameplay: POST /api/player/ship with a game Origin between external ones does not lower the external Remaining'), async (context) => {
-    requirePlayers(context);
-    // The ship payload is not shown: a second ship may be refused; refused or not, the request is a gameplay POST.
-    await expectExempt(context, 'gameplay', (identity, token) => createShipCall(token!, identity));
+    it(rule('RL-EXEMPT', 'gameplay: POST /api/player/ship with a game Origin between external ones does not lower the external Remaining'), async (context) => {
+      requirePlayers(suite, context);
+      // The ship payload is not shown: a second ship may be refused; refused or not, the request is a gameplay POST.
+      await expectExempt(suite, context, 'gameplay', (identity, token) => createShipCall(suite, token!, identity));
+    });
   });
-});
+}

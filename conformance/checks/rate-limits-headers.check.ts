@@ -2,6 +2,7 @@ import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
 import type { Exchange } from '../exchange.js';
+import { fixture } from '../fixture.js';
 import { createShipCall } from '../gameplay.js';
 import {
   countdownStep,
@@ -14,11 +15,10 @@ import {
   type WindowSample,
 } from '../model/index.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
 import {
   limitOf,
-  once,
   remainingOf,
   requirePlayers,
   resetOf,
@@ -35,14 +35,14 @@ import {
 //  X-RateLimit-Remaining (integer, requests left), X-RateLimit-Reset (integer, a timestamp-like value, unit unspecified)."
 
 /** A client of its own that signed in for real where it must: one register and one verify response, and a token. */
-const signedInClient = once(async () => {
-  const identity = suite().target.identities.fresh();
-  return { identity, ...(await sharedSignIn(identity)) };
+const signedInClient = fixture(async (suite) => {
+  const identity = suite.target.identities.fresh();
+  return { identity, ...(await sharedSignIn(suite, identity)) };
 });
 
-async function tokenOrSkip(context: TestContext) {
-  requirePlayers(context);
-  const client = await signedInClient();
+async function tokenOrSkip(suite: Suite, context: TestContext) {
+  requirePlayers(suite, context);
+  const client = await signedInClient(suite);
   requireThat(context, client.player !== undefined, 'needs a signed-in player: pass --otp-source');
   return { identity: client.identity, token: client.player!.token };
 }
@@ -52,99 +52,101 @@ function expectLimit(exchange: Exchange, category: RateLimitCategory): void {
   expectThat(exchange, limitOf(exchange) === limit, `X-RateLimit-Limit: ${limit} (the ${category} bucket size) on a response to an external caller`);
 }
 
-describe('rate-limit headers', () => {
-  it(rule('RL-LIMIT', 'public: GET /health from an external caller names the bucket size, 60'), async () => {
-    const exchange = await suite().target.send({ method: 'GET', path: '/health', identity: suite().target.identities.fresh() });
-    expectLimit(exchange, 'public');
-  });
+export function rateLimitsHeadersChecks(suite: Suite): void {
+  describe('rate-limit headers', () => {
+    it(rule('RL-LIMIT', 'public: GET /health from an external caller names the bucket size, 60'), async () => {
+      const exchange = await suite.target.send({ method: 'GET', path: '/health', identity: suite.target.identities.fresh() });
+      expectLimit(exchange, 'public');
+    });
 
-  it(rule('RL-LIMIT', 'auth: register and verify-email from an external caller name the bucket size, 5'), async () => {
-    const { register, verify } = await signedInClient();
-    expectLimit(register, 'auth');
-    expectLimit(verify, 'auth');
-  });
+    it(rule('RL-LIMIT', 'auth: register and verify-email from an external caller name the bucket size, 5'), async () => {
+      const { register, verify } = await signedInClient(suite);
+      expectLimit(register, 'auth');
+      expectLimit(verify, 'auth');
+    });
 
-  it(rule('RL-LIMIT', 'read: GET /api/player with a token names the bucket size, 60'), async (context) => {
-    const { identity, token } = await tokenOrSkip(context);
-    expectLimit(await suite().target.send({ method: 'GET', path: '/api/player', token, identity }), 'read');
-  });
+    it(rule('RL-LIMIT', 'read: GET /api/player with a token names the bucket size, 60'), async (context) => {
+      const { identity, token } = await tokenOrSkip(suite, context);
+      expectLimit(await suite.target.send({ method: 'GET', path: '/api/player', token, identity }), 'read');
+    });
 
-  it(rule('RL-LIMIT', 'gameplay: POST /api/player/ship with a token names the bucket size, 60'), async (context) => {
-    const { identity, token } = await tokenOrSkip(context);
-    // The ship payload is not shown: whatever the answer (a ship, or a 4xx for the payload), it is a gameplay response.
-    expectLimit(await suite().target.send(createShipCall(token, identity)), 'gameplay');
-  });
+    it(rule('RL-LIMIT', 'gameplay: POST /api/player/ship with a token names the bucket size, 60'), async (context) => {
+      const { identity, token } = await tokenOrSkip(suite, context);
+      // The ship payload is not shown: whatever the answer (a ship, or a 4xx for the payload), it is a gameplay response.
+      expectLimit(await suite.target.send(createShipCall(suite, token, identity)), 'gameplay');
+    });
 
-  /** Consecutive requests of one client: each Remaining one less than the one before (from whatever the first shows). */
-  async function expectCountdown(category: RateLimitCategory, call: Call, count: number): Promise<void> {
-    await startFreshWindows();
-    const { limit } = RATE_LIMITS[category];
-    const responses: Timed[] = [];
-    for (let index = 0; index < count; index++) {
-      const current = await sendTimed(call);
-      responses.push(current);
-      const remaining = remainingOf(current.exchange);
-      expectThat(current.exchange, remaining !== undefined && remaining >= 0 && remaining < limit, `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`);
-      const previous = responses.at(-2);
-      if (previous === undefined) continue;
-      const previousRemaining = remainingOf(previous.exchange)!;
-      const step = countdownStep(limit, previousRemaining, remaining!, windowMoved(resetUnitOf(responses), previous, current));
-      expectThat(current.exchange, step.kind !== 'unexpected', `X-RateLimit-Remaining ${previousRemaining - 1}: one less than the ${previousRemaining} of the request before`);
-      if (remaining === 0) return;
-    }
-  }
-
-  it(rule('RL-REMAINING', 'public: consecutive GET /health of one client count down by exactly one'), async () => {
-    await expectCountdown('public', { method: 'GET', path: '/health', identity: suite().target.identities.fresh() }, 5);
-  });
-
-  it(rule('RL-REMAINING', "read: consecutive GET /api/player of one player count down by exactly one"), async (context) => {
-    const { identity, token } = await tokenOrSkip(context);
-    await expectCountdown('read', { method: 'GET', path: '/api/player', token, identity }, 5);
-  });
-
-  it(rule('RL-RESET', "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response"), async (context) => {
-    await startFreshWindows();
-    const identity = suite().target.identities.fresh();
-    const responses: Timed[] = [];
-    for (let index = 0; index < 3; index++) responses.push(await sendTimed({ method: 'GET', path: '/health', identity }));
-    if (suite().otp !== null || suite().config.capabilities?.players === true) {
-      const client = await signedInClient();
-      if (client.player !== undefined) {
-        for (let index = 0; index < 2; index++) responses.push(await sendTimed({ method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+    /** Consecutive requests of one client: each Remaining one less than the one before (from whatever the first shows). */
+    async function expectCountdown(category: RateLimitCategory, call: Call, count: number): Promise<void> {
+      await startFreshWindows(suite);
+      const { limit } = RATE_LIMITS[category];
+      const responses: Timed[] = [];
+      for (let index = 0; index < count; index++) {
+        const current = await sendTimed(suite, call);
+        responses.push(current);
+        const remaining = remainingOf(current.exchange);
+        expectThat(current.exchange, remaining !== undefined && remaining >= 0 && remaining < limit, `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`);
+        const previous = responses.at(-2);
+        if (previous === undefined) continue;
+        const previousRemaining = remainingOf(previous.exchange)!;
+        const step = countdownStep(limit, previousRemaining, remaining!, windowMoved(resetUnitOf(responses), previous, current));
+        expectThat(current.exchange, step.kind !== 'unexpected', `X-RateLimit-Remaining ${previousRemaining - 1}: one less than the ${previousRemaining} of the request before`);
+        if (remaining === 0) return;
       }
     }
-    for (const { exchange } of responses) expectThat(exchange, resetOf(exchange) !== undefined, 'X-RateLimit-Reset as an integer');
 
-    const samples = resetSamples(responses);
-    const inference = inferResetUnit(samples);
-    if (inference.kind === 'unreadable') {
-      const { exchange, at } = responses[inference.index]!;
-      const plausible = plausibleWindowEnd(at);
-      expectThat(
-        exchange,
-        false,
-        `X-RateLimit-Reset that reads as epoch seconds, epoch milliseconds or seconds remaining of a window ending between ${describeInterval(plausible)} (the response was made ${describeInterval(at)})`,
-      );
-    }
-    if (inference.kind === 'inconsistent') {
-      const described = inference.units.map((units, index) => `response ${index + 1}: ${units.join(' or ')}`).join('; ');
-      expectThat(responses.at(-1)!.exchange, false, `X-RateLimit-Reset in one unit on every response (${described})`);
-    }
-    if (inference.kind === 'ambiguous') await observe(context, `X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
-    if (inference.kind !== 'unit') return;
-    await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
+    it(rule('RL-REMAINING', 'public: consecutive GET /health of one client count down by exactly one'), async () => {
+      await expectCountdown('public', { method: 'GET', path: '/health', identity: suite.target.identities.fresh() }, 5);
+    });
 
-    // Which windows: those that start at a key's first request, or clock minutes. A response with
-    // Remaining = Limit − 1 answered the request that opened its window (a first hit).
-    const windows: WindowSample[] = responses.map((timed, index) => ({
-      at: timed.at,
-      windowEnd: inference.readings[index]!.windowEnd,
-      firstHit: remainingOf(timed.exchange) === RATE_LIMITS[index < 3 ? 'public' : 'read'].limit - 1,
-    }));
-    const alignment = inferAlignment(windows);
-    if (alignment.kind === 'known') await observe(context, `rate-limit windows: ${describeAlignment(alignment.alignment)}`);
-    else if (alignment.kind === 'neither') await observe(context, 'rate-limit windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)');
-    else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
+    it(rule('RL-REMAINING', "read: consecutive GET /api/player of one player count down by exactly one"), async (context) => {
+      const { identity, token } = await tokenOrSkip(suite, context);
+      await expectCountdown('read', { method: 'GET', path: '/api/player', token, identity }, 5);
+    });
+
+    it(rule('RL-RESET', "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response"), async (context) => {
+      await startFreshWindows(suite);
+      const identity = suite.target.identities.fresh();
+      const responses: Timed[] = [];
+      for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
+      if (suite.otp !== null || suite.config.capabilities?.players === true) {
+        const client = await signedInClient(suite);
+        if (client.player !== undefined) {
+          for (let index = 0; index < 2; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+        }
+      }
+      for (const { exchange } of responses) expectThat(exchange, resetOf(exchange) !== undefined, 'X-RateLimit-Reset as an integer');
+
+      const samples = resetSamples(responses);
+      const inference = inferResetUnit(samples);
+      if (inference.kind === 'unreadable') {
+        const { exchange, at } = responses[inference.index]!;
+        const plausible = plausibleWindowEnd(at);
+        expectThat(
+          exchange,
+          false,
+          `X-RateLimit-Reset that reads as epoch seconds, epoch milliseconds or seconds remaining of a window ending between ${describeInterval(plausible)} (the response was made ${describeInterval(at)})`,
+        );
+      }
+      if (inference.kind === 'inconsistent') {
+        const described = inference.units.map((units, index) => `response ${index + 1}: ${units.join(' or ')}`).join('; ');
+        expectThat(responses.at(-1)!.exchange, false, `X-RateLimit-Reset in one unit on every response (${described})`);
+      }
+      if (inference.kind === 'ambiguous') await observe(context, `X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
+      if (inference.kind !== 'unit') return;
+      await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
+
+      // Which windows: those that start at a key's first request, or clock minutes. A response with
+      // Remaining = Limit − 1 answered the request that opened its window (a first hit).
+      const windows: WindowSample[] = responses.map((timed, index) => ({
+        at: timed.at,
+        windowEnd: inference.readings[index]!.windowEnd,
+        firstHit: remainingOf(timed.exchange) === RATE_LIMITS[index < 3 ? 'public' : 'read'].limit - 1,
+      }));
+      const alignment = inferAlignment(windows);
+      if (alignment.kind === 'known') await observe(context, `rate-limit windows: ${describeAlignment(alignment.alignment)}`);
+      else if (alignment.kind === 'neither') await observe(context, 'rate-limit windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)');
+      else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
+    });
   });
-});
+}

@@ -1,24 +1,25 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
+import { fixture } from '../fixture.js';
 import { describeAddressing, type Identity } from '../identities.js';
 import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
-import { hasRateLimitHeaders, once, ownPlayerOn, remainingOf, sharedPlayerOn, requirePlayers, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
+import { hasRateLimitHeaders, ownPlayerOn, remainingOf, sharedPlayerOn, requirePlayers, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
 
 // "Auth (register, verify): 5 requests per IP per minute, every caller."
 // "Registration, verification and admin routes stay limited by IP for every caller."
 // "Reads (authenticated GET): 60 requests per player per minute."
 
 const AUTH_LIMIT = RATE_LIMITS.auth.limit;
-const addressing = () => describeAddressing(suite().config.sourceIps, suite().config.clientIpHeader);
+const addressing = (suite: Suite) => describeAddressing(suite.config.sourceIps, suite.config.clientIpHeader);
 const READ_LIMIT = RATE_LIMITS.read.limit;
 
 /** A counted auth request that sends no email: a verify-email with a code that cannot be right (any 4xx will do). */
-function authCall(identity: Identity, options: { origin?: string; expectLimit?: boolean; register?: boolean } = {}): Call {
-  const email = uniqueEmail(suite(), 'rate-limit');
+function authCall(suite: Suite, identity: Identity, options: { origin?: string; expectLimit?: boolean; register?: boolean } = {}): Call {
+  const email = uniqueEmail(suite, 'rate-limit');
   return {
     method: 'POST',
     path: options.register === true ? '/api/auth/register' : '/api/auth/verify-email',
@@ -30,86 +31,86 @@ function authCall(identity: Identity, options: { origin?: string; expectLimit?: 
 }
 
 /** A client whose auth bucket is spent, by external requests until a 429 (when no earlier check spent one). */
-let spentAuthClient: Identity | undefined;
-const spendAuthBucket = once(async () => {
-  if (spentAuthClient !== undefined) return spentAuthClient;
-  const identity = suite().target.identities.fresh();
+const spentAuthClient = fixture(async (suite): Promise<Identity> => {
+  const identity = suite.target.identities.fresh();
   for (let sent = 0; sent <= AUTH_LIMIT * 2; sent++) {
-    if ((await suite().target.send(authCall(identity, { expectLimit: true }))).status === 429) return identity;
+    if ((await suite.target.send(authCall(suite, identity, { expectLimit: true }))).status === 429) return identity;
   }
   throw new Error(`${AUTH_LIMIT * 2 + 1} auth requests from ${identity.label} never answered 429`);
 });
 
-describe('rate-limit scope', () => {
-  it(rule('RL-AUTH-IP', 'auth requests with a game Origin are counted: Remaining falls, and the request after the 5 of the minute is a 429'), async (context) => {
-    const { gameOrigin } = suite().config;
-    requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
-    const { target } = suite();
-    const clockMoved = await startFreshWindows();
-    const identity = target.identities.fresh();
-    // Spending the auth bucket of the run's only address would hold up every later sign-in for a minute.
-    const mayExhaust = clockMoved || target.identities.distinct > 1;
-    const before = await sendTimed(authCall(identity, { expectLimit: mayExhaust }));
-    const left = remainingOf(before.exchange);
-    expectThat(before.exchange, left !== undefined, 'X-RateLimit-Remaining on the response to an external auth request');
+export function rateLimitsScopeChecks(suite: Suite): void {
+  describe('rate-limit scope', () => {
+    it(rule('RL-AUTH-IP', 'auth requests with a game Origin are counted: Remaining falls, and the request after the 5 of the minute is a 429'), async (context) => {
+      const { gameOrigin } = suite.config;
+      requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
+      const { target } = suite;
+      const clockMoved = await startFreshWindows(suite);
+      const identity = target.identities.fresh();
+      // Spending the auth bucket of the run's only address would hold up every later sign-in for a minute.
+      const mayExhaust = clockMoved || target.identities.distinct > 1;
+      const before = await sendTimed(suite, authCall(suite, identity, { expectLimit: mayExhaust }));
+      const left = remainingOf(before.exchange);
+      expectThat(before.exchange, left !== undefined, 'X-RateLimit-Remaining on the response to an external auth request');
 
-    if (!mayExhaust) {
-      await sendTimed(authCall(identity, { origin: gameOrigin!, register: true }));
-      const after = await sendTimed(authCall(identity));
-      expectThat(after.exchange, remainingOf(after.exchange) === left! - 2, `X-RateLimit-Remaining ${left! - 2}: the game-origin request in between was counted`);
-      await observe(context, 'the 429 after 5 was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)');
-      return;
-    }
+      if (!mayExhaust) {
+        await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, register: true }));
+        const after = await sendTimed(suite, authCall(suite, identity));
+        expectThat(after.exchange, remainingOf(after.exchange) === left! - 2, `X-RateLimit-Remaining ${left! - 2}: the game-origin request in between was counted`);
+        await observe(context, 'the 429 after 5 was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)');
+        return;
+      }
 
-    const game: Timed[] = [];
-    for (let index = 0; index < left!; index++) {
-      const current = await sendTimed(authCall(identity, { origin: gameOrigin!, expectLimit: true, register: index === 0 }));
-      game.push(current);
-      expectThat(current.exchange, current.exchange.status !== 429, `no 429 yet: ${left! - index} auth requests were left`);
-      const remaining = remainingOf(current.exchange);
-      if (remaining !== undefined) expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
-    }
-    const refused = await sendTimed(authCall(identity, { origin: gameOrigin!, expectLimit: true }));
-    expectThat(refused.exchange, refused.exchange.status === 429, `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing()})`);
-    spentAuthClient = identity;
-    const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
-    await observe(context, `game-origin auth responses ${withHeaders === game.length ? 'carry' : withHeaders === 0 ? 'carry no' : 'do not always carry'} X-RateLimit-* headers`);
-    // The run's only address must not stay locked out of sign-ins.
-    if (target.identities.distinct === 1) await startFreshWindows();
+      const game: Timed[] = [];
+      for (let index = 0; index < left!; index++) {
+        const current = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true, register: index === 0 }));
+        game.push(current);
+        expectThat(current.exchange, current.exchange.status !== 429, `no 429 yet: ${left! - index} auth requests were left`);
+        const remaining = remainingOf(current.exchange);
+        if (remaining !== undefined) expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
+      }
+      const refused = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true }));
+      expectThat(refused.exchange, refused.exchange.status === 429, `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing(suite)})`);
+      suite.fixtures.offer(spentAuthClient, identity);
+      const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
+      await observe(context, `game-origin auth responses ${withHeaders === game.length ? 'carry' : withHeaders === 0 ? 'carry no' : 'do not always carry'} X-RateLimit-* headers`);
+      // The run's only address must not stay locked out of sign-ins.
+      if (target.identities.distinct === 1) await startFreshWindows(suite);
+    });
+
+    it(rule('RL-AUTH-IP', 'two client addresses do not share an auth bucket'), async (context) => {
+      const { target } = suite;
+      requireThat(context, target.identities.distinct > 1, 'one client address only: pass --source-ips or --forwarded-for');
+      const spent = await spentAuthClient(suite);
+      const other = target.identities.fresh();
+      const stillSpent = await target.send(authCall(suite, spent, { expectLimit: true }));
+      expectThat(stillSpent, stillSpent.status === 429, `429: the auth bucket of ${spent.label} was spent moments ago (${addressing(suite)})`);
+      const answer = await target.send(authCall(suite, other, { expectLimit: true }));
+      expectThat(answer, answer.status !== 429, `no 429 for ${other.label}: its auth bucket is its own, not that of ${spent.label} (${addressing(suite)})`);
+      const remaining = remainingOf(answer);
+      expectThat(answer, remaining !== undefined && remaining >= 0 && remaining < AUTH_LIMIT, `X-RateLimit-Remaining from 0 to ${AUTH_LIMIT - 1}`);
+    });
+
+    it(rule('RL-PER-PLAYER', "two players on one client address: reads of one do not change the other's Remaining"), async (context) => {
+      requirePlayers(suite, context);
+      const identity = suite.target.identities.fresh();
+      const [a, b] = [(await sharedPlayerOn(suite, identity))!, await ownPlayerOn(suite, identity)];
+      await startFreshWindows(suite);
+      const read = (token: string) => sendTimed(suite, { method: 'GET', path: '/api/player', token, identity });
+      const first = await read(b.token);
+      const aFirst = await read(a.token);
+      await read(a.token);
+      const aLast = await read(a.token);
+      const second = await read(b.token);
+      for (const { exchange } of [first, aFirst, aLast, second]) expectThat(exchange, exchange.status === 200, 'status 200');
+      const [bBefore, aBefore, aAfter, bAfter] = [first, aFirst, aLast, second].map(({ exchange }) => remainingOf(exchange));
+      expectThat(aLast.exchange, aBefore !== undefined && aAfter === aBefore - 2, `X-RateLimit-Remaining ${aBefore! - 2}: player A's own reads count down`);
+      expectThat(
+        second.exchange,
+        bBefore !== undefined && bAfter === bBefore - 1,
+        `X-RateLimit-Remaining ${bBefore! - 1} for player B: one less than B's ${bBefore} before, the 3 reads of player A on the same address not counted`,
+      );
+      expectThat(second.exchange, bAfter! < READ_LIMIT, `X-RateLimit-Remaining below ${READ_LIMIT}`);
+    });
   });
-
-  it(rule('RL-AUTH-IP', 'two client addresses do not share an auth bucket'), async (context) => {
-    const { target } = suite();
-    requireThat(context, target.identities.distinct > 1, 'one client address only: pass --source-ips or --forwarded-for');
-    const spent = await spendAuthBucket();
-    const other = target.identities.fresh();
-    const stillSpent = await target.send(authCall(spent, { expectLimit: true }));
-    expectThat(stillSpent, stillSpent.status === 429, `429: the auth bucket of ${spent.label} was spent moments ago (${addressing()})`);
-    const answer = await target.send(authCall(other, { expectLimit: true }));
-    expectThat(answer, answer.status !== 429, `no 429 for ${other.label}: its auth bucket is its own, not that of ${spent.label} (${addressing()})`);
-    const remaining = remainingOf(answer);
-    expectThat(answer, remaining !== undefined && remaining >= 0 && remaining < AUTH_LIMIT, `X-RateLimit-Remaining from 0 to ${AUTH_LIMIT - 1}`);
-  });
-
-  it(rule('RL-PER-PLAYER', "two players on one client address: reads of one do not change the other's Remaining"), async (context) => {
-    requirePlayers(context);
-    const identity = suite().target.identities.fresh();
-    const [a, b] = [(await sharedPlayerOn(identity))!, await ownPlayerOn(identity)];
-    await startFreshWindows();
-    const read = (token: string) => sendTimed({ method: 'GET', path: '/api/player', token, identity });
-    const first = await read(b.token);
-    const aFirst = await read(a.token);
-    await read(a.token);
-    const aLast = await read(a.token);
-    const second = await read(b.token);
-    for (const { exchange } of [first, aFirst, aLast, second]) expectThat(exchange, exchange.status === 200, 'status 200');
-    const [bBefore, aBefore, aAfter, bAfter] = [first, aFirst, aLast, second].map(({ exchange }) => remainingOf(exchange));
-    expectThat(aLast.exchange, aBefore !== undefined && aAfter === aBefore - 2, `X-RateLimit-Remaining ${aBefore! - 2}: player A's own reads count down`);
-    expectThat(
-      second.exchange,
-      bBefore !== undefined && bAfter === bBefore - 1,
-      `X-RateLimit-Remaining ${bBefore! - 1} for player B: one less than B's ${bBefore} before, the 3 reads of player A on the same address not counted`,
-    );
-    expectThat(second.exchange, bAfter! < READ_LIMIT, `X-RateLimit-Remaining below ${READ_LIMIT}`);
-  });
-});
+}

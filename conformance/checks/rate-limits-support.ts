@@ -16,7 +16,7 @@ import {
 import { authIsScarce, cannotSignIn, ownPlayer } from '../accounts.js';
 import { firstSignIn } from '../first-verification.js';
 import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../players.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
 
 /** A response and when the server made it, on the server's clock. */
@@ -29,8 +29,8 @@ export interface Timed {
 const LOCAL_SKEW_MS = 5_000;
 
 /** Sends, noting when the server answered: by its controllable clock, else its Date header, else ours (widened). */
-export async function sendTimed(call: Call): Promise<Timed> {
-  const { target } = suite();
+export async function sendTimed(suite: Suite, call: Call): Promise<Timed> {
+  const { target } = suite;
   if (target.clock !== undefined) {
     const before = await target.clock.now();
     const exchange = await target.send(call);
@@ -75,16 +75,16 @@ export function windowMoved(unit: ResetUnit | undefined, previous: Timed, curren
  * With a controllable clock, moves it past every open window, so a check starts on fresh buckets even
  * when all checks share one client address. Without one, nothing: checks reason from what they observe.
  */
-export async function startFreshWindows(): Promise<boolean> {
-  const { clock } = suite().target;
+export async function startFreshWindows(suite: Suite): Promise<boolean> {
+  const { clock } = suite.target;
   if (clock === undefined) return false;
   await clock.advance(RATE_LIMIT_WINDOW_MS + 1_000);
   return true;
 }
 
 /** Whether the run can make a signed-in player; skips the check with the reason when it cannot. */
-export function requirePlayers(context: TestContext): void {
-  const reason = cannotSignIn(suite());
+export function requirePlayers(suite: Suite, context: TestContext): void {
+  const reason = cannotSignIn(suite);
   requireThat(context, reason === undefined, reason ?? '');
 }
 
@@ -96,26 +96,23 @@ export interface AuthExchanges {
 }
 
 /** Whether players come from real sign-ins, which spend the auth budget of their client; else the control API makes them. */
-const signInsCost = () => suite().config.capabilities?.players !== true;
+const signInsCost = (suite: Suite) => suite.config.capabilities?.players !== true;
 
 /**
  * One register and one verify-email response from `identity`, and a player: a real sign-in where the run
  * reads codes, else a register and a wrong code (still counted) with a player from the control API if any.
  */
-async function signInWithExchanges(identity: Identity): Promise<AuthExchanges> {
-  const current = suite();
-  const email = uniqueEmail(current, 'rate-limit');
-  if (current.otp !== null) {
-    const { register, code } = await registerForCode(current, email, identity);
-    return { register, ...(await verifyForToken(current, email, code, identity)) };
+async function signInWithExchanges(suite: Suite, identity: Identity): Promise<AuthExchanges> {
+  const email = uniqueEmail(suite, 'rate-limit');
+  if (suite.otp !== null) {
+    const { register, code } = await registerForCode(suite, email, identity);
+    return { register, ...(await verifyForToken(suite, email, code, identity)) };
   }
-  const register = await current.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity });
-  const verify = await current.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: '000000' }, identity });
-  const player = current.config.capabilities?.players === true ? await signIn(current, identity) : undefined;
+  const register = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity });
+  const verify = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email, otp: '000000' }, identity });
+  const player = suite.config.capabilities?.players === true ? await signIn(suite, identity) : undefined;
   return { register, verify, player };
 }
-
-const sharedSignIns = new Map<string, Promise<AuthExchanges>>();
 
 /**
  * A sign-in on `identity` (its register and verify responses, and the player), shared with the other checks
@@ -123,32 +120,20 @@ const sharedSignIns = new Map<string, Promise<AuthExchanges>>();
  * (5 a minute). A player the control API made is never shared: other checks may move the target's clock
  * past its token's lifetime, or reset the target.
  */
-export function sharedSignIn(identity: Identity): Promise<AuthExchanges> {
-  if (!signInsCost()) return signInWithExchanges(identity);
-  if (authIsScarce(suite())) return firstSignIn();
-  let made = sharedSignIns.get(identity.label);
-  if (made === undefined) {
-    made = signInWithExchanges(identity);
-    sharedSignIns.set(identity.label, made);
-    made.catch(() => sharedSignIns.delete(identity.label));
-  }
-  return made;
+export function sharedSignIn(suite: Suite, identity: Identity): Promise<AuthExchanges> {
+  if (!signInsCost(suite)) return signInWithExchanges(suite, identity);
+  if (authIsScarce(suite)) return firstSignIn(suite);
+  return suite.fixtures.get(`sign-in on ${identity.label}`, () => signInWithExchanges(suite, identity), { forgetFailure: true });
 }
 
 /** A player on `identity` that other checks on the same client may read with too (see sharedSignIn); undefined when the run cannot sign in. */
-export async function sharedPlayerOn(identity: Identity): Promise<SignedIn | undefined> {
-  return (await sharedSignIn(identity)).player;
+export async function sharedPlayerOn(suite: Suite, identity: Identity): Promise<SignedIn | undefined> {
+  return (await sharedSignIn(suite, identity)).player;
 }
 
 /** A player of the check's own, whose read and gameplay buckets no other check touches (see accounts.ts). */
-export function ownPlayerOn(identity: Identity): Promise<SignedIn> {
-  return ownPlayer(suite(), identity);
-}
-
-/** Runs `make` once per run and hands every caller the same result (a player, an exhausted bucket). */
-export function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
+export function ownPlayerOn(suite: Suite, identity: Identity): Promise<SignedIn> {
+  return ownPlayer(suite, identity);
 }
 
 export interface Problem {

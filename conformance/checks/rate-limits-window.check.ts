@@ -4,6 +4,7 @@ import { expectThat, observe, requireThat } from '../assertions.js';
 import { expectErrorEnvelope } from '../envelope.js';
 import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
 import { rule } from '../rules.js';
+import type { Suite } from '../suite.js';
 import { retryAfterReading, spentReadBucket } from './read-bucket.js';
 import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';
 
@@ -15,38 +16,40 @@ import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetU
 
 const READ_LIMIT = RATE_LIMITS.read.limit;
 
-describe('rate-limit windows', () => {
-  it(rule('RL-429', 'once a read bucket is spent (Remaining 0), the next request is a 429 with an integer Retry-After within the window'), async (context) => {
-    requirePlayers(context);
-    const { drain } = await spentReadBucket();
-    expectSpentBucket(drain, `reads of one player (${READ_LIMIT} a minute)`);
-    const limited = drain.limited!;
-    const value = retryAfterOf(limited.exchange);
-    expectThat(limited.exchange, value !== undefined && value >= 0, 'Retry-After as a non-negative integer');
-    const reading = retryAfterReading(drain.responses, limited)!;
-    expectThat(limited.exchange, consistentWithWindow(reading), `a Retry-After within the ${RATE_LIMIT_WINDOW_MS / 1000} s window (read as ${describeRetryAfter(value!, reading)})`);
-    const unit = resetUnitOf(drain.responses);
-    const reset = resetOf(limited.exchange);
-    const left = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
-    const during = left === undefined ? '' : ` when X-RateLimit-Reset left ${Math.round((left.fromMs + left.toMs) / 2000)} s of the window`;
-    await observe(context, `Retry-After reads as ${reading.unit}: ${describeRetryAfter(value!, reading)}${during}`);
-    if (!hasRateLimitHeaders(limited.exchange)) await observe(context, 'the 429 carries no X-RateLimit-* headers');
-    if (drain.newWindows > 0) await observe(context, `the window restarted ${drain.newWindows} time(s) while the bucket was being spent`);
-  });
+export function rateLimitsWindowChecks(suite: Suite): void {
+  describe('rate-limit windows', () => {
+    it(rule('RL-429', 'once a read bucket is spent (Remaining 0), the next request is a 429 with an integer Retry-After within the window'), async (context) => {
+      requirePlayers(suite, context);
+      const { drain } = await spentReadBucket(suite);
+      expectSpentBucket(drain, `reads of one player (${READ_LIMIT} a minute)`);
+      const limited = drain.limited!;
+      const value = retryAfterOf(limited.exchange);
+      expectThat(limited.exchange, value !== undefined && value >= 0, 'Retry-After as a non-negative integer');
+      const reading = retryAfterReading(drain.responses, limited)!;
+      expectThat(limited.exchange, consistentWithWindow(reading), `a Retry-After within the ${RATE_LIMIT_WINDOW_MS / 1000} s window (read as ${describeRetryAfter(value!, reading)})`);
+      const unit = resetUnitOf(drain.responses);
+      const reset = resetOf(limited.exchange);
+      const left = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
+      const during = left === undefined ? '' : ` when X-RateLimit-Reset left ${Math.round((left.fromMs + left.toMs) / 2000)} s of the window`;
+      await observe(context, `Retry-After reads as ${reading.unit}: ${describeRetryAfter(value!, reading)}${during}`);
+      if (!hasRateLimitHeaders(limited.exchange)) await observe(context, 'the 429 carries no X-RateLimit-* headers');
+      if (drain.newWindows > 0) await observe(context, `the window restarted ${drain.newWindows} time(s) while the bucket was being spent`);
+    });
 
-  it(rule('ENV-ERROR', 'the 429 of a spent read bucket is an error envelope'), async (context) => {
-    requirePlayers(context);
-    const { drain } = await spentReadBucket();
-    requireThat(context, drain.limited !== undefined, 'the read bucket never answered 429 (see RL-429)');
-    const { exchange } = drain.limited!;
-    expectErrorEnvelope(exchange);
-  });
+    it(rule('ENV-ERROR', 'the 429 of a spent read bucket is an error envelope'), async (context) => {
+      requirePlayers(suite, context);
+      const { drain } = await spentReadBucket(suite);
+      requireThat(context, drain.limited !== undefined, 'the read bucket never answered 429 (see RL-429)');
+      const { exchange } = drain.limited!;
+      expectErrorEnvelope(exchange);
+    });
 
-  it(rule('RL-WINDOW', 'a window serves the whole bucket: no 429 while Remaining is above 0, and Remaining falls by one per read'), async (context) => {
-    requirePlayers(context);
-    const { drain } = await spentReadBucket();
-    if (drain.early !== undefined) expectThat(drain.early.timed.exchange, false, drain.early.expected);
-    for (const problem of drain.countdown) expectThat(problem.timed.exchange, false, problem.expected);
-  });
+    it(rule('RL-WINDOW', 'a window serves the whole bucket: no 429 while Remaining is above 0, and Remaining falls by one per read'), async (context) => {
+      requirePlayers(suite, context);
+      const { drain } = await spentReadBucket(suite);
+      if (drain.early !== undefined) expectThat(drain.early.timed.exchange, false, drain.early.expected);
+      for (const problem of drain.countdown) expectThat(problem.timed.exchange, false, problem.expected);
+    });
 
-});
+  });
+}

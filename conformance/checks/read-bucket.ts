@@ -1,17 +1,17 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { readRetryAfter, span, windowEndFor, type RetryAfterReading, type TimeInterval } from '../model/index.js';
-import { suite } from '../suite.js';
-import { drainBucket, once, ownPlayerOn, resetOf, resetUnitOf, retryAfterOf, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
+import { fixture } from '../fixture.js';
+import { drainBucket, ownPlayerOn, resetOf, resetUnitOf, retryAfterOf, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
 
 /**
  * The read bucket of a player of the checks' own, spent once per run: RL-429, ENV-ERROR and RL-WINDOW judge
  * how it counted and refused, and a later check how it starts anew once Retry-After has passed.
  */
-export const spentReadBucket = once(async () => {
-  const identity = suite().target.identities.fresh();
-  const player = await ownPlayerOn(identity);
-  await startFreshWindows();
-  const read = () => sendTimed({ method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true });
+export const spentReadBucket = fixture(async (suite) => {
+  const identity = suite.target.identities.fresh();
+  const player = await ownPlayerOn(suite, identity);
+  await startFreshWindows(suite);
+  const read = () => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true });
   return { identity, player, read, drain: await drainBucket('read', read) };
 });
 

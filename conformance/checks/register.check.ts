@@ -8,64 +8,66 @@ import { firstVerification } from '../first-verification.js';
 import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../generators.js';
 import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 
 const REGISTER = '/api/auth/register';
 
-describe('register', () => {
-  it(rule('REG-OK', 'a new, valid address answers 200 {success: true, message: string}'), async (context) => {
-    // Where auth requests are scarce, the registration VERIFY-OK goes on to verify: a new, valid address all the same.
-    const exchange = authIsScarce(suite())
-      ? (await firstVerification()).registration.register
-      : await suite().target.send({ method: 'POST', path: REGISTER, json: { email: uniqueEmail(suite(), 'register') }, identity: suite().target.identities.fresh() });
-    expectThat(exchange, exchange.status === 200, 'status 200');
-    expectSuccessEnvelope(exchange);
-    const message = (exchange.body as Record<string, unknown>)['message'];
-    expectThat(exchange, typeof message === 'string', 'message: a string');
-    if (!/code/i.test(String(message))) await observe(context, `the register message does not mention a code: ${JSON.stringify(message)}`);
-  });
+export function registerChecks(suite: Suite): void {
+  describe('register', () => {
+    it(rule('REG-OK', 'a new, valid address answers 200 {success: true, message: string}'), async (context) => {
+      // Where auth requests are scarce, the registration VERIFY-OK goes on to verify: a new, valid address all the same.
+      const exchange = authIsScarce(suite)
+        ? (await firstVerification(suite)).registration.register
+        : await suite.target.send({ method: 'POST', path: REGISTER, json: { email: uniqueEmail(suite, 'register') }, identity: suite.target.identities.fresh() });
+      expectThat(exchange, exchange.status === 200, 'status 200');
+      expectSuccessEnvelope(exchange);
+      const message = (exchange.body as Record<string, unknown>)['message'];
+      expectThat(exchange, typeof message === 'string', 'message: a string');
+      if (!/code/i.test(String(message))) await observe(context, `the register message does not mention a code: ${JSON.stringify(message)}`);
+    });
 
-  it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    const bodies = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite(), 'array')] }, { email: '' }];
-    for (const json of bodies) {
-      const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json, identity });
-      expectThat(exchange, exchange.status === 400, 'status 400 (missing or invalid email)');
-      expectErrorEnvelope(exchange);
-    }
-  });
-
-  it(rule('REG-MISSING', 'JSON bodies that are no object (null, [], "x", 1) and an email that is an object answer 400 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    for (const json of [null, [], 'x', 1, { email: {} }] as unknown[]) {
-      const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json, identity });
-      expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
-      expectErrorEnvelope(exchange);
-    }
-  });
-
-  it(rule('REG-INVALID', 'property (a few runs: each costs an auth request): malformed addresses answer 400 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    await fc.assert(
-      fc.asyncProperty(malformedEmail, async (email) => {
-        const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email }, identity });
-        expectThat(exchange, exchange.status === 400, `status 400 for the malformed address ${JSON.stringify(email)}`);
+    it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      const bodies = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite, 'array')] }, { email: '' }];
+      for (const json of bodies) {
+        const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
+        expectThat(exchange, exchange.status === 400, 'status 400 (missing or invalid email)');
         expectErrorEnvelope(exchange);
-      }),
-      propertyOptions(suite().config, { costly: true }),
-    );
-  });
+      }
+    });
 
-  it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
-    const identity = suite().target.identities.fresh();
-    const local = uniqueEmail(suite(), 'disposable').split('@')[0]!;
-    const seen: string[] = [];
-    for (const domain of authIsScarce(suite()) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
-      const exchange = await suite().target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
-      expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
-      expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
-      seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
-    }
-    await observe(context, `disposable domains answered: ${seen.join('; ')}`);
+    it(rule('REG-MISSING', 'JSON bodies that are no object (null, [], "x", 1) and an email that is an object answer 400 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      for (const json of [null, [], 'x', 1, { email: {} }] as unknown[]) {
+        const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
+        expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
+        expectErrorEnvelope(exchange);
+      }
+    });
+
+    it(rule('REG-INVALID', 'property (a few runs: each costs an auth request): malformed addresses answer 400 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      await fc.assert(
+        fc.asyncProperty(malformedEmail, async (email) => {
+          const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email }, identity });
+          expectThat(exchange, exchange.status === 400, `status 400 for the malformed address ${JSON.stringify(email)}`);
+          expectErrorEnvelope(exchange);
+        }),
+        propertyOptions(suite.config, { costly: true }),
+      );
+    });
+
+    it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
+      const identity = suite.target.identities.fresh();
+      const local = uniqueEmail(suite, 'disposable').split('@')[0]!;
+      const seen: string[] = [];
+      for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
+        const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
+        expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
+        expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
+        seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+      }
+      await observe(context, `disposable domains answered: ${seen.join('; ')}`);
+    });
   });
-});
+}

@@ -1,61 +1,61 @@
 import { describe, it, type TestContext } from 'vitest';
 import { expectThat } from '../assertions.js';
-import { AUTH_REQUESTS_ANNOTATION } from '../auth-plan.js';
 import { rule } from '../rules.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 import type { InvariantId } from '../traffic.js';
 
 // Invariants of every response, judged on all traffic of the run (the control API aside), whatever check sent
-// it: this file runs after all others (see run.ts).
+// it: the run's plan puts this file after all others (see check-files.ts).
 
 const NO_429 = 'the run received no 429';
 
 /** Fails on the first response of the run that broke the invariant; skips with `ifNone` when none was judged. */
-function expectInvariant(context: TestContext, id: InvariantId, responses: string, ifNone: string): void {
-  const report = suite().target.traffic.report(id);
+function expectInvariant(suite: Suite, context: TestContext, id: InvariantId, responses: string, ifNone: string): void {
+  const report = suite.target.traffic.report(id);
   if (report.judged === 0) return context.skip(ifNone);
   const first = report.first[0];
   if (first === undefined) return;
   expectThat(first.exchange, false, `${first.expected} (${report.breaches} of the ${report.judged} ${responses} of the run broke it; the first)`);
 }
 
-describe('every response of the run', () => {
-  it(rule('BODY-JSON', 'every response the run received has a JSON body'), async (context) => {
-    // The run's account of its auth requests goes to the main process with this last file's first result.
-    await context.annotate(String(suite().target.pacer.authRequestsSent), AUTH_REQUESTS_ANNOTATION);
-    expectInvariant(context, 'body-json', 'responses with a body', 'the run received no response');
-  });
+export function trafficChecks(suite: Suite): void {
+  describe('every response of the run', () => {
+    it(rule('BODY-JSON', 'every response the run received has a JSON body'), (context) => {
+      expectInvariant(suite, context, 'body-json', 'responses with a body', 'the run received no response');
+    });
 
-  it(rule('RL-429', 'every 429 the run received, in any check, carries an integer Retry-After'), (context) => {
-    expectInvariant(context, '429-retry-after', '429s', NO_429);
-  });
+    it(rule('RL-429', 'every 429 the run received, in any check, carries an integer Retry-After'), (context) => {
+      expectInvariant(suite, context, '429-retry-after', '429s', NO_429);
+    });
 
-  it(rule('ENV-ERROR', 'every 429 the run received, in any check, is {error: string}'), (context) => {
-    expectInvariant(context, '429-envelope', '429s', NO_429);
-  });
+    it(rule('ENV-ERROR', 'every 429 the run received, in any check, is {error: string}'), (context) => {
+      expectInvariant(suite, context, '429-envelope', '429s', NO_429);
+    });
 
-  it(rule('RL-LIMIT', 'every X-RateLimit-Limit the run received is an integer'), (context) => {
-    expectInvariant(context, 'limit-integer', 'responses with X-RateLimit-Limit', 'no response of the run carried X-RateLimit-Limit');
-  });
+    it(rule('RL-LIMIT', 'every X-RateLimit-Limit the run received is an integer'), (context) => {
+      expectInvariant(suite, context, 'limit-integer', 'responses with X-RateLimit-Limit', 'no response of the run carried X-RateLimit-Limit');
+    });
 
-  it(rule('RL-REMAINING', 'every X-RateLimit-Remaining the run received is an integer'), (context) => {
-    expectInvariant(context, 'remaining-integer', 'responses with X-RateLimit-Remaining', 'no response of the run carried X-RateLimit-Remaining');
-  });
+    it(rule('RL-REMAINING', 'every X-RateLimit-Remaining the run received is an integer'), (context) => {
+      expectInvariant(suite, context, 'remaining-integer', 'responses with X-RateLimit-Remaining', 'no response of the run carried X-RateLimit-Remaining');
+    });
 
-  it(rule('RL-RESET', 'every X-RateLimit-Reset the run received is an integer'), (context) => {
-    expectInvariant(context, 'reset-integer', 'responses with X-RateLimit-Reset', 'no response of the run carried X-RateLimit-Reset');
-  });
+    it(rule('RL-RESET', 'every X-RateLimit-Reset the run received is an integer'), (context) => {
+      expectInvariant(suite, context, 'reset-integer', 'responses with X-RateLimit-Reset', 'no response of the run carried X-RateLimit-Reset');
+    });
 
-  it(rule('AP-HEADERS', 'every successful gameplay response of the run carries X-ActionPoints-Remaining (integer) and success: true'), (context) => {
-    expectInvariant(
-      context,
-      'gameplay-success',
-      'successful gameplay responses',
-      'AP-HEADERS on a successful gameplay response: untested (no gameplay request of the run succeeded; pass --ship-payload with a payload the target takes)',
-    );
-  });
+    it(rule('AP-HEADERS', 'every successful gameplay response of the run carries X-ActionPoints-Remaining (integer) and success: true'), (context) => {
+      expectInvariant(
+        suite,
+        context,
+        'gameplay-success',
+        'successful gameplay responses',
+        'AP-HEADERS on a successful gameplay response: untested (no gameplay request of the run succeeded; pass --ship-payload with a payload the target takes)',
+      );
+    });
 
-  it(rule('AP-HEADERS', 'every X-ActionPoints-Remaining the run received is an integer, with an integer X-ActionPoints-NextRefill when it is 0'), (context) => {
-    expectInvariant(context, 'action-points-integers', 'gameplay responses with X-ActionPoints-Remaining', 'no gameplay response of the run carried X-ActionPoints-Remaining');
+    it(rule('AP-HEADERS', 'every X-ActionPoints-Remaining the run received is an integer, with an integer X-ActionPoints-NextRefill when it is 0'), (context) => {
+      expectInvariant(suite, context, 'action-points-integers', 'gameplay responses with X-ActionPoints-Remaining', 'no gameplay response of the run carried X-ActionPoints-Remaining');
+    });
   });
-});
+}

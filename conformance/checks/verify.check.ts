@@ -11,7 +11,7 @@ import { registerForCode, uniqueEmail, verifyForToken, type Registration } from 
 import { rule } from '../rules.js';
 import { authIsScarce } from '../accounts.js';
 import { boundPair } from '../bound-pair.js';
-import { suite } from '../suite.js';
+import type { Suite } from '../suite.js';
 
 const VERIFY = '/api/auth/verify-email';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,12 +21,12 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
 const WRONG_ATTEMPTS = 6;
 const NO_OTP = 'no OTP source: the target has no control API outbox; pass --otp-source (log:FILE, command:CMD or prompt)';
 
-function verify(email: string, otp: string, identity: Identity, acceptLimit = false): Promise<Exchange> {
-  return suite().target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity, ...(acceptLimit ? { acceptLimit } : {}) });
+function verify(suite: Suite, email: string, otp: string, identity: Identity, acceptLimit = false): Promise<Exchange> {
+  return suite.target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity, ...(acceptLimit ? { acceptLimit } : {}) });
 }
 
-function requireOtp(context: TestContext): void {
-  if (suite().otp === null) return context.skip(NO_OTP);
+function requireOtp(suite: Suite, context: TestContext): void {
+  if (suite.otp === null) return context.skip(NO_OTP);
 }
 
 /** A 6-digit code that is certainly not `code`. */
@@ -39,23 +39,23 @@ function wrongCode(code: string): string {
  * exactly at it. The scheduler may move the clock before an auth request (to make room in the auth budget),
  * which would spoil the boundary: such an attempt is discarded and made again with new registrations.
  */
-async function otpExpiryWithClock(context: TestContext): Promise<void> {
-  const { target } = suite();
+async function otpExpiryWithClock(suite: Suite, context: TestContext): Promise<void> {
+  const { target } = suite;
   const clock = target.clock!;
   await withFrozenClock(target, clock, async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const identity = target.identities.fresh();
-      const early = await registerForCode(suite(), uniqueEmail(suite(), 'otp-early'), identity);
+      const early = await registerForCode(suite, uniqueEmail(suite, 'otp-early'), identity);
       const earlyIssued = await clock.now();
-      const late = await registerForCode(suite(), uniqueEmail(suite(), 'otp-late'), identity);
+      const late = await registerForCode(suite, uniqueEmail(suite, 'otp-late'), identity);
       const lateIssued = await clock.now();
       const justBefore = earlyIssued + OTP_LIFETIME_MS - 1_000;
       if (!(await advanceTo(clock, justBefore))) continue;
-      const accepted = await verify(early.email, early.code, identity);
+      const accepted = await verify(suite, early.email, early.code, identity);
       if ((await clock.now()) !== justBefore) continue;
       const atExpiry = lateIssued + OTP_LIFETIME_MS;
       if (!(await advanceTo(clock, atExpiry))) continue;
-      const rejected = await verify(late.email, late.code, identity);
+      const rejected = await verify(suite, late.email, late.code, identity);
       if ((await clock.now()) !== atExpiry) continue;
       expectThat(accepted, accepted.status === 200, 'status 200 for a code used 15 min − 1 s after it was issued');
       expectSuccessEnvelope(accepted);
@@ -68,17 +68,17 @@ async function otpExpiryWithClock(context: TestContext): Promise<void> {
 }
 
 /** The same in real time: margins of 10 s on either side of the 15 minutes. */
-async function otpExpiryInRealTime(context: TestContext): Promise<void> {
+async function otpExpiryInRealTime(suite: Suite, context: TestContext): Promise<void> {
   const marginMs = 10_000;
-  const identity = suite().target.identities.fresh();
+  const identity = suite.target.identities.fresh();
   const earlySent = Date.now();
-  const early = await registerForCode(suite(), uniqueEmail(suite(), 'otp-early'), identity);
-  const late = await registerForCode(suite(), uniqueEmail(suite(), 'otp-late'), identity);
+  const early = await registerForCode(suite, uniqueEmail(suite, 'otp-early'), identity);
+  const late = await registerForCode(suite, uniqueEmail(suite, 'otp-late'), identity);
   notice(`OTP-EXPIRY: --wait-otp-expiry: waiting a real 15 minutes for two codes to reach the end of their lifetime (until ${new Date(late.register.receivedAt + OTP_LIFETIME_MS + marginMs).toISOString().slice(11, 19)})`);
   await sleepUntil(earlySent + OTP_LIFETIME_MS - marginMs);
-  const accepted = await verify(early.email, early.code, identity);
+  const accepted = await verify(suite, early.email, early.code, identity);
   await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs);
-  const rejected = await verify(late.email, late.code, identity);
+  const rejected = await verify(suite, late.email, late.code, identity);
   expectThat(accepted, accepted.status === 200, 'status 200 for a code used 10 s before 15 minutes had passed since it was sent');
   expectSuccessEnvelope(accepted);
   expectClientError(rejected, 'a code used 10 s after 15 minutes had passed since it was sent is expired');
@@ -89,134 +89,136 @@ async function otpExpiryInRealTime(context: TestContext): Promise<void> {
  * Whether re-registering an address that holds a valid token revokes that token: the spec shows re-registration
  * only once a token has expired, so either answer is an observation, never a failure.
  */
-async function observeReRegistration(context: TestContext, registration: Registration, identity: Identity): Promise<void> {
-  const { player } = await verifyForToken(suite(), registration.email, registration.code, identity);
-  const again = await suite().target.send({ method: 'POST', path: '/api/auth/register', json: { email: registration.email }, identity });
-  const read = await suite().target.send({ method: 'GET', path: '/api/player', token: player.token, identity });
+async function observeReRegistration(suite: Suite, context: TestContext, registration: Registration, identity: Identity): Promise<void> {
+  const { player } = await verifyForToken(suite, registration.email, registration.code, identity);
+  const again = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email: registration.email }, identity });
+  const read = await suite.target.send({ method: 'GET', path: '/api/player', token: player.token, identity });
   const outcome = read.status === 200 ? 'the earlier token still works' : read.status === 401 ? 'the earlier token answers 401 (revoked)' : `a read with the earlier token answered ${read.status}`;
   await observe(context, `re-registering a signed-in address answered ${again.status}; then ${outcome}`);
 }
 
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-describe('verify-email', () => {
-  it(rule('VERIFY-MISSING', 'a body without otp, without email, or empty, answers 400 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    const email = uniqueEmail(suite(), 'verify-missing');
-    for (const json of [{ email }, { otp: '123456' }, {}]) {
-      const exchange = await suite().target.send({ method: 'POST', path: VERIFY, json, identity });
-      expectThat(exchange, exchange.status === 400, 'status 400 (missing parameter)');
-      expectErrorEnvelope(exchange);
-    }
-  });
+export function verifyChecks(suite: Suite): void {
+  describe('verify-email', () => {
+    it(rule('VERIFY-MISSING', 'a body without otp, without email, or empty, answers 400 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      const email = uniqueEmail(suite, 'verify-missing');
+      for (const json of [{ email }, { otp: '123456' }, {}]) {
+        const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
+        expectThat(exchange, exchange.status === 400, 'status 400 (missing parameter)');
+        expectErrorEnvelope(exchange);
+      }
+    });
 
-  it(rule('VERIFY-MISSING', 'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope'), async () => {
-    const identity = suite().target.identities.fresh();
-    const email = uniqueEmail(suite(), 'verify-invalid');
-    const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }, { email, otp: 123456 }];
-    for (const json of bodies) {
-      const exchange = await suite().target.send({ method: 'POST', path: VERIFY, json, identity });
-      expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
-      expectErrorEnvelope(exchange);
-    }
-  });
+    it(rule('VERIFY-MISSING', 'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope'), async () => {
+      const identity = suite.target.identities.fresh();
+      const email = uniqueEmail(suite, 'verify-invalid');
+      const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }, { email, otp: 123456 }];
+      for (const json of bodies) {
+        const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
+        expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
+        expectErrorEnvelope(exchange);
+      }
+    });
 
-  it(rule('VERIFY-WRONG', `${WRONG_ATTEMPTS} wrong 6-digit codes for one pending registration each answer a 4xx with an error envelope and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`), async (context) => {
-    // Where auth requests are scarce, VERIFY-BOUND's second address is the registration: its crossed code is the first wrong one.
-    const pair = authIsScarce(suite()) ? await boundPair() : undefined;
-    // (Unless both codes drew the same digits: the crossed code is then no wrong one.)
-    const answers: Exchange[] = pair === undefined || pair.first.code === pair.second.code ? [] : [pair.crossed];
-    let email: string;
-    let code: string;
-    if (pair !== undefined) {
-      ({ email } = pair.second);
-      code = wrongCode(pair.second.code);
-    } else if (suite().otp !== null) {
-      email = uniqueEmail(suite(), 'verify-wrong');
-      code = wrongCode((await registerForCode(suite(), email, suite().target.identities.fresh())).code);
-    } else {
-      // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
-      email = uniqueEmail(suite(), 'verify-wrong');
-      const registered = await suite().target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity: suite().target.identities.fresh() });
-      expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
-      code = '000000';
-    }
-    // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
-    while (answers.length < WRONG_ATTEMPTS) answers.push(await verify(email, code, suite().target.identities.fresh(), true));
-    for (const [index, exchange] of answers.entries()) {
-      expectClientError(exchange, `wrong code number ${index + 1} is not accepted`);
-      expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
-    }
-    await observe(context, `a wrong code answered ${answers[0]!.status} ${JSON.stringify(errorMessage(answers[0]!))}`);
-    const statuses = answers.map((exchange) => `${exchange.status}${exchange.status === 429 ? ` (Retry-After ${header(exchange, 'retry-after') ?? 'none'})` : ''}`);
-    const limitedFrom = answers.findIndex((exchange) => exchange.status === 429);
-    await observe(
-      context,
-      limitedFrom === -1
-        ? `no wrong-attempt limit within ${WRONG_ATTEMPTS} wrong codes (answers: ${statuses.join(', ')})`
-        : `a wrong-attempt limit: wrong code number ${limitedFrom + 1} answered 429 (answers: ${statuses.join(', ')})`,
-    );
-  });
+    it(rule('VERIFY-WRONG', `${WRONG_ATTEMPTS} wrong 6-digit codes for one pending registration each answer a 4xx with an error envelope and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`), async (context) => {
+      // Where auth requests are scarce, VERIFY-BOUND's second address is the registration: its crossed code is the first wrong one.
+      const pair = authIsScarce(suite) ? await boundPair(suite) : undefined;
+      // (Unless both codes drew the same digits: the crossed code is then no wrong one.)
+      const answers: Exchange[] = pair === undefined || pair.first.code === pair.second.code ? [] : [pair.crossed];
+      let email: string;
+      let code: string;
+      if (pair !== undefined) {
+        ({ email } = pair.second);
+        code = wrongCode(pair.second.code);
+      } else if (suite.otp !== null) {
+        email = uniqueEmail(suite, 'verify-wrong');
+        code = wrongCode((await registerForCode(suite, email, suite.target.identities.fresh())).code);
+      } else {
+        // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
+        email = uniqueEmail(suite, 'verify-wrong');
+        const registered = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity: suite.target.identities.fresh() });
+        expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
+        code = '000000';
+      }
+      // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
+      while (answers.length < WRONG_ATTEMPTS) answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
+      for (const [index, exchange] of answers.entries()) {
+        expectClientError(exchange, `wrong code number ${index + 1} is not accepted`);
+        expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
+      }
+      await observe(context, `a wrong code answered ${answers[0]!.status} ${JSON.stringify(errorMessage(answers[0]!))}`);
+      const statuses = answers.map((exchange) => `${exchange.status}${exchange.status === 429 ? ` (Retry-After ${header(exchange, 'retry-after') ?? 'none'})` : ''}`);
+      const limitedFrom = answers.findIndex((exchange) => exchange.status === 429);
+      await observe(
+        context,
+        limitedFrom === -1
+          ? `no wrong-attempt limit within ${WRONG_ATTEMPTS} wrong codes (answers: ${statuses.join(', ')})`
+          : `a wrong-attempt limit: wrong code number ${limitedFrom + 1} answered 429 (answers: ${statuses.join(', ')})`,
+      );
+    });
 
-  it(rule('VERIFY-BOUND', 'a code sent to one address does not verify another registered address: a 4xx with an error envelope and no token'), async (context) => {
-    requireOtp(context);
-    const pair = await boundPair();
-    if (pair.first.code === pair.second.code) return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
-    const { crossed, first, second, identity } = pair;
-    expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
-    expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
-    // The observation costs two more auth requests: left out where they are scarce.
-    if (!authIsScarce(suite())) await observeReRegistration(context, first, identity);
-  });
+    it(rule('VERIFY-BOUND', 'a code sent to one address does not verify another registered address: a 4xx with an error envelope and no token'), async (context) => {
+      requireOtp(suite, context);
+      const pair = await boundPair(suite);
+      if (pair.first.code === pair.second.code) return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
+      const { crossed, first, second, identity } = pair;
+      expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
+      expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
+      // The observation costs two more auth requests: left out where they are scarce.
+      if (!authIsScarce(suite)) await observeReRegistration(suite, context, first, identity);
+    });
 
-  it(rule('OTP-LENGTH', 'the code delivered for a registration is exactly 6 digits'), async (context) => {
-    requireOtp(context);
-    const { registration } = await firstVerification();
-    const { code } = registration;
-    expectThat(registration.register, new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code), `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`);
-  });
+    it(rule('OTP-LENGTH', 'the code delivered for a registration is exactly 6 digits'), async (context) => {
+      requireOtp(suite, context);
+      const { registration } = await firstVerification(suite);
+      const { code } = registration;
+      expectThat(registration.register, new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code), `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`);
+    });
 
-  it(rule('VERIFY-OK', 'the emailed code answers 200 {success: true, authToken: <UUID>, expiresAt: <ISO 8601 UTC>}'), async (context) => {
-    requireOtp(context);
-    const { exchange } = await firstVerification();
-    expectThat(exchange, exchange.status === 200, 'status 200');
-    expectSuccessEnvelope(exchange);
-    const body = exchange.body as Record<string, unknown>;
-    expectThat(exchange, typeof body['authToken'] === 'string' && UUID.test(body['authToken']), 'authToken in UUID format');
-    const expiresAt = body['expiresAt'];
-    expectThat(exchange, typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) && !Number.isNaN(Date.parse(expiresAt)), 'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)');
-    await observe(context, `expiresAt is written like ${String(expiresAt)}`);
-  });
+    it(rule('VERIFY-OK', 'the emailed code answers 200 {success: true, authToken: <UUID>, expiresAt: <ISO 8601 UTC>}'), async (context) => {
+      requireOtp(suite, context);
+      const { exchange } = await firstVerification(suite);
+      expectThat(exchange, exchange.status === 200, 'status 200');
+      expectSuccessEnvelope(exchange);
+      const body = exchange.body as Record<string, unknown>;
+      expectThat(exchange, typeof body['authToken'] === 'string' && UUID.test(body['authToken']), 'authToken in UUID format');
+      const expiresAt = body['expiresAt'];
+      expectThat(exchange, typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) && !Number.isNaN(Date.parse(expiresAt)), 'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)');
+      await observe(context, `expiresAt is written like ${String(expiresAt)}`);
+    });
 
-  it(rule('TOKEN-LIFETIME', 'expiresAt is 7 days after the token was issued'), async (context) => {
-    requireOtp(context);
-    const { exchange, issued } = await firstVerification();
-    const expiresAt = Date.parse(String((exchange.body as Record<string, unknown> | undefined)?.['expiresAt']));
-    if (exchange.status !== 200 || Number.isNaN(expiresAt)) return context.skip('the verification gave no expiresAt to compare (see VERIFY-OK)');
-    const earliest = issued.from + TOKEN_LIFETIME_MS - issued.toleranceMs;
-    const latest = issued.to + TOKEN_LIFETIME_MS + issued.toleranceMs;
-    expectThat(
-      exchange,
-      expiresAt >= earliest && expiresAt <= latest,
-      `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the issue time read from ${issued.source}, ± ${issued.toleranceMs / 1000} s`,
-    );
-    await observe(context, `expiresAt − (issue time + 7 days) = ${((expiresAt - issued.from - TOKEN_LIFETIME_MS) / 1000).toFixed(1)} s, by ${issued.source}`);
-  });
+    it(rule('TOKEN-LIFETIME', 'expiresAt is 7 days after the token was issued'), async (context) => {
+      requireOtp(suite, context);
+      const { exchange, issued } = await firstVerification(suite);
+      const expiresAt = Date.parse(String((exchange.body as Record<string, unknown> | undefined)?.['expiresAt']));
+      if (exchange.status !== 200 || Number.isNaN(expiresAt)) return context.skip('the verification gave no expiresAt to compare (see VERIFY-OK)');
+      const earliest = issued.from + TOKEN_LIFETIME_MS - issued.toleranceMs;
+      const latest = issued.to + TOKEN_LIFETIME_MS + issued.toleranceMs;
+      expectThat(
+        exchange,
+        expiresAt >= earliest && expiresAt <= latest,
+        `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the issue time read from ${issued.source}, ± ${issued.toleranceMs / 1000} s`,
+      );
+      await observe(context, `expiresAt − (issue time + 7 days) = ${((expiresAt - issued.from - TOKEN_LIFETIME_MS) / 1000).toFixed(1)} s, by ${issued.source}`);
+    });
 
-  it(rule('VERIFY-REUSED', 'the code that was just used answers a 4xx with an error envelope (status not shown)'), async (context) => {
-    requireOtp(context);
-    const { registration, identity, exchange: firstUse } = await firstVerification();
-    if (firstUse.status !== 200) return context.skip('the first use of the code failed (see VERIFY-OK), so its reuse proves nothing');
-    const exchange = await verify(registration.email, registration.code, identity);
-    expectClientError(exchange, 'a used code is no longer pending');
-    expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a used code');
-    await observe(context, `a used code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
-  });
+    it(rule('VERIFY-REUSED', 'the code that was just used answers a 4xx with an error envelope (status not shown)'), async (context) => {
+      requireOtp(suite, context);
+      const { registration, identity, exchange: firstUse } = await firstVerification(suite);
+      if (firstUse.status !== 200) return context.skip('the first use of the code failed (see VERIFY-OK), so its reuse proves nothing');
+      const exchange = await verify(suite, registration.email, registration.code, identity);
+      expectClientError(exchange, 'a used code is no longer pending');
+      expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a used code');
+      await observe(context, `a used code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+    });
 
-  it(rule('OTP-EXPIRY', 'a code is accepted just before 15 minutes have passed since it was sent (15 min − 1 s with clock control) and rejected with a 4xx and an error envelope once they have'), async (context) => {
-    requireOtp(context);
-    if (suite().target.clock !== undefined) return otpExpiryWithClock(context);
-    if (!suite().config.waitOtpExpiry) return context.skip("the target's clock cannot be moved (no control API with clock control); pass --wait-otp-expiry to wait a real 15 minutes");
-    return otpExpiryInRealTime(context);
+    it(rule('OTP-EXPIRY', 'a code is accepted just before 15 minutes have passed since it was sent (15 min − 1 s with clock control) and rejected with a 4xx and an error envelope once they have'), async (context) => {
+      requireOtp(suite, context);
+      if (suite.target.clock !== undefined) return otpExpiryWithClock(suite, context);
+      if (!suite.config.waitOtpExpiry) return context.skip("the target's clock cannot be moved (no control API with clock control); pass --wait-otp-expiry to wait a real 15 minutes");
+      return otpExpiryInRealTime(suite, context);
+    });
   });
-});
+}
