@@ -140,7 +140,7 @@ async function playAgainstStandalone(mockArgs: (client: WebClientServer) => stri
 const PREFLIGHTED_PATHS = ['/api/auth/register', '/api/auth/verify-email', '/api/galaxy/1/sectors', '/api/player/ship', '/api/player/ship/move'];
 const ROUTES_USED = ['GET /api/galaxy/:galaxyId/sectors', 'POST /api/player/ship/move', 'createShip', 'getShip', 'register', 'verifyEmail'];
 
-describe('the example web client in Chromium', () => {
+describe('the example web client in Chromium', { timeout: 60_000 }, () => {
   it('plays against the standalone mock from another origin with no flags: no request blocked, every bucket counted', async ({ annotate }) => {
     const run = await playAgainstStandalone(() => [], 'standalone-any-origin.png');
     await annotate('the game screen after a move (standalone mock, no flags)', 'screenshot', { path: run.screenshotPath, contentType: 'image/png' });
