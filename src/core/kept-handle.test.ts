@@ -6,7 +6,7 @@ import { StoreUnavailable, type StoreEngine } from './store-engine.js';
 /** An engine whose server can be switched off and on between requests. */
 function switchableEngine() {
   const engine = {
-    up: true,
+    up: true as boolean,
     observer: { read() {}, wrote() {}, cleared() {}, delivered() {} },
     attach: () => false,
     afterRequest() {

@@ -31,7 +31,8 @@ export function newPlayer(email: string, options: ResolvedOptions, now: number):
 
 /** The ship as created: the fields it was given, then the mock's own (which win over given ones of the same name). */
 function shipView(ship: Ship) {
-  return { ...ship.fields, id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() };
+  // The id first, as before the payload was kept; the mock's own fields win over the payload's.
+  return Object.assign({ id: ship.id }, ship.fields, { id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() });
 }
 
 /** The mock-defined player resource (the spec does not show its fields). */
