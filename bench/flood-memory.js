@@ -33,7 +33,8 @@ async function send(pool, path, { method = 'GET', headers = {}, json } = {}) {
 
 /** Spends the auth bucket of one address and the read bucket of one player: both must stay spent. */
 async function spendBuckets(pool) {
-  const register = () => send(pool, '/api/auth/register', { method: 'POST', headers: { 'x-forwarded-for': SPENDER_IP }, json: { email: 'spender@example.com' } });
+  const register = () =>
+    send(pool, '/api/auth/register', { method: 'POST', headers: { 'x-forwarded-for': SPENDER_IP }, json: { email: 'spender@example.com' } });
   for (let i = 0; i < 5; i++) await register();
   const { authToken } = (await send(pool, '/__mock/players', { method: 'POST', json: { email: 'reader@example.com' } })).body;
   const read = () => send(pool, '/api/player', { headers: { authorization: `Bearer ${authToken}`, 'x-forwarded-for': READER_IP } });
@@ -96,7 +97,9 @@ async function listingLatencies(pool) {
 }
 
 async function main() {
-  console.log(`Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${ADDRESSES.toLocaleString('en')} addresses in one window\n`);
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${ADDRESSES.toLocaleString('en')} addresses in one window\n`,
+  );
   const server = await startServer('flood-server.js');
   const pool = new Pool(server.url, { connections: CONNECTIONS });
   try {
@@ -110,7 +113,9 @@ async function main() {
     const admitted = flooded.statuses[200] ?? 0;
     const kept = after.auth === 429 && after.read === 429;
     const slowest = Math.max(...listings.map((listing) => listing.maxMs));
-    console.log(`Flood: ${ADDRESSES.toLocaleString('en')} addresses (+${flooded.hostile.toLocaleString('en')} with a 14 KB junk hop) in ${flooded.seconds.toFixed(0)} s; statuses ${JSON.stringify(flooded.statuses)}`);
+    console.log(
+      `Flood: ${ADDRESSES.toLocaleString('en')} addresses (+${flooded.hostile.toLocaleString('en')} with a 14 KB junk hop) in ${flooded.seconds.toFixed(0)} s; statuses ${JSON.stringify(flooded.statuses)}`,
+    );
     console.log(`RSS: ${MB(idle.rss)} idle, ${MB(memory.rss)} after the flood, peak ${MB(memory.maxRss)} (bound ${MB(RSS_BOUND_BYTES)})`);
     console.log(`Spent buckets after the flood: auth ${after.auth}, read ${after.read} (both must stay 429)`);
     console.log('\n| Listing | median (ms) | max (ms) |\n| --- | ---: | ---: |');

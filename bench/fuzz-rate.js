@@ -78,7 +78,9 @@ async function main() {
       `(${summary.ratio}× the baseline); target ≥ ${TARGET_COMMANDS_PER_SECOND} commands/s: ${summary.fuzzCommandsPerSecond >= TARGET_COMMANDS_PER_SECOND ? 'met' : 'MISSED'}`,
   );
 
-  console.log(`\nreal time: fuzzing a mock without a control API for ${REAL_TIME_SECONDS} s from --source-ips ${REAL_TIME_SOURCE_IPS} (codes read from its log)…`);
+  console.log(
+    `\nreal time: fuzzing a mock without a control API for ${REAL_TIME_SECONDS} s from --source-ips ${REAL_TIME_SOURCE_IPS} (codes read from its log)…`,
+  );
   const realTime = await realTimeFuzzRate({ seconds: REAL_TIME_SECONDS, sourceIps: REAL_TIME_SOURCE_IPS, seed: 1 });
   const realTimeMet = realTime.rate >= TARGET_REAL_TIME_COMMANDS_PER_SECOND;
   console.log(

@@ -22,7 +22,12 @@ function scenarios(stateFile, redisUrl) {
     { id: 'memory', label: '1 process, memory (baseline)', server: 'store-server.js', args: [GAME_ORIGIN, 'memory'] },
     { id: 'state-file', label: '1 process, state file', server: 'store-server.js', args: [GAME_ORIGIN, 'state', stateFile] },
     { id: 'redis', label: '1 process, Redis', server: 'store-server.js', args: [GAME_ORIGIN, 'redis', redisUrl, 'one:'] },
-    { id: 'redis-workers', label: `${WORKERS} processes (--workers), Redis`, server: 'cluster-server.js', args: [String(WORKERS), GAME_ORIGIN, 'redis', redisUrl, 'many:'] },
+    {
+      id: 'redis-workers',
+      label: `${WORKERS} processes (--workers), Redis`,
+      server: 'cluster-server.js',
+      args: [String(WORKERS), GAME_ORIGIN, 'redis', redisUrl, 'many:'],
+    },
   ];
 }
 
@@ -38,7 +43,9 @@ async function prepare(server, options) {
 async function main() {
   const options = benchOptions();
   const sliceSeconds = options.durationSeconds / options.rounds;
-  console.log(`Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; GET /api/player, ${PLAYERS} players, game origin\n`);
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; GET /api/player, ${PLAYERS} players, game origin\n`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'game-service-bench-'));
   const redis = new RedisServer();
   const running = [];
@@ -60,11 +67,20 @@ async function main() {
   const results = running.map(({ scenario: { id, label }, slices }) => ({ id, label, ...aggregate(slices) }));
   const judged = judge(results, 'memory');
   for (const r of judged) {
-    console.log(`${r.label}: ${r.requestsPerSecond} req/s, p99 ${r.latencyMs.p99} ms, ${formatRatio(r.ratio)} memory (rounds ${r.roundRatios.map(formatRatio).join(' ')})`);
+    console.log(
+      `${r.label}: ${r.requestsPerSecond} req/s, p99 ${r.latencyMs.p99} ms, ${formatRatio(r.ratio)} memory (rounds ${r.roundRatios.map(formatRatio).join(' ')})`,
+    );
     if (isBroken(r)) console.warn(`  WARNING: failed requests ${JSON.stringify(r.statusCodes)}: this measurement is broken`);
   }
   console.log(`\n${markdownTable(judged).replaceAll('vs baseline', 'vs memory')}\n`);
-  await writeResults(RESULTS_FILE, { date: new Date().toISOString(), node: process.version, cpus: availableParallelism(), options, workers: WORKERS, scenarios: judged });
+  await writeResults(RESULTS_FILE, {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    options,
+    workers: WORKERS,
+    scenarios: judged,
+  });
   console.log(`Results written to ${RESULTS_FILE.pathname}`);
   process.exitCode = judged.some((r) => r.broken) ? 1 : 0;
 }

@@ -61,7 +61,14 @@ async function main() {
     await Promise.all(running.map((r) => r.server.stop()));
   }
 
-  const results = running.map(({ scenario: { id, label, target, optional }, players, slices }) => ({ id, label, target, optional, players, ...aggregate(slices) }));
+  const results = running.map(({ scenario: { id, label, target, optional }, players, slices }) => ({
+    id,
+    label,
+    target,
+    optional,
+    players,
+    ...aggregate(slices),
+  }));
   for (const r of results) {
     console.log(
       `${r.label}: ${r.requestsPerSecond} req/s (rounds: ${r.sliceRequestsPerSecond.join(', ')}), p99 ${r.latencyMs.p99} ms, ` +
@@ -75,8 +82,7 @@ async function main() {
   const busyMachine = busiest > BUSY_MACHINE_CORES;
   if (busyMachine) {
     console.warn(
-      `WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. ` +
-        'Rerun on a quiet machine.',
+      `WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. ` + 'Rerun on a quiet machine.',
     );
   }
 
@@ -84,7 +90,9 @@ async function main() {
   console.log(`\n${markdownTable(judged)}\n`);
   for (const r of judged.filter((r) => r.verdict !== undefined)) {
     const spread = `rounds ${formatRatio(Math.min(...r.roundRatios))}–${formatRatio(Math.max(...r.roundRatios))}`;
-    console.log(`${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${spread}; target ≥ ${r.target}×)`);
+    console.log(
+      `${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${spread}; target ≥ ${r.target}×)`,
+    );
   }
   await writeResults(RESULTS_FILE, {
     date: new Date().toISOString(),

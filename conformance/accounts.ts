@@ -28,7 +28,9 @@ export function authIsScarce(suite: Suite): boolean {
  */
 export function verifiedPlayer(suite: Suite): Promise<SignedIn> {
   if (suite.config.capabilities?.players === true || suite.target.clock !== undefined) return signIn(suite, suite.target.identities.fresh());
-  return suite.fixtures.get(verifiedPlayer, () => (authIsScarce(suite) ? firstSignIn(suite).then(({ player }) => player) : signIn(suite, suite.target.identities.fresh())));
+  return suite.fixtures.get(verifiedPlayer, () =>
+    authIsScarce(suite) ? firstSignIn(suite).then(({ player }) => player) : signIn(suite, suite.target.identities.fresh()),
+  );
 }
 
 /**
@@ -54,6 +56,7 @@ export async function unverifiedToken(suite: Suite): Promise<{ token: string } |
   const email = uniqueEmail(suite, 'unverified');
   const created = await suite.target.send({ method: 'POST', path: '/__mock/scenarios/unverified-player', json: { email } });
   const token = (created.body as { authToken?: unknown } | undefined)?.authToken;
-  if (created.status !== 200 || typeof token !== 'string') throw new Error(`POST /__mock/scenarios/unverified-player answered ${created.status}: ${created.text.slice(0, 300)}`);
+  if (created.status !== 200 || typeof token !== 'string')
+    throw new Error(`POST /__mock/scenarios/unverified-player answered ${created.status}: ${created.text.slice(0, 300)}`);
   return { token };
 }

@@ -17,7 +17,13 @@ export const COSTLY_PROPERTY_RUNS = { default: 5, authPaced: 2 } as const;
  * one address. The run then plans its auth requests (below) and spends fewer on random samples.
  */
 export function isAuthPaced(config: ConformanceConfig): boolean {
-  return config.capabilities?.clockControl !== true && config.capabilities?.players !== true && config.sourceIps.length <= 1 && config.clientIpHeader === null && config.otpSource !== null;
+  return (
+    config.capabilities?.clockControl !== true &&
+    config.capabilities?.players !== true &&
+    config.sourceIps.length <= 1 &&
+    config.clientIpHeader === null &&
+    config.otpSource !== null
+  );
 }
 
 export interface AuthPlanItem {
@@ -41,7 +47,10 @@ export interface AuthPlan {
 export function planAuth(config: ConformanceConfig): AuthPlan {
   const runs = Math.min(config.numRuns, COSTLY_PROPERTY_RUNS.authPaced);
   const items: AuthPlanItem[] = [
-    { what: 'sign-ins: the player VERIFY-OK signs in (REG-OK judges its registration; reads, envelopes, scope and exemptions use it), and a second player (AP-HEADERS, RL-PER-PLAYER, RL-429, RL-WINDOW) by verifying VERIFY-BOUND\'s first address', requests: 3 },
+    {
+      what: "sign-ins: the player VERIFY-OK signs in (REG-OK judges its registration; reads, envelopes, scope and exemptions use it), and a second player (AP-HEADERS, RL-PER-PLAYER, RL-429, RL-WINDOW) by verifying VERIFY-BOUND's first address",
+      requests: 3,
+    },
     { what: 'REG-MISSING: 10 bodies without a usable email', requests: 10 },
     { what: `REG-INVALID: ${counted(runs, 'malformed address', 'malformed addresses')}`, requests: runs },
     { what: 'REG-DISPOSABLE: a disposable domain', requests: 1 },

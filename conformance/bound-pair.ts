@@ -20,6 +20,12 @@ export const boundPair = fixture(async (suite): Promise<BoundPair> => {
   const identity = suite.target.identities.fresh();
   const first = await registerForCode(suite, uniqueEmail(suite, 'bound-a'), identity);
   const second = await registerForCode(suite, uniqueEmail(suite, 'bound-b'), identity);
-  const crossed = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: { email: second.email, otp: first.code }, identity, acceptLimit: true });
+  const crossed = await suite.target.send({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    json: { email: second.email, otp: first.code },
+    identity,
+    acceptLimit: true,
+  });
   return { first, second, identity, crossed };
 });

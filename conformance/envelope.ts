@@ -51,4 +51,3 @@ export function expectClientError(exchange: Exchange, what: string): void {
 export function errorMessage(exchange: Exchange): string {
   return isObject(exchange.body) && typeof exchange.body['error'] === 'string' ? exchange.body['error'] : '';
 }
-

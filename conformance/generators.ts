@@ -19,7 +19,10 @@ const segment = fc.stringMatching(/^[A-Za-z0-9_~-]{1,12}$/);
 /** Paths no server has: every one starts with a segment naming this suite. */
 export const unknownPath = fc
   .tuple(fc.constantFrom('', '/api'), segment, fc.array(segment, { maxLength: 3 }), fc.option(fc.tuple(segment, segment), { nil: undefined }))
-  .map(([prefix, first, rest, query]) => `${prefix}/conformance-no-such-route-${first}${rest.map((part) => `/${part}`).join('')}${query ? `?${query[0]}=${query[1]}` : ''}`);
+  .map(
+    ([prefix, first, rest, query]) =>
+      `${prefix}/conformance-no-such-route-${first}${rest.map((part) => `/${part}`).join('')}${query ? `?${query[0]}=${query[1]}` : ''}`,
+  );
 
 export const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE');
 
@@ -39,7 +42,10 @@ const isJsonObjectText = (text: string): boolean => {
 export const malformedJsonBody = fc
   .oneof(
     fc.constantFrom('', '{', '{"name":', "{'name': 'Conformance'}", '{name: "Conformance"}', '[]', 'null', '"Conformance"', '{"name": "Conformance",}'),
-    fc.json().filter((text) => text.length > 1).map((text) => text.slice(0, -1)),
+    fc
+      .json()
+      .filter((text) => text.length > 1)
+      .map((text) => text.slice(0, -1)),
     fc.string({ minLength: 1, maxLength: 64 }),
     fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
   )

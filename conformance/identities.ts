@@ -65,7 +65,10 @@ export class IdentityPool {
 /** `127.0.0.2-127.0.0.200` (or a comma-separated list) as addresses. */
 export function expandSourceIps(spec: string): string[] {
   return spec.split(',').flatMap((part) => {
-    const [from, to] = part.trim().split('-').map((address) => address.trim());
+    const [from, to] = part
+      .trim()
+      .split('-')
+      .map((address) => address.trim());
     if (to === undefined) return [from!];
     const prefix = from!.slice(0, from!.lastIndexOf('.') + 1);
     const start = Number(from!.slice(prefix.length));

@@ -19,7 +19,10 @@ export function selectChecks(only: string | undefined): CheckSelection {
   if (only === undefined) return { files: CHECK_FILES, titles: undefined };
   const file = CHECK_FILE_NAME.exec(only)?.[1];
   if (file !== undefined) {
-    if (!isCheckFile(file)) throw new TargetOptionError(`--only ${JSON.stringify(only)} names no check file of the suite: ${CHECK_FILES.map((name) => `${name}.check.ts`).join(', ')}`);
+    if (!isCheckFile(file))
+      throw new TargetOptionError(
+        `--only ${JSON.stringify(only)} names no check file of the suite: ${CHECK_FILES.map((name) => `${name}.check.ts`).join(', ')}`,
+      );
     return { files: [file], titles: undefined };
   }
   try {

@@ -28,7 +28,8 @@ export async function registerForCode(suite: SignInContext, email: string, ident
   if (suite.otp === null) throw new Error('no OTP source: pass --otp-source (control, log:FILE, command:CMD or prompt)');
   await suite.otp.beforeRegister(email);
   const register = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, ...(identity ? { identity } : {}) });
-  if (register.status !== 200) throw new Error([`registering ${email} answered ${register.status}: ${register.text.slice(0, 300)}`].concat(hintFor(register) ?? []).join('\n'));
+  if (register.status !== 200)
+    throw new Error([`registering ${email} answered ${register.status}: ${register.text.slice(0, 300)}`].concat(hintFor(register) ?? []).join('\n'));
   return { email, register, code: await suite.otp.codeFor(email) };
 }
 
@@ -48,7 +49,8 @@ export async function signIn(suite: SignInContext, identity?: Identity): Promise
 /** The player a verify-email response for `email` signed in; throws with the answer when it signed none in. */
 export function signedInBy(email: string, verify: Exchange): SignedIn {
   const body = verify.body as { authToken?: unknown; expiresAt?: unknown } | undefined;
-  if (verify.status !== 200 || typeof body?.authToken !== 'string') throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
+  if (verify.status !== 200 || typeof body?.authToken !== 'string')
+    throw new Error(`verifying ${email} answered ${verify.status}: ${verify.text.slice(0, 300)}`);
   return { email, token: body.authToken, expiresAt: String(body.expiresAt) };
 }
 

@@ -19,7 +19,8 @@ export const RULES = {
   'TOKEN-LIFETIME': 'The token expires after 7 days; expiresAt states the moment.',
   'TOKEN-EXPIRY': 'Verified with active token → 7 days since token issue → Token expired: Token no longer accepted.',
   'AUTH-401': 'A missing or invalid token yields status 401.',
-  'SHIP-VERIFIED': 'When POST /api/player/ship is called by a player whose email is not verified, the body is an error envelope whose message says that email verification is required before creating a ship.',
+  'SHIP-VERIFIED':
+    'When POST /api/player/ship is called by a player whose email is not verified, the body is an error envelope whose message says that email verification is required before creating a ship.',
   'ERR-404': '404 Not found',
   'ERR-405': '405 Method not allowed',
   'AP-HEADERS': 'Gameplay responses carry X-ActionPoints-Remaining (integer). When it is 0, X-ActionPoints-NextRefill (integer) is also sent.',
@@ -30,7 +31,8 @@ export const RULES = {
   'RL-WINDOW': 'Auth (register, verify): 5 requests per IP per minute; Reads: 60 requests per player per minute.',
   'RL-AUTH-IP': 'Registration, verification and admin routes stay limited by IP for every caller.',
   'RL-PER-PLAYER': 'Reads (authenticated GET): 60 requests per player per minute.',
-  'RL-EXEMPT': 'Requests from the official game client origins and other configured game origins are not counted against the gameplay, authenticated-read or public buckets.',
+  'RL-EXEMPT':
+    'Requests from the official game client origins and other configured game origins are not counted against the gameplay, authenticated-read or public buckets.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

@@ -58,7 +58,11 @@ function announce(config: ConformanceConfig, plan: AuthPlan | undefined): void {
   if (plan !== undefined) console.log(describeAuthPlan(plan));
   console.log(
     'Rate-limit windows are waited out for real (each wait is announced with the time it ends)' +
-      (plan !== undefined ? `; ${shorter}.` : oneAddress ? `: expect about 10 minutes from one address, paced by its auth budget (5 requests a minute); ${shorter}.` : ': expect about 2–3 minutes.'),
+      (plan !== undefined
+        ? `; ${shorter}.`
+        : oneAddress
+          ? `: expect about 10 minutes from one address, paced by its auth budget (5 requests a minute); ${shorter}.`
+          : ': expect about 2–3 minutes.'),
   );
 }
 
@@ -127,9 +131,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const restored = await restore();
     if (plan !== undefined && checks.length > 0) console.log(`\n${describeAuthAccount(plan, collector.authRequests, Date.now() - startedAt)}`);
     const counts = summarize(checks);
-    const error = collector.usageError ?? (checks.length > 0 ? undefined : options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}`);
+    const error =
+      collector.usageError ?? (checks.length > 0 ? undefined : options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}`);
     const exitCode = error !== undefined ? 2 : counts.failed > 0 || collector.moduleFailed ? 1 : 0;
-    await writeReports(options, { target: config.baseUrl, seed, exitCode, durationMs: Date.now() - startedAt, checks, ...(error === undefined ? {} : { error }) });
+    await writeReports(options, {
+      target: config.baseUrl,
+      seed,
+      exitCode,
+      durationMs: Date.now() - startedAt,
+      checks,
+      ...(error === undefined ? {} : { error }),
+    });
     return { exitCode, seed, ...counts, checks, ...(restored === '' ? {} : { restored }), ...(error === undefined ? {} : { error }) };
   } finally {
     await vitest.close();

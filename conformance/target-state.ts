@@ -41,7 +41,10 @@ class ControlClient {
     const all: BucketView[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call<{ buckets: BucketView[]; nextCursor?: string | null }>('GET', `/__mock/buckets${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`);
+      const page = await this.call<{ buckets: BucketView[]; nextCursor?: string | null }>(
+        'GET',
+        `/__mock/buckets${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
+      );
       all.push(...page.buckets);
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
@@ -71,8 +74,14 @@ export async function preserveTargetState(baseUrl: string, capabilities: Capabil
       await control.call('POST', '/__mock/clock', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
       if (before === undefined) return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`;
       const filled = (await control.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
-      for (const bucket of filled) await control.call('DELETE', `/__mock/buckets?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
-      const emptied = filled.length === 0 ? '' : filled.length === 1 ? ', and the bucket the run filled is empty again' : `, and the ${filled.length} buckets the run filled are empty again`;
+      for (const bucket of filled)
+        await control.call('DELETE', `/__mock/buckets?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
+      const emptied =
+        filled.length === 0
+          ? ''
+          : filled.length === 1
+            ? ', and the bucket the run filled is empty again'
+            : `, and the ${filled.length} buckets the run filled are empty again`;
       return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}${emptied}`;
     } finally {
       await control.close();

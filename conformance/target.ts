@@ -69,7 +69,8 @@ export class Target {
   #withChallengeToken(call: Call): unknown {
     const token = this.config.challengeToken;
     const json = call.json;
-    if (token === null || call.path !== REGISTER_PATH || typeof json !== 'object' || json === null || Array.isArray(json) || 'challengeToken' in json) return json;
+    if (token === null || call.path !== REGISTER_PATH || typeof json !== 'object' || json === null || Array.isArray(json) || 'challengeToken' in json)
+      return json;
     return { ...json, challengeToken: token };
   }
 
@@ -99,6 +100,16 @@ export class Target {
     } catch {
       parsed = undefined;
     }
-    return { method: call.method, url, requestHeaders: headers, requestBody: body, status: response.statusCode, headers: responseHeaders, text, body: parsed, receivedAt: Date.now() };
+    return {
+      method: call.method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      status: response.statusCode,
+      headers: responseHeaders,
+      text,
+      body: parsed,
+      receivedAt: Date.now(),
+    };
   }
 }

@@ -45,7 +45,10 @@ export class TrafficInvariants {
 
   #judge(id: InvariantId, exchange: Exchange, holds: boolean, expected: string): void {
     let report = this.#reports.get(id);
-    if (report === undefined) this.#reports.set(id, (report = { judged: 0, breaches: 0, first: [] }));
+    if (report === undefined) {
+      report = { judged: 0, breaches: 0, first: [] };
+      this.#reports.set(id, report);
+    }
     report.judged++;
     if (holds) return;
     report.breaches++;
@@ -65,11 +68,21 @@ export class TrafficInvariants {
     if (!GAMEPLAY_ROUTES.has(`${method} ${path}`)) return;
     const remaining = integerHeader(exchange, HEADERS.actionPointsRemaining);
     if (isSuccess(exchange)) {
-      this.#judge('gameplay-success', exchange, remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true, `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`);
+      this.#judge(
+        'gameplay-success',
+        exchange,
+        remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true,
+        `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`,
+      );
     }
     if (header(exchange, HEADERS.actionPointsRemaining) !== undefined) {
       const refillOk = remaining !== 0 || integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined;
-      this.#judge('action-points-integers', exchange, remaining !== undefined && refillOk, `${HEADERS.actionPointsRemaining} as an integer, and ${HEADERS.actionPointsNextRefill} (integer) when it is 0`);
+      this.#judge(
+        'action-points-integers',
+        exchange,
+        remaining !== undefined && refillOk,
+        `${HEADERS.actionPointsRemaining} as an integer, and ${HEADERS.actionPointsNextRefill} (integer) when it is 0`,
+      );
     }
   }
 

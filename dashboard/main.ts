@@ -1,7 +1,19 @@
 import { act, control } from './control-client.js';
 import { byId, copyButton, h } from './dom.js';
 import { followJournal } from './journal-feed.js';
-import { showBuckets, showClock, showFaults, showOutbox, showPlayers, tickCountdowns, type BucketView, type ClockState, type FaultRule, type OutboxMessage, type PlayerView } from './views.js';
+import {
+  showBuckets,
+  showClock,
+  showFaults,
+  showOutbox,
+  showPlayers,
+  tickCountdowns,
+  type BucketView,
+  type ClockState,
+  type FaultRule,
+  type OutboxMessage,
+  type PlayerView,
+} from './views.js';
 import { showScenarios } from './scenario-forms.js';
 import { showRoutes, type RouteView } from './routes-view.js';
 
@@ -31,7 +43,8 @@ async function refresh(): Promise<void> {
 let pending: ReturnType<typeof setTimeout> | undefined;
 /** One refresh for a burst of requests. */
 function refreshSoon(): void {
-  pending ??= setTimeout(() => {
+  if (pending !== undefined) return;
+  pending = setTimeout(() => {
     pending = undefined;
     refresh().catch(() => {});
   }, 100);
@@ -53,7 +66,10 @@ const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(n
 
 function wireControls(): void {
   for (const button of document.querySelectorAll<HTMLElement>('[data-advance]')) {
-    button.addEventListener('click', () => void act(`clock ${button.textContent}`, () => control('POST', '/clock', { advanceMs: Number(button.dataset['advance']) }), refreshSoon));
+    button.addEventListener(
+      'click',
+      () => void act(`clock ${button.textContent}`, () => control('POST', '/clock', { advanceMs: Number(button.dataset['advance']) }), refreshSoon),
+    );
   }
   onClick('clock-freeze', 'clock', () => control('POST', '/clock', { frozen: clock?.state.frozen !== true }));
   onSubmit('clock-set', 'clock set', (form) => control('POST', '/clock', { set: field(form, 'set').value.trim() }));
@@ -64,7 +80,11 @@ function wireControls(): void {
   onSubmit('player-form', 'player created', async (form) => {
     const email = field(form, 'email').value.trim();
     const created = await control<{ authToken: string }>('POST', '/players', { email, emailVerified: field(form, 'verified').checked });
-    byId('player-token').replaceChildren(`Bearer token of ${email}: `, h('code', {}, created.authToken), copyButton(created.authToken, `the token of ${email}`));
+    byId('player-token').replaceChildren(
+      `Bearer token of ${email}: `,
+      h('code', {}, created.authToken),
+      copyButton(created.authToken, `the token of ${email}`),
+    );
     return created;
   });
 }

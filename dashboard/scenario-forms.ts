@@ -21,7 +21,9 @@ const EXAMPLES: Readonly<Record<string, string>> = {
 export async function showScenarios(apply: (name: string, parameters: Record<string, string>) => Promise<void>): Promise<void> {
   const { scenarios } = await control<{ scenarios: Scenario[] }>('GET', '/scenarios');
   const forms = scenarios.map((scenario) => {
-    const inputs = scenario.parameters.map((name) => h('input', { name, 'aria-label': `${scenario.name} ${name}`, placeholder: EXAMPLES[name] ?? name }) as HTMLInputElement);
+    const inputs = scenario.parameters.map(
+      (name) => h('input', { name, 'aria-label': `${scenario.name} ${name}`, placeholder: EXAMPLES[name] ?? name }) as HTMLInputElement,
+    );
     const button = h('button', { title: scenario.summary }, scenario.name);
     const form = h('form', { class: 'scenario', 'data-scenario': scenario.name }, button, ...inputs);
     form.addEventListener('submit', (event) => {

@@ -72,7 +72,13 @@ export function showPlayers(players: PlayerView[]): void {
 export function showBuckets(buckets: BucketView[], virtualNow: () => number): void {
   const rows = buckets.map((bucket) => {
     const countdown = h('td', { class: 'mono countdown', 'data-reset-at': String(Date.parse(bucket.resetAt)) });
-    return row({ 'data-category': bucket.category, 'data-key': bucket.key }, bucket.category, h('td', { class: 'mono' }, bucket.key), `${bucket.count}/${bucket.limit}`, countdown);
+    return row(
+      { 'data-category': bucket.category, 'data-key': bucket.key },
+      bucket.category,
+      h('td', { class: 'mono' }, bucket.key),
+      `${bucket.count}/${bucket.limit}`,
+      countdown,
+    );
   });
   fillRows(byId('buckets'), rows, 'No live buckets: every window has ended.');
   tickCountdowns(virtualNow());

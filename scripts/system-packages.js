@@ -16,7 +16,9 @@ if (missing.length > 0) {
   const names = missing.map((entry) => entry.name);
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`npm test needs Debian's ${names.join(' and ')} (${missing.map((entry) => entry.usedBy).join(', ')}). Install with:\n  sudo apt-get install -y --no-install-recommends ${names.join(' ')}`);
+    console.error(
+      `npm test needs Debian's ${names.join(' and ')} (${missing.map((entry) => entry.usedBy).join(', ')}). Install with:\n  sudo apt-get install -y --no-install-recommends ${names.join(' ')}`,
+    );
     process.exit(1);
   }
   const apt = (...args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

@@ -14,7 +14,17 @@ export type { ActionPointRules } from './core/action-points.js';
 export type { BotCheck } from './core/bot-check.js';
 export type { JournalEntry } from './core/journal.js';
 export type { World, WorldPlayer } from './core/world.js';
-export { RouteReply, MAX_ROUTE_STATE_BYTES, type RouteHandler, type RouteHandlerContext, type RoutePlayer, type RouteStateAccess, type UserRoute, type UserRouteCategory, type UserRouteMethod } from './core/user-routes/user-route.js';
+export {
+  RouteReply,
+  MAX_ROUTE_STATE_BYTES,
+  type RouteHandler,
+  type RouteHandlerContext,
+  type RoutePlayer,
+  type RouteStateAccess,
+  type UserRoute,
+  type UserRouteCategory,
+  type UserRouteMethod,
+} from './core/user-routes/user-route.js';
 export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';

@@ -7,4 +7,14 @@ export { ManualClock, VirtualClock, type Clock, type ControllableClock, type Vir
 export type { GameplayRoute, OtpDelivery, ServiceOptions } from './core/options.js';
 export type { Service } from './core/service.js';
 export type { World, WorldPlayer } from './core/world.js';
-export { RouteReply, MAX_ROUTE_STATE_BYTES, type RouteHandler, type RouteHandlerContext, type RoutePlayer, type RouteStateAccess, type UserRoute, type UserRouteCategory, type UserRouteMethod } from './core/user-routes/user-route.js';
+export {
+  RouteReply,
+  MAX_ROUTE_STATE_BYTES,
+  type RouteHandler,
+  type RouteHandlerContext,
+  type RoutePlayer,
+  type RouteStateAccess,
+  type UserRoute,
+  type UserRouteCategory,
+  type UserRouteMethod,
+} from './core/user-routes/user-route.js';

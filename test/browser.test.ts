@@ -21,8 +21,16 @@ const NO_POINTS = { 'X-ActionPoints-Remaining': null, 'X-ActionPoints-NextRefill
  * gameplay are exempt from buckets (no X-RateLimit-*), and gameplay reports the points left.
  */
 const EXPECTED_STEPS = [
-  { step: 'register', status: 200, headers: { 'X-RateLimit-Limit': AUTH_LIMIT, 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': WINDOW_END_SECONDS, ...NO_POINTS } },
-  { step: 'verify', status: 200, headers: { 'X-RateLimit-Limit': AUTH_LIMIT, 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': WINDOW_END_SECONDS, ...NO_POINTS } },
+  {
+    step: 'register',
+    status: 200,
+    headers: { 'X-RateLimit-Limit': AUTH_LIMIT, 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': WINDOW_END_SECONDS, ...NO_POINTS },
+  },
+  {
+    step: 'verify',
+    status: 200,
+    headers: { 'X-RateLimit-Limit': AUTH_LIMIT, 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': WINDOW_END_SECONDS, ...NO_POINTS },
+  },
   { step: 'read player', status: 200, headers: { ...NONE, ...NO_POINTS } },
   { step: 'create ship', status: 200, headers: { ...NONE, 'X-ActionPoints-Remaining': '1', 'X-ActionPoints-NextRefill': null } },
   { step: 'mine', status: 200, headers: { ...NONE, 'X-ActionPoints-Remaining': '0', 'X-ActionPoints-NextRefill': REFILL_SECONDS } },
@@ -105,7 +113,11 @@ describe('a game client in a real browser (Chromium)', () => {
     expect(preflightPaths).toEqual(['/api/auth/register', '/api/auth/verify-email', '/api/player', '/api/player/ship', MINE_ROUTE.path].sort());
     const [register, verify, player] = run.steps;
     expect(register?.body).toEqual({ success: true, message: expect.any(String) });
-    expect(verify?.body).toEqual({ success: true, authToken: expect.stringMatching(UUID), expiresAt: new Date(SCENARIO_START_MS + TOKEN_LIFETIME_MS).toISOString() });
+    expect(verify?.body).toEqual({
+      success: true,
+      authToken: expect.stringMatching(UUID),
+      expiresAt: new Date(SCENARIO_START_MS + TOKEN_LIFETIME_MS).toISOString(),
+    });
     expect(player?.body).toMatchObject({ success: true, player: { email: SCENARIO_EMAIL, emailVerified: true, ship: null } });
   });
 

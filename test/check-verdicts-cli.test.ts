@@ -40,7 +40,7 @@ describe('flag values that cannot work exit 2 before an embedded mock is started
 });
 
 describe('an OTP source that fails mid-run', () => {
-  it('ends the run at once with exit 2 and the command\'s own words, not a failed check per sign-in', async () => {
+  it("ends the run at once with exit 2 and the command's own words, not a failed check per sign-in", async () => {
     const { url } = await startMock(cli, ['--port', '0', '--no-control']);
     const started = Date.now();
     const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--otp-source', 'command:echo mailbox unreachable >&2; exit 3'], {}, 60_000);
@@ -57,6 +57,7 @@ describe('the reports of a run', () => {
     const [junit, json] = [join(dir, 'report.xml'), join(dir, 'report.json')];
     const result = await cli.run(['check', '--base-url', url, '--only', 'REG-OK|SHIP-VERIFIED', '--junit', junit, '--json', json], {}, 60_000);
     expect(result.code, result.stdout).toBe(1);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour is what this looks for
     expect(result.stdout).not.toMatch(/\x1b\[|vitest|RUN v\d/i);
     expect(result.stdout.match(/^\d+ passed, \d+ failed, \d+ skipped/gm)).toEqual(['0 passed, 1 failed, 1 skipped']);
     expect(result.stdout).toMatch(/^✗ REG-OK /m);
@@ -70,7 +71,12 @@ describe('the reports of a run', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as {
       suite: string;
       failed: number;
-      checks: { rule: string; state: string; reason?: string; failures: { exchange?: { request: { method: string; url: string; body: string }; response: { status: number; body: string } } }[] }[];
+      checks: {
+        rule: string;
+        state: string;
+        reason?: string;
+        failures: { exchange?: { request: { method: string; url: string; body: string }; response: { status: number; body: string } } }[];
+      }[];
     };
     expect(report.suite).toBe('game-service check');
     const failed = report.checks.find((check) => check.rule === 'REG-OK')!;
@@ -78,7 +84,10 @@ describe('the reports of a run', () => {
     expect(failed.failures[0]!.exchange!.request).toMatchObject({ method: 'POST', url: `${url}/api/auth/register` });
     expect(failed.failures[0]!.exchange!.response.status).toBe(400);
     expect(failed.failures[0]!.exchange!.response.body).toContain('challengeToken');
-    expect(report.checks.find((check) => check.rule === 'SHIP-VERIFIED')).toMatchObject({ state: 'skipped', reason: expect.stringContaining('--unverified-token') });
+    expect(report.checks.find((check) => check.rule === 'SHIP-VERIFIED')).toMatchObject({
+      state: 'skipped',
+      reason: expect.stringContaining('--unverified-token'),
+    });
   }, 70_000);
 });
 
@@ -108,12 +117,16 @@ describe('a target with a control API is left as the run found it', () => {
     ['check', false],
     ['fuzz', true],
     ['fuzz', false],
-  ] as const)('%s, clock frozen: %s', async (command, frozen) => {
-    const { url } = await startMock(cli, ['--port', '0', '--trust-proxy']);
-    const before = await developerState(url, frozen);
-    const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
-    expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
-    await expectAsFound(url, before, frozen);
-  }, 70_000);
+  ] as const)(
+    '%s, clock frozen: %s',
+    async (command, frozen) => {
+      const { url } = await startMock(cli, ['--port', '0', '--trust-proxy']);
+      const before = await developerState(url, frozen);
+      const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
+      expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
+      await expectAsFound(url, before, frozen);
+    },
+    70_000,
+  );
 });

@@ -31,7 +31,11 @@ describe('game-service check: the auth plan of a real-time run', () => {
 // The values refused before these (OTP source, --only, payload, client-IP header) are in check-verdicts-cli.test.ts.
 describe('game-service check: a flag value that cannot work stops it before anything starts', () => {
   it.each([
-    ['a report in a directory that is missing', ['--junit', '/no/such/dir/report.xml'], '--junit "/no/such/dir/report.xml" cannot be written: /no/such/dir is no directory'],
+    [
+      'a report in a directory that is missing',
+      ['--junit', '/no/such/dir/report.xml'],
+      '--junit "/no/such/dir/report.xml" cannot be written: /no/such/dir is no directory',
+    ],
     ['a JSON report that is a directory', ['--json', '.'], '--json "." cannot be written: it is a directory'],
     ['an email template without {id}', ['--email-template', 'tester@example.com'], '--email-template "tester@example.com" has no {id}'],
     ['source IPs that are no addresses', ['--source-ips', 'localhost'], '--source-ips "localhost": localhost is not an IP address'],

@@ -64,14 +64,21 @@ describe('game-service mock --config with nested keys', () => {
     const config = jsonFile('clash.json', { port: 0, routes: [{ method: 'POST', path: '/api/player/ship' }] });
     const result = await cli.run(['mock', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`game-service: --config ${config}: /routes/0 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one`);
+    expect(result.stderr).toContain(
+      `game-service: --config ${config}: /routes/0 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one`,
+    );
     expect(result.stdout).toBe('');
   });
 });
 
 describe('game-service mock --world', () => {
   it('seeds the players of a valid file, with their fixed tokens', async () => {
-    const world = jsonFile('world.json', { players: [{ email: 'a@example.com', token: TOKEN }, { email: 'b@example.com', emailVerified: false }] });
+    const world = jsonFile('world.json', {
+      players: [
+        { email: 'a@example.com', token: TOKEN },
+        { email: 'b@example.com', emailVerified: false },
+      ],
+    });
     const { process, url } = await startMock(cli, ['--port', '0', '--world', world]);
     expect(process.stdout).toContain(`  world:        2 players from ${world}\n`);
     const player = await call(`${url}/api/player`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -96,7 +103,9 @@ describe('game-service mock: every problem of the config and world files at once
     const config = jsonFile('names-world.json', { port: 0, world: 'named-world.json' });
     const result = await cli.run(['mock', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`game-service: world ${join(dir, 'named-world.json')} in --config ${config}: /players/0/ship/name must NOT have fewer than 1 characters`);
+    expect(result.stderr).toContain(
+      `game-service: world ${join(dir, 'named-world.json')} in --config ${config}: /players/0/ship/name must NOT have fewer than 1 characters`,
+    );
     expect(result.stderr).not.toContain('--world');
     expect(result.stdout).toBe('');
 
@@ -149,7 +158,12 @@ describe('game-service mock: every problem of the config and world files at once
   });
 
   it('lists every invalid part of a --world file', async () => {
-    const world = jsonFile('flawed-flag-world.json', { players: [{ email: 'a@example.com', token: 'x' }, { email: 'b@example.com', emailVerified: 'yes' }] });
+    const world = jsonFile('flawed-flag-world.json', {
+      players: [
+        { email: 'a@example.com', token: 'x' },
+        { email: 'b@example.com', emailVerified: 'yes' },
+      ],
+    });
     const result = await cli.run(['mock', '--port', '0', '--world', world]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`game-service: 2 problems in the configuration:\n`);
@@ -164,7 +178,10 @@ describe('game-service mock: control API and bot check', () => {
     expect(on.process.stdout).toContain(`  control API:  ${on.url}/__mock (loopback clients only)\n`);
     expect(await call(`${on.url}/__mock/capabilities`)).toMatchObject({ status: 200, body: { success: true } });
 
-    for (const [args, env] of [[['--no-control'], {}], [[], { GAME_SERVICE_CONTROL: 'false' }]] as const) {
+    for (const [args, env] of [
+      [['--no-control'], {}],
+      [[], { GAME_SERVICE_CONTROL: 'false' }],
+    ] as const) {
       const off = await startMock(cli, ['--port', '0', ...args], env);
       expect(off.process.stdout).toContain('  control API:  off\n');
       const response = await call(`${off.url}/__mock/capabilities`);

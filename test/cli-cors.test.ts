@@ -19,9 +19,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What a browser on `origin` learns from a preflight for `method path`, then from the request itself. */
 async function fromPage(url: string, origin: string, method: string, path: string) {
-  const preflight = await call(`${url}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' } });
+  const preflight = await call(`${url}${path}`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+  });
   const actual = await call(`${url}${path}`, { method, headers: { origin } });
-  return { preflight: preflight.status, grant: header(preflight, 'access-control-allow-origin'), status: actual.status, readable: header(actual, 'access-control-allow-origin') === origin };
+  return {
+    preflight: preflight.status,
+    grant: header(preflight, 'access-control-allow-origin'),
+    status: actual.status,
+    readable: header(actual, 'access-control-allow-origin') === origin,
+  };
 }
 
 describe('game-service mock: CORS from the command line', () => {

@@ -18,7 +18,10 @@ describe('game-service mock --fault', () => {
     const { process, url } = await startMock(cli, ['--port', '0', '--fault', 'GET /health 503', '--fault', '/api/* latency:1', '--fault-seed', '1234']);
     expect(process.stdout).toContain('  faults:       GET /health 503; * /api/* latency:1\n');
     expect(process.stdout).toContain('  fault seed:   1234 (--fault-seed 1234 replays the same draws)\n');
-    expect(await call(`${url}/health`)).toMatchObject({ status: 503, body: { error: 'Service Unavailable (a fault injected by the mock: rule f1, GET /health 503)' } });
+    expect(await call(`${url}/health`)).toMatchObject({
+      status: 503,
+      body: { error: 'Service Unavailable (a fault injected by the mock: rule f1, GET /health 503)' },
+    });
     expect(await call(`${url}/__mock/journal/count?fault=status`)).toMatchObject({ status: 200, body: { success: true, count: 1 } });
     expect(await call(`${url}/__mock/faults`)).toMatchObject({ body: { seed: 1234, faults: [{ id: 'f1' }, { id: 'f2' }] } });
   });

@@ -55,7 +55,10 @@ describe('game-service fuzz', () => {
     expect(found.stdout).toMatch(/ {2}2\. GET \/api\/player as player \d .*\n.*\n {5}✗ RL-REMAINING/);
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       exitCode: number;
-      failure: { replay: string; steps: { request: { url: string; headers: Record<string, string> }; response: { status: number }; findings: { rule: string }[] }[] };
+      failure: {
+        replay: string;
+        steps: { request: { url: string; headers: Record<string, string> }; response: { status: number }; findings: { rule: string }[] }[];
+      };
     };
     expect(json.exitCode).toBe(1);
     expect(json.failure.steps).toHaveLength(2);
@@ -86,7 +89,11 @@ describe('game-service fuzz', () => {
     ['a --max-duration of 0', ['--max-duration', '0'], '--max-duration "0" must be at least 1'],
     ['no sequence to try', ['--num-runs', '0'], '--num-runs "0" must be at least 1'],
     ['no command in a sequence', ['--max-commands', '0'], '--max-commands "0" must be at least 1'],
-    ['a JSON report in a directory that is missing', ['--json', '/no/such/dir/fuzz.json'], '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory'],
+    [
+      'a JSON report in a directory that is missing',
+      ['--json', '/no/such/dir/fuzz.json'],
+      '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory',
+    ],
   ])('refuses %s before anything starts, exit 2', async (_name, args, message) => {
     const result = await cli.run(['fuzz', ...args], {}, 5_000);
     expect(result.code).toBe(2);
@@ -97,7 +104,19 @@ describe('game-service fuzz', () => {
 
   it('lists its run bounds and exit codes in --help', async () => {
     const result = await cli.run(['fuzz', '--help']);
-    for (const flag of ['--base-url', '--otp-source', '--game-origin', '--source-ips', '--forwarded-for', '--num-runs', '--max-commands', '--max-duration', '--replay', '--seed', '--json']) {
+    for (const flag of [
+      '--base-url',
+      '--otp-source',
+      '--game-origin',
+      '--source-ips',
+      '--forwarded-for',
+      '--num-runs',
+      '--max-commands',
+      '--max-duration',
+      '--replay',
+      '--seed',
+      '--json',
+    ]) {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.');

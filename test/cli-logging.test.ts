@@ -21,7 +21,10 @@ describe('game-service mock --log-format json', () => {
     expect(verified.status).toBe(200);
 
     await process.waitForOutput(/"path":"\/api\/auth\/verify-email"/);
-    const lines = process.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = process.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]?.['event']).toBe('listening');
     expect(lines.map((line) => line['event']).sort()).toEqual(['listening', 'otp', 'request', 'request']);
     expect(lines.filter((line) => line['event'] === 'request')).toMatchObject([

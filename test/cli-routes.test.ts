@@ -26,7 +26,14 @@ const CONFIG = {
   world: 'pilots.json',
   routes: [
     { method: 'GET', path: '/api/galaxy/:galaxyId/sectors', category: 'read', response: { galaxyId: '{{params.galaxyId}}', current: '{{state.sector ?? 1}}' } },
-    { method: 'POST', path: '/api/player/ship/move', category: 'gameplay', cost: 1, state: { sector: '{{body.sectorId}}' }, response: { sector: '{{state.sector}}' } },
+    {
+      method: 'POST',
+      path: '/api/player/ship/move',
+      category: 'gameplay',
+      cost: 1,
+      state: { sector: '{{body.sectorId}}' },
+      response: { sector: '{{state.sector}}' },
+    },
     { method: 'GET', path: '/api/notifications/digest', category: 'read', module: './routes.ts', handler: 'digest' },
   ],
 };
@@ -47,7 +54,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('game-service mock --config with routes of your own', () => {
-  it('serves template routes and a TypeScript module\'s handler, relative to the config file', async () => {
+  it("serves template routes and a TypeScript module's handler, relative to the config file", async () => {
     const { url } = await startMock(cli, ['--config', jsonFile('mock.json', CONFIG)]);
     expect((await call(`${url}/api/galaxy/1/sectors`, { headers: auth })).body).toEqual({ success: true, galaxyId: '1', current: 1 });
     const moved = await call(`${url}/api/player/ship/move`, { json: { sectorId: 7 }, headers: auth });
@@ -57,7 +64,10 @@ describe('game-service mock --config with routes of your own', () => {
     const digest = await call(`${url}/api/notifications/digest?since=monday`, { headers: auth });
     expect(digest.body).toEqual({ success: true, digest: '1 for pilot@example.com', since: 'monday' });
     const listed = await call(`${url}/__mock/routes`);
-    expect((listed.body as { routes: { id: string; source: string }[] }).routes.at(-1)).toMatchObject({ id: 'GET /api/notifications/digest', source: './routes.ts#digest' });
+    expect((listed.body as { routes: { id: string; source: string }[] }).routes.at(-1)).toMatchObject({
+      id: 'GET /api/notifications/digest',
+      source: './routes.ts#digest',
+    });
   });
 
   it('keeps route state across a restart on the same --state file', async () => {
@@ -95,7 +105,7 @@ describe('game-service mock --config with routes of your own', () => {
       '/routes/1/path "/health/extra" must start with /api/',
       '/routes/2/state is kept per player, and a public route has no player',
       '/routes/2/response/who {{player.email}} reads player, which a public route does not have: it answers without a token',
-      '/routes/6/cost is for gameplay routes; this one\'s category is read',
+      "/routes/6/cost is for gameplay routes; this one's category is read",
       '/routes/6/response/x {{request.id}} refers to request, which no template can read; expected one of params, query, body, player, state, now',
       '/routes/7 repeats GET /api/ok',
       '/routes/8 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one',

@@ -77,7 +77,18 @@ describe('game-service --help', () => {
   it('lists every flag of check, with the exit codes', async () => {
     const result = await cli.run(['check', '--help']);
     expect(result.code).toBe(0);
-    const flags = ['--base-url', '--otp-source', '--game-origin', '--unverified-token', '--source-ips', '--forwarded-for', '--junit', '--json', '--seed', '--only'];
+    const flags = [
+      '--base-url',
+      '--otp-source',
+      '--game-origin',
+      '--unverified-token',
+      '--source-ips',
+      '--forwarded-for',
+      '--junit',
+      '--json',
+      '--seed',
+      '--only',
+    ];
     for (const flag of flags) expect(result.stdout).toContain(flag);
     expect(result.stdout).toContain('Exit codes: 0 every check passed');
   });
@@ -89,7 +100,9 @@ describe('game-service --help', () => {
     expect(result.stdout).toContain('[default: 8080]');
     expect(result.stdout).toContain('GAME_SERVICE_<FLAG>');
     expect(result.stdout).toContain('Precedence: flags > environment > --config file > defaults.');
-    expect(result.stdout).toMatch(/Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/);
+    expect(result.stdout).toMatch(
+      /Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/,
+    );
   });
 
   it.each([
@@ -121,7 +134,11 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
-    ['a bot-check token with another mode', ['mock', '--bot-check', 'off', '--bot-check-token', 't'], '--bot-check-token is only read with --bot-check tokens, not --bot-check off'],
+    [
+      'a bot-check token with another mode',
+      ['mock', '--bot-check', 'off', '--bot-check-token', 't'],
+      '--bot-check-token is only read with --bot-check tokens, not --bot-check off',
+    ],
     ['no command', [], 'Name a command: mock, check or fuzz'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
@@ -244,7 +261,9 @@ describe('game-service mock', () => {
     expect(offByFlag.process.stdout).toContain('  client IP:    TCP peer address\n');
     const rejected = await cli.run(['mock', '--port', '0'], { GAME_SERVICE_TRUST_PROXY: 'maybe' });
     expect(rejected.code).toBe(2);
-    expect(rejected.stderr).toContain('game-service: GAME_SERVICE_TRUST_PROXY=maybe: --trust-proxy "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)');
+    expect(rejected.stderr).toContain(
+      'game-service: GAME_SERVICE_TRUST_PROXY=maybe: --trust-proxy "maybe" is not on or off; expected true or false (or 1/0, yes/no, on/off)',
+    );
   });
 
   it('ignores an unrelated GAME_SERVICE_ variable with a notice', async () => {

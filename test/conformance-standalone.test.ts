@@ -74,7 +74,11 @@ describe('a check file run alone', () => {
       const report = await withProxy(mutation('text-404'), (proxy) => check(proxy, args));
       return report.checks
         .filter((entry) => entry.title.includes('property') && entry.state === 'failed')
-        .map((entry) => ({ title: entry.title, replay: /^\{ seed: .*$/m.exec(entry.failures[0]!.message)?.[0], counterexample: /^Counterexample: .*$/m.exec(entry.failures[0]!.message)?.[0] }));
+        .map((entry) => ({
+          title: entry.title,
+          replay: /^\{ seed: .*$/m.exec(entry.failures[0]!.message)?.[0],
+          counterexample: /^Counterexample: .*$/m.exec(entry.failures[0]!.message)?.[0],
+        }));
     };
     const inFull = (await counterexamples([])).filter((entry) => entry.title.startsWith('BODY-JSON'));
     const alone = await counterexamples(['--only', 'envelopes.check.ts']);

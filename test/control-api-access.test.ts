@@ -54,7 +54,12 @@ describe('control API: never rate limited, never journaled', () => {
 describe('control API: loopback callers only, unless public', () => {
   it('answers 403 to a non-loopback transport peer, whatever the route', async () => {
     const { send } = inProcess();
-    for (const [method, path] of [['GET', '/__mock/capabilities'], ['POST', '/__mock/reset'], ['GET', '/__mock/nope'], ['PUT', '/__mock/clock']] as const) {
+    for (const [method, path] of [
+      ['GET', '/__mock/capabilities'],
+      ['POST', '/__mock/reset'],
+      ['GET', '/__mock/nope'],
+      ['PUT', '/__mock/clock'],
+    ] as const) {
       const response = await send(method, path, { peer: '203.0.113.9' });
       expect({ method, path, status: response.status, body: response.body }).toEqual({ method, path, status: 403, body: { error: LOOPBACK_ONLY } });
     }

@@ -7,7 +7,18 @@ const startServer = useControlServers();
 const START_MS = Date.UTC(2030, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
-const SCENARIOS = ['rate-limited', 'code-expired', 'code-voided', 'token-expired', 'no-action-points', 'fighter-encounter', 'unverified-player', 'outage', 'slow-network', 'flaky'];
+const SCENARIOS = [
+  'rate-limited',
+  'code-expired',
+  'code-voided',
+  'token-expired',
+  'no-action-points',
+  'fighter-encounter',
+  'unverified-player',
+  'outage',
+  'slow-network',
+  'flaky',
+];
 
 describe('control API over HTTP: capabilities and clock', () => {
   it('GET /__mock/capabilities says what the target offers, uncached', async () => {
@@ -21,18 +32,37 @@ describe('control API over HTTP: capabilities and clock', () => {
       success: true,
       service: 'game-service-harness',
       version: '0.1.0',
-      capabilities: { clockControl: true, outbox: true, players: true, buckets: true, journal: true, journalCount: true, faults: true, worlds: true, scenarios: SCENARIOS, variants: expect.arrayContaining(['wrong-code-401']) },
+      capabilities: {
+        clockControl: true,
+        outbox: true,
+        players: true,
+        buckets: true,
+        journal: true,
+        journalCount: true,
+        faults: true,
+        worlds: true,
+        scenarios: SCENARIOS,
+        variants: expect.arrayContaining(['wrong-code-401']),
+      },
       variants: [],
       gameOrigins: ['http://game.test'],
     });
     const routes = json<{ routes: { method: string; path: string }[] }>(response).routes.map((route) => `${route.method} ${route.path}`);
     expect(routes).toEqual(
-      expect.arrayContaining(['GET /__mock/clock', 'POST /__mock/clock', 'DELETE /__mock/buckets', 'PUT /__mock/players/:id/action-points', 'POST /__mock/scenarios/:name', 'GET /__mock/variants', 'PUT /__mock/variants']),
+      expect.arrayContaining([
+        'GET /__mock/clock',
+        'POST /__mock/clock',
+        'DELETE /__mock/buckets',
+        'PUT /__mock/players/:id/action-points',
+        'POST /__mock/scenarios/:name',
+        'GET /__mock/variants',
+        'PUT /__mock/variants',
+      ]),
     );
     expect(routes).toHaveLength(29);
   });
 
-  it('Date follows the virtual clock, on API and control responses alike (one header, not Node\'s own)', async () => {
+  it("Date follows the virtual clock, on API and control responses alike (one header, not Node's own)", async () => {
     const mock = await startServer({ startMs: START_MS });
     const set = await mock.post('/__mock/clock', { set: '2031-06-01T09:00:00Z' });
     expect(header(set, 'date')).toBe('Sun, 01 Jun 2031 09:00:00 GMT');
@@ -101,7 +131,10 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
       nextCursor: null,
     });
     const alice = json<{ messages: { code: string; state: string }[] }>(await mock.get('/__mock/outbox?email=%20Alice@Example.COM'));
-    expect(alice.messages.map((message) => [message.code, message.state])).toEqual([[usedCode, 'used'], [replacedCode, 'replaced']]);
+    expect(alice.messages.map((message) => [message.code, message.state])).toEqual([
+      [usedCode, 'used'],
+      [replacedCode, 'replaced'],
+    ]);
     expect(json(await mock.get('/__mock/outbox?email=nobody@example.com'))).toEqual({ success: true, messages: [], nextCursor: null });
   });
 
@@ -125,7 +158,10 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     expect(json(await mock.request('DELETE', `/__mock/buckets?key=${created.player.id}`))).toEqual({ success: true, removed: 1 });
     expect(json(await mock.request('DELETE', '/__mock/buckets?category=auth&key=10.0.0.1'))).toEqual({ success: true, removed: 0 });
     const left = json<{ buckets: { category: string; count: number }[] }>(await mock.get('/__mock/buckets')).buckets;
-    expect(left.map((bucket) => [bucket.category, bucket.count])).toEqual([['public', 1], ['auth', 1]]);
+    expect(left.map((bucket) => [bucket.category, bucket.count])).toEqual([
+      ['public', 1],
+      ['auth', 1],
+    ]);
 
     const bad = await mock.request('DELETE', '/__mock/buckets?category=bogus');
     expect(bad.status).toBe(400);
@@ -196,7 +232,11 @@ describe('control API over HTTP: error paths', () => {
       ['/__mock/reset', { parts: ['everything'] }, 'body /parts/0 must be equal to one of the allowed values: buckets, players, outbox, journal, clock'],
       ['/__mock/players', { email: 'a@example.com', actionPoints: 1.5 }, 'body /actionPoints must be integer'],
       ['/__mock/players', { email: 'a@example.com', ship: { name: '' } }, 'body /ship/name must NOT have fewer than 1 characters'],
-      ['/__mock/world', { players: [{ email: 'a@example.com', token: 'not-a-uuid' }] }, expect.stringMatching(/^world \/players\/0\/token must match pattern/) as unknown as string],
+      [
+        '/__mock/world',
+        { players: [{ email: 'a@example.com', token: 'not-a-uuid' }] },
+        expect.stringMatching(/^world \/players\/0\/token must match pattern/) as unknown as string,
+      ],
       ['/__mock/world', { people: [] }, "world must have required property 'players'"],
     ];
     for (const [path, body, error] of invalid) {

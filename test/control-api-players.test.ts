@@ -130,12 +130,20 @@ describe('control API over HTTP: scenarios', () => {
     const codes = json<{ messages: { email: string; code: string }[] }>(await mock.get('/__mock/outbox')).messages;
     const codeOf = (email: string) => codes.find((message) => message.email === email)!.code;
 
-    expect(json(await mock.post('/__mock/scenarios/code-expired', { email: 'Alice@example.com' }))).toEqual({ success: true, scenario: 'code-expired', email: 'alice@example.com' });
+    expect(json(await mock.post('/__mock/scenarios/code-expired', { email: 'Alice@example.com' }))).toEqual({
+      success: true,
+      scenario: 'code-expired',
+      email: 'alice@example.com',
+    });
     const expired = await mock.post('/api/auth/verify-email', { email: 'alice@example.com', otp: codeOf('alice@example.com') });
     expect(expired.status).toBe(400);
     expect(json(await mock.get('/__mock/outbox?email=alice@example.com')).messages).toEqual([expect.objectContaining({ state: 'expired' })]);
 
-    expect(json(await mock.post('/__mock/scenarios/code-voided', { email: 'bob@example.com' }))).toEqual({ success: true, scenario: 'code-voided', email: 'bob@example.com' });
+    expect(json(await mock.post('/__mock/scenarios/code-voided', { email: 'bob@example.com' }))).toEqual({
+      success: true,
+      scenario: 'code-voided',
+      email: 'bob@example.com',
+    });
     const voided = await mock.post('/api/auth/verify-email', { email: 'bob@example.com', otp: codeOf('bob@example.com') });
     expect(voided.status).toBe(429);
     expect(header(voided, 'retry-after')).toBe('900');
@@ -144,7 +152,16 @@ describe('control API over HTTP: scenarios', () => {
     expect(noCode.body).toEqual({ error: 'No pending code for alice@example.com' });
 
     const limited = await mock.post('/__mock/scenarios/rate-limited', { category: 'auth', key: '127.0.0.1' });
-    expect(limited.body).toEqual({ success: true, scenario: 'rate-limited', category: 'auth', key: '127.0.0.1', count: 5, limit: 5, remaining: 0, resetAt: '2030-01-01T00:01:00.000Z' });
+    expect(limited.body).toEqual({
+      success: true,
+      scenario: 'rate-limited',
+      category: 'auth',
+      key: '127.0.0.1',
+      count: 5,
+      limit: 5,
+      remaining: 0,
+      resetAt: '2030-01-01T00:01:00.000Z',
+    });
     const refused = await mock.post('/api/auth/register', { email: 'carol@example.com' });
     expect(refused.status).toBe(429);
     expect(header(refused, 'retry-after')).toBe('60');
@@ -182,12 +199,20 @@ describe('control API over HTTP: scenarios', () => {
     expect(json(fighting)).toMatchObject({ scenario: 'fighter-encounter', player: { inEncounter: true } });
     expect((await mock.post('/api/sector/scan', {}, bearer(authToken))).status).toBe(409);
 
-    expect(json(await mock.post('/__mock/scenarios/token-expired', { token: authToken }))).toEqual({ success: true, scenario: 'token-expired', token: authToken });
+    expect(json(await mock.post('/__mock/scenarios/token-expired', { token: authToken }))).toEqual({
+      success: true,
+      scenario: 'token-expired',
+      token: authToken,
+    });
     expect((await mock.get('/api/player', bearer(authToken))).status).toBe(401);
     expect((await mock.post('/__mock/scenarios/token-expired', { token: authToken })).body).toEqual({ error: 'No such live token' });
 
     const unverified = await mock.post('/__mock/scenarios/unverified-player', { email: 'rookie@example.com' });
-    expect(json(unverified)).toMatchObject({ scenario: 'unverified-player', player: { email: 'rookie@example.com', emailVerified: false }, authToken: expect.stringMatching(UUID) });
+    expect(json(unverified)).toMatchObject({
+      scenario: 'unverified-player',
+      player: { email: 'rookie@example.com', emailVerified: false },
+      authToken: expect.stringMatching(UUID),
+    });
     const ship = await mock.post('/api/player/ship', { name: 'Nomad' }, bearer(json<{ authToken: string }>(unverified).authToken));
     expect(ship.status).toBe(403);
     expect(ship.body).toEqual({ error: 'Email verification is required before creating a ship' });

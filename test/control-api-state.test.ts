@@ -151,7 +151,12 @@ describe('control API over HTTP: POST /__mock/world', () => {
   it('rejects a world giving two players the same token', async () => {
     const mock = await startServer();
     const token = '0000dddd-0000-4000-8000-000000000001';
-    const shared = await mock.post('/__mock/world', { players: [{ email: 'a@example.com', token }, { email: 'b@example.com', token }] });
+    const shared = await mock.post('/__mock/world', {
+      players: [
+        { email: 'a@example.com', token },
+        { email: 'b@example.com', token },
+      ],
+    });
     expect(shared.status).toBe(400);
     expect(shared.body).toEqual({ error: expect.stringContaining(token) });
   });

@@ -48,14 +48,26 @@ describe('the dashboard at /__mock/ui', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain('<script type="module" src="/__mock/ui/dashboard.js"></script>');
 
-    for (const [name, type] of [['dashboard.js', 'text/javascript; charset=utf-8'], ['dashboard.css', 'text/css; charset=utf-8']]) {
+    for (const [name, type] of [
+      ['dashboard.js', 'text/javascript; charset=utf-8'],
+      ['dashboard.css', 'text/css; charset=utf-8'],
+    ]) {
       const asset = await file(mock, `/__mock/ui/${name}`);
-      expect({ name, status: asset.status, type: asset.headers.get('content-type'), nosniff: asset.headers.get('x-content-type-options') }).toEqual({ name, status: 200, type, nosniff: 'nosniff' });
+      expect({ name, status: asset.status, type: asset.headers.get('content-type'), nosniff: asset.headers.get('x-content-type-options') }).toEqual({
+        name,
+        status: 200,
+        type,
+        nosniff: 'nosniff',
+      });
       expect(asset.text).not.toMatch(/https?:\/\//);
     }
     expect((await file(mock, '/__mock/ui/')).text).toBe(page.text);
     const head = await mock.request('HEAD', '/__mock/ui');
-    expect({ status: head.status, text: head.text, length: header(head, 'content-length') }).toEqual({ status: 200, text: '', length: String(Buffer.byteLength(page.text)) });
+    expect({ status: head.status, text: head.text, length: header(head, 'content-length') }).toEqual({
+      status: 200,
+      text: '',
+      length: String(Buffer.byteLength(page.text)),
+    });
   });
 
   it('answers an unknown file 404, and other methods 405, as every control route does', async () => {

@@ -33,7 +33,10 @@ beforeAll(async () => {
 afterEach(async () => {
   const closing = open.splice(0);
   await Promise.all(closing.map(({ mock, context }) => Promise.all([context.close(), mock.close()])));
-  expect(closing.flatMap(({ errors }) => errors), 'errors on the page').toEqual([]);
+  expect(
+    closing.flatMap(({ errors }) => errors),
+    'errors on the page',
+  ).toEqual([]);
 });
 
 afterAll(async () => {
@@ -43,7 +46,14 @@ afterAll(async () => {
 /** The standalone mock, frozen at START, and its dashboard open in Chromium with the journal live. */
 async function openDashboard(): Promise<Dashboard> {
   const sink = { write: () => {} };
-  const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [], trustProxy: false, freezeClock: true, logger: createTextLogger({ stdout: sink, stderr: sink }) });
+  const mock = await startMock({
+    port: 0,
+    host: '127.0.0.1',
+    gameOrigins: [],
+    trustProxy: false,
+    freezeClock: true,
+    logger: createTextLogger({ stdout: sink, stderr: sink }),
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
   open.push({ mock, context, errors });
@@ -139,7 +149,10 @@ describe('the dashboard in a real browser (Chromium)', () => {
     const token = (await page.locator('#player-token code').textContent())!;
     await row(page, 'players', '[data-email="rookie@example.com"]').filter({ hasText: 'no' }).waitFor();
     expect(await control('/players?email=rookie@example.com')).toMatchObject({ players: [{ emailVerified: false }] });
-    const ship = await call(`${page.url().replace('/__mock/ui', '')}/api/player/ship`, { headers: { authorization: `Bearer ${token}` }, json: { name: 'Nomad' } });
+    const ship = await call(`${page.url().replace('/__mock/ui', '')}/api/player/ship`, {
+      headers: { authorization: `Bearer ${token}` },
+      json: { name: 'Nomad' },
+    });
     expect(ship.status).toBe(403);
 
     await page.getByRole('textbox', { name: 'time (ISO 8601)' }).fill('2031-06-01T12:00:00Z');

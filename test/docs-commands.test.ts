@@ -34,7 +34,6 @@ const underSubsection = (block: FencedBlock) => block.headings.at(-1)!.text !== 
 const startsMock = (block: FencedBlock) => block.code.trimStart().startsWith('npx game-service mock');
 const onPort = (text: string, port: number) => text.replace(/\b8080\b/g, String(port));
 
-
 /** Runs a shell block in the project: it must exit 0 and print what its comments show. */
 async function runBlock(script: string, label: string): Promise<void> {
   const result = await runShell(project, script);

@@ -22,7 +22,8 @@ function rawGet(url: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { agent: false }, (response) => {
       let received = 0;
-      const answer = (ending: string) => resolve({ status: response.statusCode ?? 0, declaredLength: Number(response.headers['content-length']), received, ending });
+      const answer = (ending: string) =>
+        resolve({ status: response.statusCode ?? 0, declaredLength: Number(response.headers['content-length']), received, ending });
       response.on('data', (chunk: Buffer) => (received += chunk.byteLength));
       response.on('end', () => answer('end'));
       response.on('error', (error: NodeJS.ErrnoException) => answer(error.code ?? error.message));

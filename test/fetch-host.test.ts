@@ -50,7 +50,12 @@ describe('the fetch host', () => {
       return response.headers.get(HEADERS.rateLimitRemaining);
     };
     const plain = fetchMock({ defaultIp: '10.9.9.9' });
-    expect([await health(plain), await health(plain, '::ffff:10.0.0.1'), await health(plain, '10.0.0.1', '10.0.0.2'), await health(plain)]).toEqual(['59', '59', '58', '58']);
+    expect([await health(plain), await health(plain, '::ffff:10.0.0.1'), await health(plain, '10.0.0.1', '10.0.0.2'), await health(plain)]).toEqual([
+      '59',
+      '59',
+      '58',
+      '58',
+    ]);
     const buckets = plain.service.store.buckets.scan(START_MS, 0, 10, 10).entries.map(({ category, key }) => `${category}:${key}`);
     expect(buckets.sort()).toEqual(['public:10.0.0.1', 'public:10.9.9.9']);
     const trusting = fetchMock({ trustForwardedFor: true });
@@ -159,7 +164,11 @@ async function observe(response: Response, step: Step, side: Side) {
   const token = (body as { authToken?: unknown } | undefined)?.authToken;
   if (step.kind === 'verify' && typeof token === 'string' && 'who' in step) side.tokens.set(step.who, token);
   const headers = Object.fromEntries(COMPARED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
-  return { status: response.status, headers, body: JSON.parse(text === '' ? 'null' : text, (_key, value: unknown) => (typeof value === 'string' && UUID.test(value) ? '<uuid>' : value)) };
+  return {
+    status: response.status,
+    headers,
+    body: JSON.parse(text === '' ? 'null' : text, (_key, value: unknown) => (typeof value === 'string' && UUID.test(value) ? '<uuid>' : value)),
+  };
 }
 
 describe('the fetch host and the node host', () => {

@@ -25,11 +25,15 @@ describe('game-service fuzz in real time', () => {
     const result = await cli.run([...args, '--num-runs', '8', '--max-commands', '30', '--seed', '3'], {}, 120_000).finally(mock.stop);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('from 3 client addresses, 2 players, game origin http://game.test');
-    expect(result.stdout).toContain('sequences run back to back, each on client addresses and players whose rate-limit windows have ended (30 client addresses for sequences, 10 signing players in ahead)');
+    expect(result.stdout).toContain(
+      'sequences run back to back, each on client addresses and players whose rate-limit windows have ended (30 client addresses for sequences, 10 signing players in ahead)',
+    );
     const waits = result.stderr.split('\n').filter((line) => line.includes('waiting'));
     // The one wait: the addresses may have sent requests just before the run, whose windows the model cannot know.
     expect(waits, result.stderr).toHaveLength(1);
-    expect(waits[0]).toMatch(/sequence 1: waiting \d+ s, until \d\d:\d\d:\d\d, for the rate-limit windows of requests sent from these addresses before this run/);
+    expect(waits[0]).toMatch(
+      /sequence 1: waiting \d+ s, until \d\d:\d\d:\d\d, for the rate-limit windows of requests sent from these addresses before this run/,
+    );
     expect(Date.now() - started).toBeGreaterThan(55_000);
     expect(result.stdout).toMatch(/8 sequences, \d+ commands/);
   }, 150_000);

@@ -55,7 +55,10 @@ describe('game-service fuzz finds and shrinks broken rate limits', () => {
       const requests = failure.steps.filter((step) => step.exchange !== undefined);
       expect(requests.length, failure.report).toBeLessThanOrEqual(caught.maxSteps);
       const rules = failure.steps.at(-1)!.findings.map((finding) => finding.rule);
-      expect(rules.some((rule) => caught.rules.includes(rule)), failure.report).toBe(true);
+      expect(
+        rules.some((rule) => caught.rules.includes(rule)),
+        failure.report,
+      ).toBe(true);
 
       const replayed = await fuzzBehind(mutation, { seed, replay: failure.replay });
       expect(replayed.exitCode).toBe(1);

@@ -16,14 +16,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'game-service-msw-routes-'));
   writeFileSync(join(dir, 'handlers.mjs'), 'export default (context) => ({ asteroid: context.params.asteroid, ore: context.spendActionPoints(2) ?? 2 });\n');
   writeFileSync(join(dir, 'pilots.json'), JSON.stringify({ players: [{ email: 'pilot@example.com', token: TOKEN }] }));
-  writeFileSync(join(dir, 'mock.json'), JSON.stringify({
-    port: 9999,
-    world: 'pilots.json',
-    routes: [
-      { method: 'POST', path: '/api/mine/:asteroid', cost: 1, module: './handlers.mjs' },
-      { method: 'GET', path: '/api/status', category: 'public', response: { at: '{{now}}' } },
-    ],
-  }));
+  writeFileSync(
+    join(dir, 'mock.json'),
+    JSON.stringify({
+      port: 9999,
+      world: 'pilots.json',
+      routes: [
+        { method: 'POST', path: '/api/mine/:asteroid', cost: 1, module: './handlers.mjs' },
+        { method: 'GET', path: '/api/status', category: 'public', response: { at: '{{now}}' } },
+      ],
+    }),
+  );
   const options = await loadMockConfig(join(dir, 'mock.json'));
   msw = setupServer(...createMswMock({ baseUrl: API, onOtp: () => {}, ...options }).handlers);
   msw.listen({ onUnhandledFrame: 'bypass' });
@@ -34,7 +37,7 @@ afterAll(() => {
 });
 
 describe('routes of a config file in the msw host, loaded by loadMockConfig', () => {
-  it('answers the module\'s handler and the template routes as the standalone server does', async () => {
+  it("answers the module's handler and the template routes as the standalone server does", async () => {
     const mined = await fetch(`${API}/api/mine/ceres`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(mined.status).toBe(200);
     expect(await mined.json()).toEqual({ success: true, asteroid: 'ceres', ore: 2 });
@@ -44,7 +47,17 @@ describe('routes of a config file in the msw host, loaded by loadMockConfig', ()
   });
 
   it('throws every problem of a bad file, as the CLI names them', async () => {
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/x', module: './none.mjs' }, { method: 'GET', path: 'nope' }] }));
-    await expect(loadMockConfig(join(dir, 'bad.json'))).rejects.toThrow(/2 problems in the configuration:\n {2}- .*\/routes\/1\/path "nope" must start with \/api\/\n {2}- .*\/routes\/0\/module: cannot load \.\/none\.mjs/);
+    writeFileSync(
+      join(dir, 'bad.json'),
+      JSON.stringify({
+        routes: [
+          { method: 'GET', path: '/api/x', module: './none.mjs' },
+          { method: 'GET', path: 'nope' },
+        ],
+      }),
+    );
+    await expect(loadMockConfig(join(dir, 'bad.json'))).rejects.toThrow(
+      /2 problems in the configuration:\n {2}- .*\/routes\/1\/path "nope" must start with \/api\/\n {2}- .*\/routes\/0\/module: cannot load \.\/none\.mjs/,
+    );
   });
 });

@@ -87,9 +87,10 @@ afterAll(() => {
   results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   const width = Math.max(...results.map((result) => result.name.length));
   console.log(
-    ['Mutation testing of the suite:', ...results.map((result) => `  ${result.name.padEnd(width)}  ${result.expected.padEnd(14)} ${result.outcome} (${result.ms} ms)`)].join(
-      '\n',
-    ),
+    [
+      'Mutation testing of the suite:',
+      ...results.map((result) => `  ${result.name.padEnd(width)}  ${result.expected.padEnd(14)} ${result.outcome} (${result.ms} ms)`),
+    ].join('\n'),
   );
 });
 
@@ -103,12 +104,18 @@ describe('the suite fails each broken server, on the rule it breaks', () => {
       results.push({
         name: mutation.name,
         expected: mutation.breaks,
-        outcome: onRule.length > 0 ? `caught${others.length > 0 ? ` (also: ${[...new Set(others)].join(', ')})` : ''}` : `NOT caught: exit ${run.code}, failed: ${[...new Set(others)].join(', ') || 'none'}`,
+        outcome:
+          onRule.length > 0
+            ? `caught${others.length > 0 ? ` (also: ${[...new Set(others)].join(', ')})` : ''}`
+            : `NOT caught: exit ${run.code}, failed: ${[...new Set(others)].join(', ') || 'none'}`,
         ms: run.ms,
       });
       const failedList = run.failed.length === 0 ? '  (none)' : run.failed.map((title) => `  - ${title}`).join('\n');
       expect(run.code, `the suite must fail (exit 1) behind ${mutation.name}\n${run.output}`).toBe(1);
-      expect(onRule.length, `no failed check names ${mutation.breaks} (${run.replay}); failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}`).toBeGreaterThan(0);
+      expect(
+        onRule.length,
+        `no failed check names ${mutation.breaks} (${run.replay}); failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}`,
+      ).toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );
@@ -122,11 +129,17 @@ describe('the suite passes each legal variation', () => {
       results.push({
         name: variation.name,
         expected: 'pass',
-        outcome: run.code === 0 ? `passed (${run.summary})` : `FAILED: exit ${run.code}, failed: ${run.failed.map((title) => title.split(' ')[0]).join(', ') || 'none'}`,
+        outcome:
+          run.code === 0
+            ? `passed (${run.summary})`
+            : `FAILED: exit ${run.code}, failed: ${run.failed.map((title) => title.split(' ')[0]).join(', ') || 'none'}`,
         ms: run.ms,
       });
       const failedList = run.failed.map((title) => `  - ${title}`).join('\n');
-      expect(run.code, `the suite must pass (exit 0) behind ${variation.name}; failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}\n${run.output}`).toBe(0);
+      expect(
+        run.code,
+        `the suite must pass (exit 0) behind ${variation.name}; failed checks:\n${failedList}\n${run.moduleErrors.join('\n')}\n${run.output}`,
+      ).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

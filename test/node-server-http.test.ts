@@ -141,9 +141,7 @@ describe('node:http host: CORS for game origins', () => {
     expect(preflight.text).toBe('');
     expect(header(preflight, 'access-control-allow-origin')).toBe(GAME);
     expect(header(preflight, 'access-control-allow-methods')).toBe('POST');
-    expect(header(preflight, 'access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toEqual(
-      expect.arrayContaining(['authorization', 'content-type']),
-    );
+    expect(header(preflight, 'access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['authorization', 'content-type']));
     // Expose-Headers matters on actual responses only (the service's unit tests cover those).
     expect(header(preflight, 'access-control-expose-headers')).toBeUndefined();
     expect(header(preflight, 'vary')).toBe('Origin');

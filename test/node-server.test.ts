@@ -147,7 +147,13 @@ describe('node:http host: the auth bucket is per client IP', () => {
 describe('node:http host: server limits', () => {
   it('sets the header, request and keep-alive timeouts and the connection cap', async () => {
     const { server } = await resources.server();
-    expect(SERVER_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000, timeoutCheckIntervalMs: 500 });
+    expect(SERVER_LIMITS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 10_000,
+      timeoutCheckIntervalMs: 500,
+    });
     expect(server.headersTimeout).toBe(SERVER_LIMITS.headersTimeoutMs);
     expect(server.requestTimeout).toBe(SERVER_LIMITS.requestTimeoutMs);
     expect(server.keepAliveTimeout).toBe(SERVER_LIMITS.keepAliveTimeoutMs);

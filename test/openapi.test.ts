@@ -59,16 +59,26 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('is served at GET /__mock/openapi.json as the document of the mock\'s routes, listed in capabilities, under the loopback guard', async () => {
+  it("is served at GET /__mock/openapi.json as the document of the mock's routes, listed in capabilities, under the loopback guard", async () => {
     const harness = newHarness();
     const capabilities = (await harness.call('GET', '/__mock/capabilities')).body as { routes: ControlRouteSummary[] };
     expect(capabilities.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: OPENAPI_PATH }));
     const document = await served(harness);
-    expect(document).toEqual(openApiDocument({ version: VERSION, configuredRoutes: [{ ...MINE, category: 'gameplay', source: 'config' }], controlRoutes: capabilities.routes, shipPayload: 'any', mockRoutes: true }));
+    expect(document).toEqual(
+      openApiDocument({
+        version: VERSION,
+        configuredRoutes: [{ ...MINE, category: 'gameplay', source: 'config' }],
+        controlRoutes: capabilities.routes,
+        shipPayload: 'any',
+        mockRoutes: true,
+      }),
+    );
     expect(document.paths['/api/player/ship']?.get?.['x-mock-defined']).toBe(true);
     expect(document.paths).toMatchObject(openApiDocument({ version: VERSION }).paths);
     expect(document.paths[MINE.path]?.post?.['x-mock-defined']).toBe(true);
-    const controlOperations = Object.entries(document.paths).filter(([path]) => path.startsWith('/__mock/')).flatMap(([, item]) => Object.values(item));
+    const controlOperations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/__mock/'))
+      .flatMap(([, item]) => Object.values(item));
     expect(controlOperations).toHaveLength(capabilities.routes.length);
     for (const operation of controlOperations) expect(operation['x-mock-defined']).toBe(true);
     const fromBrowser = (peer: string, host: string) => harness.service.handle({ method: 'GET', path: OPENAPI_PATH, headers: { host }, ip: peer, peer });
@@ -84,7 +94,7 @@ async function seedPlayer(harness: CoreHarness, email: string, fields: Record<st
   return response.body as { authToken: string; player: { id: string } };
 }
 
-describe('the mock\'s answers, against the document it serves', () => {
+describe("the mock's answers, against the document it serves", () => {
   it('answer every status the document declares for an operation (except 500), each with the declared body and headers', async () => {
     const harness = newHarness();
     const document = await served(harness);
@@ -136,8 +146,12 @@ describe('the mock\'s answers, against the document it serves', () => {
     await call('POST', MINE.path, { token: miner.authToken, ...oversized });
     await call('POST', MINE.path, { token: miner.authToken }, RATE_LIMITS.gameplay.limit + 1);
 
-    const operations = Object.entries(document.paths).filter(([path]) => !path.startsWith('/__mock/')).flatMap(([, item]) => Object.values(item));
-    const declared = Object.fromEntries(operations.map((operation) => [operation.operationId, Object.keys(operation.responses).filter((status) => status !== '500')]));
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/__mock/'))
+      .flatMap(([, item]) => Object.values(item));
+    const declared = Object.fromEntries(
+      operations.map((operation) => [operation.operationId, Object.keys(operation.responses).filter((status) => status !== '500')]),
+    );
     const answered = Object.fromEntries([...seen].map(([operation, statuses]) => [operation.operationId, [...statuses].sort()]));
     expect(answered).toEqual(declared);
   });
@@ -147,14 +161,22 @@ describe('the mock\'s answers, against the document it serves', () => {
     const document = await served(harness);
     const check = responseChecker(document);
     const tokens = await Promise.all(
-      [{}, { emailVerified: false }, { inEncounter: true }, { actionPoints: 0 }].map(async (fields, index) => (await seedPlayer(harness, `p${index}@example.com`, fields)).authToken),
+      [{}, { emailVerified: false }, { inEncounter: true }, { actionPoints: 0 }].map(
+        async (fields, index) => (await seedPlayer(harness, `p${index}@example.com`, fields)).authToken,
+      ),
     );
     const documented = Object.keys(document.paths).filter((path) => !path.startsWith('/__mock'));
-    const path = fc.oneof(fc.constantFrom(...documented), fc.webPath().filter((candidate) => !candidate.startsWith('/__mock')));
+    const path = fc.oneof(
+      fc.constantFrom(...documented),
+      fc.webPath().filter((candidate) => !candidate.startsWith('/__mock')),
+    );
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
     const body = fc.option(
       fc.oneof(
-        fc.record({ email: fc.oneof(fc.emailAddress(), fc.string()), otp: fc.stringMatching(/^\d{6}$/), name: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
+        fc.record(
+          { email: fc.oneof(fc.emailAddress(), fc.string()), otp: fc.stringMatching(/^\d{6}$/), name: fc.string({ maxLength: 40 }) },
+          { requiredKeys: [] },
+        ),
         fc.jsonValue(),
       ),
       { nil: undefined },
@@ -166,14 +188,19 @@ describe('the mock\'s answers, against the document it serves', () => {
     });
     await fc.assert(
       fc.asyncProperty(method, path, body, caller, async (verb, target, payload, { token, origin, ip }) => {
-        const options: CallOptions = { ip, ...(payload === undefined ? {} : { body: payload }), ...(token === undefined ? {} : { token }), ...(origin === undefined ? {} : { origin }) };
+        const options: CallOptions = {
+          ip,
+          ...(payload === undefined ? {} : { body: payload }),
+          ...(token === undefined ? {} : { token }),
+          ...(origin === undefined ? {} : { origin }),
+        };
         check(verb, target, await harness.call(verb, target, options), origin);
       }),
       propertyParameters('mock answers match the OpenAPI document', 400),
     );
   });
 
-  it('take any JSON object as a ship, as the document\'s default request schema does', async () => {
+  it("take any JSON object as a ship, as the document's default request schema does", async () => {
     const harness = newHarness();
     const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;
     const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json']!.schema);
@@ -189,7 +216,7 @@ describe('the mock\'s answers, against the document it serves', () => {
     );
   });
 
-  it('accept a ship name exactly when the document\'s request schema does, as variant ship-payload-name', async () => {
+  it("accept a ship name exactly when the document's request schema does, as variant ship-payload-name", async () => {
     const harness = newHarness(['ship-payload-name']);
     const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;
     const accepts = new Ajv2020({ strict: true, keywords: ['x-mock-defined'] }).compile(requestBody!.content['application/json']!.schema);

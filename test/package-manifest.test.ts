@@ -17,9 +17,27 @@ const IN_PROCESS_ENTRIES = ['./msw', './browser', './fetch', './spec'];
 
 /** The packages the mock package's entry points import, by name (msw/browser is msw), as a bundler finds them. */
 async function packagesImportedBy(entryPoints: string[]): Promise<string[]> {
-  const { metafile } = await build({ entryPoints, bundle: true, packages: 'external', platform: 'neutral', write: false, metafile: true, logLevel: 'silent', outdir: 'unused' });
+  const { metafile } = await build({
+    entryPoints,
+    bundle: true,
+    packages: 'external',
+    platform: 'neutral',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outdir: 'unused',
+  });
   const specifiers = Object.values(metafile.inputs).flatMap((input) => input.imports.filter((found) => found.external).map((found) => found.path));
-  return [...new Set(specifiers.map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')))].sort();
+  return [
+    ...new Set(
+      specifiers.map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    ),
+  ].sort();
 }
 
 describe('@game-service-harness/mock, built from the same sources as game-service-harness', () => {

@@ -26,7 +26,13 @@ async function manifest(path: string): Promise<{ exports: Record<string, unknown
   return JSON.parse(await readFile(join(ROOT, path), 'utf8')) as { exports: Record<string, unknown> };
 }
 
-const HARNESS_ENTRIES = ['game-service-harness', 'game-service-harness/msw', 'game-service-harness/fetch', 'game-service-harness/spec', 'game-service-harness/conformance'];
+const HARNESS_ENTRIES = [
+  'game-service-harness',
+  'game-service-harness/msw',
+  'game-service-harness/fetch',
+  'game-service-harness/spec',
+  'game-service-harness/conformance',
+];
 const MOCK_ENTRIES = ['@game-service-harness/mock/msw', '@game-service-harness/mock/fetch', '@game-service-harness/mock/spec'];
 
 let release: PackedRelease | undefined;
@@ -181,8 +187,18 @@ describe.concurrent('on a Node.js older than 22.12 (the system one)', { timeout:
   });
 
   it('./browser, bundled as a bundler does for a DOM test run, stops at the guard before msw starts', async ({ expect }) => {
-    for (const [project, entry] of [[withHarness, 'game-service-harness/browser'], [withMock, '@game-service-harness/mock/browser']] as const) {
-      const bundle = await build({ stdin: { contents: `import '${entry}';`, resolveDir: project }, bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    for (const [project, entry] of [
+      [withHarness, 'game-service-harness/browser'],
+      [withMock, '@game-service-harness/mock/browser'],
+    ] as const) {
+      const bundle = await build({
+        stdin: { contents: `import '${entry}';`, resolveDir: project },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      });
       await writeFile(join(project, 'browser-bundle.js'), bundle.outputFiles[0]!.text);
       const { code, stderr } = await attempt(project, old.path, ['browser-bundle.js']);
 

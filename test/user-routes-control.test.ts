@@ -18,10 +18,26 @@ describe('routes of your own in the control API, the journal and the OpenAPI doc
   it('lists every route with method, path, category, cost and source', async () => {
     const core = new CoreHarness({ routes: ROUTES, actionCosts: { createShip: 1 } });
     const { routes } = (await control(core, '/__mock/routes')) as { routes: Record<string, unknown>[] };
-    expect(routes).toContainEqual({ id: 'createShip', method: 'POST', path: '/api/player/ship', category: 'gameplay', auth: 'verified', cost: 1, source: 'spec' });
+    expect(routes).toContainEqual({
+      id: 'createShip',
+      method: 'POST',
+      path: '/api/player/ship',
+      category: 'gameplay',
+      auth: 'verified',
+      cost: 1,
+      source: 'spec',
+    });
     expect(routes).toContainEqual({ id: 'getShip', method: 'GET', path: '/api/player/ship', category: 'read', auth: 'bearer', cost: null, source: 'mock' });
     expect(routes.slice(-3)).toEqual([
-      { id: 'GET /api/galaxy/:galaxyId/sectors', method: 'GET', path: '/api/galaxy/:galaxyId/sectors', category: 'read', auth: 'bearer', cost: null, source: 'config' },
+      {
+        id: 'GET /api/galaxy/:galaxyId/sectors',
+        method: 'GET',
+        path: '/api/galaxy/:galaxyId/sectors',
+        category: 'read',
+        auth: 'bearer',
+        cost: null,
+        source: 'config',
+      },
       { id: 'POST /api/player/ship/move', method: 'POST', path: '/api/player/ship/move', category: 'gameplay', auth: 'bearer', cost: 2, source: 'config' },
       { id: 'GET /api/news', method: 'GET', path: '/api/news', category: 'public', auth: 'none', cost: null, source: './routes.ts#news' },
     ]);
@@ -41,10 +57,14 @@ describe('routes of your own in the control API, the journal and the OpenAPI doc
     const core = new CoreHarness({ routes: ROUTES });
     const document = (await control(core, '/__mock/openapi.json')) as { paths: Record<string, Record<string, Record<string, unknown>>> };
     const sectors = document.paths['/api/galaxy/{galaxyId}/sectors']!['get']!;
-    expect(sectors).toMatchObject({ operationId: 'GET /api/galaxy/:galaxyId/sectors', 'x-rate-limit': { category: 'read' }, parameters: [{ name: 'galaxyId', in: 'path' }] });
+    expect(sectors).toMatchObject({
+      operationId: 'GET /api/galaxy/:galaxyId/sectors',
+      'x-rate-limit': { category: 'read' },
+      parameters: [{ name: 'galaxyId', in: 'path' }],
+    });
     expect(document.paths['/api/player/ship/move']!['post']).toMatchObject({ 'x-rate-limit': { category: 'gameplay' }, security: [{ bearerAuth: [] }] });
     const news = document.paths['/api/news']!['get']!;
-    expect(news).toMatchObject({ summary: 'A public read from the mock\'s configuration (./routes.ts#news)', 'x-rate-limit': { category: 'public' } });
+    expect(news).toMatchObject({ summary: "A public read from the mock's configuration (./routes.ts#news)", 'x-rate-limit': { category: 'public' } });
     expect(news['security']).toBeUndefined();
     expect(document.paths['/__mock/routes']).toBeDefined();
     expect(await new Validator().validate(structuredClone(document))).toEqual({ valid: true });

@@ -8,7 +8,7 @@ import { PACKAGE_VERSION } from '../src/version.js';
 
 const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-describe("the version /health reports", () => {
+describe('the version /health reports', () => {
   it("is the package's, in src/version.ts (npm version rewrites it)", () => {
     expect(PACKAGE_VERSION).toBe(packageVersion);
   });
@@ -20,7 +20,11 @@ describe("the version /health reports", () => {
     msw.listen({ onUnhandledFrame: 'error' });
     try {
       const fromMsw = await fetch('https://api.version.test/health');
-      const versions = [(fromService.body as { version: string }).version, ((await fromFetch.json()) as { version: string }).version, ((await fromMsw.json()) as { version: string }).version];
+      const versions = [
+        (fromService.body as { version: string }).version,
+        ((await fromFetch.json()) as { version: string }).version,
+        ((await fromMsw.json()) as { version: string }).version,
+      ];
       expect(versions).toEqual([packageVersion, packageVersion, packageVersion]);
     } finally {
       msw.close();

@@ -96,7 +96,9 @@ function outboxReader(mockUrl: string): ReadOtp {
 
 /** The journal's preflights from `origin`, by path, and the route each other request from it was answered by. */
 async function journalFrom(mockUrl: string, origin: string) {
-  const { entries } = (await control(mockUrl, '/journal?limit=100')) as { entries: Array<{ method: string; path: string; status: number; origin: string | null; route: string | null }> };
+  const { entries } = (await control(mockUrl, '/journal?limit=100')) as {
+    entries: Array<{ method: string; path: string; status: number; origin: string | null; route: string | null }>;
+  };
   const fromPage = entries.filter((entry) => entry.origin === origin);
   const preflights = fromPage.filter((entry) => entry.method === 'OPTIONS');
   return {
@@ -129,7 +131,16 @@ async function playAgainstStandalone(mockArgs: (client: WebClientServer) => stri
     const screenshotPath = await screenshot(page, screenshotName);
     await page.reload();
     const again = await signInAgain(page, EMAIL, readOtp);
-    return { client, first, firstAnswers, again, againAnswers: await loggedAnswers(page), blocked, screenshotPath, journal: await journalFrom(mock.url, client.origin) };
+    return {
+      client,
+      first,
+      firstAnswers,
+      again,
+      againAnswers: await loggedAnswers(page),
+      blocked,
+      screenshotPath,
+      journal: await journalFrom(mock.url, client.origin),
+    };
   } finally {
     await context.close();
     await client.close();
@@ -166,7 +177,10 @@ describe('the example web client in Chromium', { timeout: 60_000 }, () => {
     expect(run.first).toEqual(FIRST_SESSION_SCREEN);
     expect(readable(run.firstAnswers)).toEqual(EXEMPT_FIRST_SESSION);
     expect(run.again).toEqual({ shipTitle: 'Nomad (merchant)', sector: 'Vega Reach' });
-    expect(readable(run.againAnswers).slice(2)).toEqual(['200 GET /api/player/ship · rate limit — · points —', '200 GET /api/galaxy/1/sectors · rate limit — · points —']);
+    expect(readable(run.againAnswers).slice(2)).toEqual([
+      '200 GET /api/player/ship · rate limit — · points —',
+      '200 GET /api/galaxy/1/sectors · rate limit — · points —',
+    ]);
     expect(run.journal).toEqual({ preflightStatuses: [204], preflightPaths: PREFLIGHTED_PATHS, routes: expect.arrayContaining(ROUTES_USED) });
   });
 

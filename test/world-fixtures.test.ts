@@ -10,7 +10,9 @@ import { parseWorld } from '../src/core/world-schema.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORLDS_DIR = resolve(ROOT, 'fixtures/worlds');
-const FILES = readdirSync(WORLDS_DIR).filter((name) => name.endsWith('.json')).sort();
+const FILES = readdirSync(WORLDS_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const START_MS = Date.UTC(2030, 0, 1);
 
 function load(name: string): World {
@@ -70,9 +72,7 @@ describe('fixtures/worlds/demo.json', () => {
   it('has the four documented accounts, each with its fixed token', () => {
     const world = load('demo.json');
     expect(world.$schema).toBe('../../world.schema.json');
-    expect(world.players.map((player) => [player.email, player.token])).toEqual(
-      Object.entries(TOKENS).map(([name, token]) => [`${name}@example.com`, token]),
-    );
+    expect(world.players.map((player) => [player.email, player.token])).toEqual(Object.entries(TOKENS).map(([name, token]) => [`${name}@example.com`, token]));
   });
 
   it('puts each account in the state its description promises', async () => {

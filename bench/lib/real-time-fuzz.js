@@ -15,14 +15,34 @@ export async function realTimeFuzzRate({ seconds, sourceIps, seed }) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-fuzz-real-time-'));
   const log = join(dir, 'mock.log');
   writeFileSync(log, '');
-  const logger = { listening() {}, request() {}, stopping() {}, error: (error) => console.error(error), otp: (delivery) => appendFileSync(log, `${formatOtpLine(delivery)}\n`) };
+  const logger = {
+    listening() {},
+    request() {},
+    stopping() {},
+    error: (error) => console.error(error),
+    otp: (delivery) => appendFileSync(log, `${formatOtpLine(delivery)}\n`),
+  };
   const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [GAME_ORIGIN], trustProxy: false, control: false, logger });
   const print = console.log;
   console.log = () => {};
   try {
-    const result = await runFuzz({ baseUrl: mock.url, otpSource: `log:${log}`, gameOrigin: GAME_ORIGIN, sourceIps, seed, numRuns: 1_000_000, maxDurationSeconds: seconds });
+    const result = await runFuzz({
+      baseUrl: mock.url,
+      otpSource: `log:${log}`,
+      gameOrigin: GAME_ORIGIN,
+      sourceIps,
+      seed,
+      numRuns: 1_000_000,
+      maxDurationSeconds: seconds,
+    });
     if (result.exitCode !== 0) throw new Error(`the real-time fuzzer answered ${result.exitCode}: ${result.error ?? result.failure?.report}`);
-    return { seconds: result.durationMs / 1000, sequences: result.runs, commands: result.commands, limited: result.limited, rate: result.commands / (result.durationMs / 1000) };
+    return {
+      seconds: result.durationMs / 1000,
+      sequences: result.runs,
+      commands: result.commands,
+      limited: result.limited,
+      rate: result.commands / (result.durationMs / 1000),
+    };
   } finally {
     console.log = print;
     await mock.close();

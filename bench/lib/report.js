@@ -43,7 +43,7 @@ export function markdownTable(judged) {
     '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
     ...rows.map((row) => `| ${row} |`),
     '',
-    '_req/s and p99: medians over the rounds; vs baseline: median of each round\'s ratio to the baseline in that round._',
+    "_req/s and p99: medians over the rounds; vs baseline: median of each round's ratio to the baseline in that round._",
   ].join('\n');
 }
 

@@ -11,8 +11,6 @@ const server = createServer((request, response) => {
     return;
   }
   const json = JSON.stringify({ success: true, status: 'ok', version });
-  response
-    .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
-    .end(json);
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
 });
 serveForBench(server);

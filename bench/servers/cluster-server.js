@@ -17,7 +17,10 @@ for (const worker of workers) {
       cpuReplies.push(message.usage);
       if (cpuReplies.length < workers.length) return;
       const usage = { user: 0, system: 0 };
-      for (const reply of [...cpuReplies, process.cpuUsage()]) (usage.user += reply.user), (usage.system += reply.system);
+      for (const reply of [...cpuReplies, process.cpuUsage()]) {
+        usage.user += reply.user;
+        usage.system += reply.system;
+      }
       cpuReplies = [];
       process.send({ type: 'cpu', usage, at: performance.now() });
     }

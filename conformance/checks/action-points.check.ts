@@ -12,36 +12,65 @@ import type { Suite } from '../suite.js';
 /** NextRefill must be an integer whenever Remaining is 0 (its unit is not shown: minutes and seconds alike pass). */
 function expectRefillWhenEmpty(exchange: Exchange): void {
   if (integerHeader(exchange, HEADERS.actionPointsRemaining) !== 0) return;
-  expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined, `${HEADERS.actionPointsNextRefill}: an integer, since ${HEADERS.actionPointsRemaining} is 0`);
+  expectThat(
+    exchange,
+    integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined,
+    `${HEADERS.actionPointsNextRefill}: an integer, since ${HEADERS.actionPointsRemaining} is 0`,
+  );
 }
 
 export function actionPointsChecks(suite: Suite): void {
   describe('action points', () => {
-    it(rule('AP-HEADERS', "a new verified player's POST /api/player/ship succeeds with success: true and X-ActionPoints-Remaining (integer), and X-ActionPoints-NextRefill (integer) when it is 0"), async (context) => {
-      const reason = cannotSignIn(suite);
-      if (reason !== undefined) return context.skip(reason);
-      const { token } = await ownPlayer(suite, suite.target.identities.fresh());
-      const exchange = await createShip(suite, token);
-      if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
-      if (!isSuccess(exchange)) {
-        return context.skip(`ship creation by a new verified player answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}: no successful gameplay response to judge`);
-      }
-      expectSuccessEnvelope(exchange);
-      expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) !== undefined, `${HEADERS.actionPointsRemaining}: an integer on a successful gameplay response`);
-      expectRefillWhenEmpty(exchange);
-      await observe(context, `ship creation answered ${exchange.status} with ${HEADERS.actionPointsRemaining} ${header(exchange, HEADERS.actionPointsRemaining)}`);
-    });
+    it(
+      rule(
+        'AP-HEADERS',
+        "a new verified player's POST /api/player/ship succeeds with success: true and X-ActionPoints-Remaining (integer), and X-ActionPoints-NextRefill (integer) when it is 0",
+      ),
+      async (context) => {
+        const reason = cannotSignIn(suite);
+        if (reason !== undefined) return context.skip(reason);
+        const { token } = await ownPlayer(suite, suite.target.identities.fresh());
+        const exchange = await createShip(suite, token);
+        if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
+        if (!isSuccess(exchange)) {
+          return context.skip(
+            `ship creation by a new verified player answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}: no successful gameplay response to judge`,
+          );
+        }
+        expectSuccessEnvelope(exchange);
+        expectThat(
+          exchange,
+          integerHeader(exchange, HEADERS.actionPointsRemaining) !== undefined,
+          `${HEADERS.actionPointsRemaining}: an integer on a successful gameplay response`,
+        );
+        expectRefillWhenEmpty(exchange);
+        await observe(
+          context,
+          `ship creation answered ${exchange.status} with ${HEADERS.actionPointsRemaining} ${header(exchange, HEADERS.actionPointsRemaining)}`,
+        );
+      },
+    );
 
-    it(rule('AP-HEADERS', 'with no points left (set through the control API), a gameplay POST carries X-ActionPoints-Remaining 0 and X-ActionPoints-NextRefill (integer)'), async (context) => {
-      if (suite.config.capabilities?.players !== true) return context.skip("the target has no control API to set a player's action points (capabilities.players)");
-      const { email, token } = await signIn(suite);
-      const emptied = await suite.target.send({ method: 'PUT', path: `/__mock/players/${encodeURIComponent(email)}/action-points`, json: { points: 0 } });
-      if (emptied.status !== 200) throw new Error(`PUT /__mock/players/:email/action-points answered ${emptied.status}: ${emptied.text.slice(0, 300)}`);
-      const exchange = await createShip(suite, token);
-      if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
-      expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) === 0, `${HEADERS.actionPointsRemaining}: 0`);
-      expectRefillWhenEmpty(exchange);
-      await observe(context, `with no points, ship creation answered ${exchange.status} with ${HEADERS.actionPointsNextRefill} ${header(exchange, HEADERS.actionPointsNextRefill)} (unit not shown)`);
-    });
+    it(
+      rule(
+        'AP-HEADERS',
+        'with no points left (set through the control API), a gameplay POST carries X-ActionPoints-Remaining 0 and X-ActionPoints-NextRefill (integer)',
+      ),
+      async (context) => {
+        if (suite.config.capabilities?.players !== true)
+          return context.skip("the target has no control API to set a player's action points (capabilities.players)");
+        const { email, token } = await signIn(suite);
+        const emptied = await suite.target.send({ method: 'PUT', path: `/__mock/players/${encodeURIComponent(email)}/action-points`, json: { points: 0 } });
+        if (emptied.status !== 200) throw new Error(`PUT /__mock/players/:email/action-points answered ${emptied.status}: ${emptied.text.slice(0, 300)}`);
+        const exchange = await createShip(suite, token);
+        if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
+        expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) === 0, `${HEADERS.actionPointsRemaining}: 0`);
+        expectRefillWhenEmpty(exchange);
+        await observe(
+          context,
+          `with no points, ship creation answered ${exchange.status} with ${HEADERS.actionPointsNextRefill} ${header(exchange, HEADERS.actionPointsNextRefill)} (unit not shown)`,
+        );
+      },
+    );
   });
 }

@@ -26,13 +26,19 @@ function expect401(exchange: Exchange, what: string): void {
 
 export function bearerChecks(suite: Suite): void {
   describe('bearer token', () => {
-    it(rule('AUTH-401', 'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401 with an error envelope'), async () => {
-      const identity = suite.target.identities.fresh();
-      expect401(await getPlayer(suite, identity), 'no Authorization header');
-      expect401(await getPlayer(suite, identity, 'Bearer'), '"Bearer" and no token');
-      expect401(await getPlayer(suite, identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
-      expect401(await getPlayer(suite, identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
-    });
+    it(
+      rule(
+        'AUTH-401',
+        'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401 with an error envelope',
+      ),
+      async () => {
+        const identity = suite.target.identities.fresh();
+        expect401(await getPlayer(suite, identity), 'no Authorization header');
+        expect401(await getPlayer(suite, identity, 'Bearer'), '"Bearer" and no token');
+        expect401(await getPlayer(suite, identity, 'Basic Y29uZm9ybWFuY2U6Y29uZm9ybWFuY2U='), 'the Basic scheme');
+        expect401(await getPlayer(suite, identity, `Bearer ${crypto.randomUUID()}`), 'a UUID the server never issued');
+      },
+    );
 
     it(rule('AUTH-401', 'POST /api/player/ship without Authorization, and with a random UUID as the token, answers 401 with an error envelope'), async () => {
       const identity = suite.target.identities.fresh();

@@ -44,9 +44,11 @@ const cheapWrongMethods = ROUTES.filter((route) => route.category !== 'auth').fl
 function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {
   const arms: fc.Arbitrary<Probe>[] = [
     method.chain((chosen) => fc.record({ method: fc.constant(chosen), path: unknownPath, body: withBody(chosen), accept, unlisted: fc.constant(true) })),
-    fc.constantFrom(...cheapWrongMethods).chain((pair) =>
-      fc.record({ method: fc.constant(pair.method), path: fc.constant(pair.path), body: withBody(pair.method), accept, unlisted: fc.constant(true) }),
-    ),
+    fc
+      .constantFrom(...cheapWrongMethods)
+      .chain((pair) =>
+        fc.record({ method: fc.constant(pair.method), path: fc.constant(pair.path), body: withBody(pair.method), accept, unlisted: fc.constant(true) }),
+      ),
     fc.record({ method: fc.constant('GET'), path: fc.constant('/api/player'), authorization: fc.option(garbageAuthorization, { nil: undefined }), accept }),
     fc.record({
       method: fc.constant('POST'),
@@ -58,7 +60,15 @@ function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {
   ];
   if (validToken !== undefined) {
     // A real player's gameplay bucket (60 a minute per player), with bodies that are no JSON object.
-    arms.push(fc.record({ method: fc.constant('POST'), path: fc.constant('/api/player/ship'), authorization: fc.constant(`Bearer ${validToken}`), body: malformedJsonBody, accept }));
+    arms.push(
+      fc.record({
+        method: fc.constant('POST'),
+        path: fc.constant('/api/player/ship'),
+        authorization: fc.constant(`Bearer ${validToken}`),
+        body: malformedJsonBody,
+        accept,
+      }),
+    );
   }
   return fc.oneof(...arms);
 }
@@ -70,68 +80,92 @@ async function optionalToken(suite: Suite): Promise<string | undefined> {
 
 export function envelopesChecks(suite: Suite): void {
   describe('envelopes', () => {
-    it(rule('BODY-JSON', 'property: unknown paths, unlisted methods, bad tokens, malformed bodies and GET /health, with any Accept, all answer a JSON body'), async (context) => {
-      const identity = suite.target.identities.fresh();
-      const token = await optionalToken(suite);
-      const contentTypes = new Set<string>();
-      const probes = fc.oneof(errorProbes(token), fc.record({ method: fc.constant('GET'), path: fc.constant('/health'), accept }));
-      await fc.assert(
-        fc.asyncProperty(probes, async (probe) => {
-          const exchange = await send(suite, probe, identity);
-          contentTypes.add(header(exchange, 'content-type')?.split(';')[0]?.trim() ?? '(none)');
-          expectJsonBody(exchange);
-        }),
-        propertyOptions(suite.config),
-      );
-      const notJson = [...contentTypes].filter((type) => !/^application\/([\w.+-]+\+)?json$/i.test(type));
-      if (notJson.length > 0) await observe(context, `JSON bodies were sent with Content-Type ${notJson.join(', ')} (the spec names no response Content-Type)`);
-    });
+    it(
+      rule('BODY-JSON', 'property: unknown paths, unlisted methods, bad tokens, malformed bodies and GET /health, with any Accept, all answer a JSON body'),
+      async (context) => {
+        const identity = suite.target.identities.fresh();
+        const token = await optionalToken(suite);
+        const contentTypes = new Set<string>();
+        const probes = fc.oneof(errorProbes(token), fc.record({ method: fc.constant('GET'), path: fc.constant('/health'), accept }));
+        await fc.assert(
+          fc.asyncProperty(probes, async (probe) => {
+            const exchange = await send(suite, probe, identity);
+            contentTypes.add(header(exchange, 'content-type')?.split(';')[0]?.trim() ?? '(none)');
+            expectJsonBody(exchange);
+          }),
+          propertyOptions(suite.config),
+        );
+        const notJson = [...contentTypes].filter((type) => !/^application\/([\w.+-]+\+)?json$/i.test(type));
+        if (notJson.length > 0)
+          await observe(context, `JSON bodies were sent with Content-Type ${notJson.join(', ')} (the spec names no response Content-Type)`);
+      },
+    );
 
-    it(rule('ENV-ERROR', 'property: requests that must fail (unknown paths, unlisted methods, bad tokens, malformed bodies) answer {error: string}; a 2xx to a path or method the table does not list is an observation'), async (context) => {
-      const identity = suite.target.identities.fresh();
-      const token = await optionalToken(suite);
-      const served = new Set<string>();
-      await fc.assert(
-        fc.asyncProperty(errorProbes(token), async (probe) => {
-          const exchange = await send(suite, probe, identity);
-          // "The complete list of endpoints beyond those in the table: not shown."
-          if (probe.unlisted === true && isSuccess(exchange)) {
-            served.add(`${probe.method} ${probe.path.split('?')[0]} → ${exchange.status}`);
-            return;
-          }
-          // A 2xx here is another rule's failure (401 for a bad token); its body must still be a success envelope.
-          expectEnvelopeForStatus(exchange);
-        }),
-        propertyOptions(suite.config),
-      );
-      if (served.size > 0) await observe(context, `paths or methods the table does not list were served (endpoints beyond the table): ${[...served].join('; ')}`);
-    });
+    it(
+      rule(
+        'ENV-ERROR',
+        'property: requests that must fail (unknown paths, unlisted methods, bad tokens, malformed bodies) answer {error: string}; a 2xx to a path or method the table does not list is an observation',
+      ),
+      async (context) => {
+        const identity = suite.target.identities.fresh();
+        const token = await optionalToken(suite);
+        const served = new Set<string>();
+        await fc.assert(
+          fc.asyncProperty(errorProbes(token), async (probe) => {
+            const exchange = await send(suite, probe, identity);
+            // "The complete list of endpoints beyond those in the table: not shown."
+            if (probe.unlisted === true && isSuccess(exchange)) {
+              served.add(`${probe.method} ${probe.path.split('?')[0]} → ${exchange.status}`);
+              return;
+            }
+            // A 2xx here is another rule's failure (401 for a bad token); its body must still be a success envelope.
+            expectEnvelopeForStatus(exchange);
+          }),
+          propertyOptions(suite.config),
+        );
+        if (served.size > 0)
+          await observe(context, `paths or methods the table does not list were served (endpoints beyond the table): ${[...served].join('; ')}`);
+      },
+    );
 
-    it(rule('ENV-ERROR', 'property (a few runs: each costs an auth request): malformed bodies to register and verify-email answer a 4xx {error: string}'), async () => {
-      const identity = suite.target.identities.fresh();
-      const probes = fc.record({ method: fc.constant('POST'), path: fc.constantFrom('/api/auth/register', '/api/auth/verify-email'), body: malformedJsonBody, accept });
-      await fc.assert(
-        fc.asyncProperty(probes, async (probe) => {
-          expectClientError(await send(suite, probe, identity), 'the body is no JSON object');
-        }),
-        propertyOptions(suite.config, { costly: true }),
-      );
-    });
+    it(
+      rule('ENV-ERROR', 'property (a few runs: each costs an auth request): malformed bodies to register and verify-email answer a 4xx {error: string}'),
+      async () => {
+        const identity = suite.target.identities.fresh();
+        const probes = fc.record({
+          method: fc.constant('POST'),
+          path: fc.constantFrom('/api/auth/register', '/api/auth/verify-email'),
+          body: malformedJsonBody,
+          accept,
+        });
+        await fc.assert(
+          fc.asyncProperty(probes, async (probe) => {
+            expectClientError(await send(suite, probe, identity), 'the body is no JSON object');
+          }),
+          propertyOptions(suite.config, { costly: true }),
+        );
+      },
+    );
 
-    it(rule('ENV-ERROR', 'the 429 that ends a spent auth budget (verify-email bodies without fields, sent until one is refused) is {error: string}'), async (context) => {
-      if (authIsScarce(suite)) {
-        return context.skip("one client address paces the run: its auth budget is not spent on purpose (the auth 429 RL-AUTH-IP provokes with --game-origin, and every other 429 the run meets, is judged by the traffic invariants: ENV-ERROR «every 429 the run received…»)");
-      }
-      // A client of its own: its auth budget is spent for the rest of the minute (the scheduler waits out any 429 it meets later).
-      const identity = suite.target.identities.fresh();
-      for (let sent = 0; sent < RATE_LIMITS.auth.limit + 3; sent++) {
-        const exchange = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: {}, identity, expectLimit: true });
-        if (exchange.status !== 429) continue;
-        expectErrorEnvelope(exchange);
-        return;
-      }
-      return context.skip(`no 429 after ${RATE_LIMITS.auth.limit + 3} auth requests from one client (the RL-* checks judge the limit itself)`);
-    });
+    it(
+      rule('ENV-ERROR', 'the 429 that ends a spent auth budget (verify-email bodies without fields, sent until one is refused) is {error: string}'),
+      async (context) => {
+        if (authIsScarce(suite)) {
+          return context.skip(
+            'one client address paces the run: its auth budget is not spent on purpose (the auth 429 RL-AUTH-IP provokes with --game-origin, and every other 429 the run meets, is judged by the traffic invariants: ENV-ERROR «every 429 the run received…»)',
+          );
+        }
+        // A client of its own: its auth budget is spent for the rest of the minute (the scheduler waits out any 429 it meets later).
+        const identity = suite.target.identities.fresh();
+        for (let sent = 0; sent < RATE_LIMITS.auth.limit + 3; sent++) {
+          const exchange = await suite.target.send({ method: 'POST', path: '/api/auth/verify-email', json: {}, identity, expectLimit: true });
+          if (exchange.status !== 429) continue;
+          expectErrorEnvelope(exchange);
+          return;
+        }
+        return context.skip(`no 429 after ${RATE_LIMITS.auth.limit + 3} auth requests from one client (the RL-* checks judge the limit itself)`);
+      },
+    );
 
     it(rule('ENV-SUCCESS', 'property: GET /api/player with a valid token, with any Accept, answers 2xx {success: true, …}'), async (context) => {
       const reason = cannotSignIn(suite);

@@ -8,7 +8,17 @@ import { RateLimitModel, type Caller } from '../model/index.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
-import { hasRateLimitHeaders, remainingOf, requirePlayers, resetUnitOf, sendTimed, sharedPlayerOn, startFreshWindows, windowMoved, type Timed } from './rate-limits-support.js';
+import {
+  hasRateLimitHeaders,
+  remainingOf,
+  requirePlayers,
+  resetUnitOf,
+  sendTimed,
+  sharedPlayerOn,
+  startFreshWindows,
+  windowMoved,
+  type Timed,
+} from './rate-limits-support.js';
 
 // "Requests from the official game client origins and other configured game origins are not counted
 //  against the gameplay, authenticated-read or public buckets."
@@ -22,7 +32,12 @@ const exemptClient = fixture(async (suite) => {
   return { identity, player: suite.otp !== null || suite.config.capabilities?.players === true ? await sharedPlayerOn(suite, identity) : undefined };
 });
 
-async function expectExempt(suite: Suite, context: TestContext, category: RateLimitCategory, call: (identity: Identity, token: string | undefined) => Call): Promise<void> {
+async function expectExempt(
+  suite: Suite,
+  context: TestContext,
+  category: RateLimitCategory,
+  call: (identity: Identity, token: string | undefined) => Call,
+): Promise<void> {
   const { gameOrigin } = suite.config;
   requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
   const { identity, player } = await exemptClient(suite);

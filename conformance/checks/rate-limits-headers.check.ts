@@ -85,12 +85,20 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
         const current = await sendTimed(suite, call);
         responses.push(current);
         const remaining = remainingOf(current.exchange);
-        expectThat(current.exchange, remaining !== undefined && remaining >= 0 && remaining < limit, `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`);
+        expectThat(
+          current.exchange,
+          remaining !== undefined && remaining >= 0 && remaining < limit,
+          `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`,
+        );
         const previous = responses.at(-2);
         if (previous === undefined) continue;
         const previousRemaining = remainingOf(previous.exchange)!;
         const step = countdownStep(limit, previousRemaining, remaining!, windowMoved(resetUnitOf(responses), previous, current));
-        expectThat(current.exchange, step.kind !== 'unexpected', `X-RateLimit-Remaining ${previousRemaining - 1}: one less than the ${previousRemaining} of the request before`);
+        expectThat(
+          current.exchange,
+          step.kind !== 'unexpected',
+          `X-RateLimit-Remaining ${previousRemaining - 1}: one less than the ${previousRemaining} of the request before`,
+        );
         if (remaining === 0) return;
       }
     }
@@ -99,54 +107,63 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
       await expectCountdown('public', { method: 'GET', path: '/health', identity: suite.target.identities.fresh() }, 5);
     });
 
-    it(rule('RL-REMAINING', "read: consecutive GET /api/player of one player count down by exactly one"), async (context) => {
+    it(rule('RL-REMAINING', 'read: consecutive GET /api/player of one player count down by exactly one'), async (context) => {
       const { identity, token } = await tokenOrSkip(suite, context);
       await expectCountdown('read', { method: 'GET', path: '/api/player', token, identity }, 5);
     });
 
-    it(rule('RL-RESET', "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response"), async (context) => {
-      await startFreshWindows(suite);
-      const identity = suite.target.identities.fresh();
-      const responses: Timed[] = [];
-      for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
-      if (suite.otp !== null || suite.config.capabilities?.players === true) {
-        const client = await signedInClient(suite);
-        if (client.player !== undefined) {
-          for (let index = 0; index < 2; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+    it(
+      rule(
+        'RL-RESET',
+        "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response",
+      ),
+      async (context) => {
+        await startFreshWindows(suite);
+        const identity = suite.target.identities.fresh();
+        const responses: Timed[] = [];
+        for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
+        if (suite.otp !== null || suite.config.capabilities?.players === true) {
+          const client = await signedInClient(suite);
+          if (client.player !== undefined) {
+            for (let index = 0; index < 2; index++)
+              responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+          }
         }
-      }
-      for (const { exchange } of responses) expectThat(exchange, resetOf(exchange) !== undefined, 'X-RateLimit-Reset as an integer');
+        for (const { exchange } of responses) expectThat(exchange, resetOf(exchange) !== undefined, 'X-RateLimit-Reset as an integer');
 
-      const samples = resetSamples(responses);
-      const inference = inferResetUnit(samples);
-      if (inference.kind === 'unreadable') {
-        const { exchange, at } = responses[inference.index]!;
-        const plausible = plausibleWindowEnd(at);
-        expectThat(
-          exchange,
-          false,
-          `X-RateLimit-Reset that reads as epoch seconds, epoch milliseconds or seconds remaining of a window ending between ${describeInterval(plausible)} (the response was made ${describeInterval(at)})`,
-        );
-      }
-      if (inference.kind === 'inconsistent') {
-        const described = inference.units.map((units, index) => `response ${index + 1}: ${units.join(' or ')}`).join('; ');
-        expectThat(responses.at(-1)!.exchange, false, `X-RateLimit-Reset in one unit on every response (${described})`);
-      }
-      if (inference.kind === 'ambiguous') await observe(context, `X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
-      if (inference.kind !== 'unit') return;
-      await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
+        const samples = resetSamples(responses);
+        const inference = inferResetUnit(samples);
+        if (inference.kind === 'unreadable') {
+          const { exchange, at } = responses[inference.index]!;
+          const plausible = plausibleWindowEnd(at);
+          expectThat(
+            exchange,
+            false,
+            `X-RateLimit-Reset that reads as epoch seconds, epoch milliseconds or seconds remaining of a window ending between ${describeInterval(plausible)} (the response was made ${describeInterval(at)})`,
+          );
+        }
+        if (inference.kind === 'inconsistent') {
+          const described = inference.units.map((units, index) => `response ${index + 1}: ${units.join(' or ')}`).join('; ');
+          expectThat(responses.at(-1)!.exchange, false, `X-RateLimit-Reset in one unit on every response (${described})`);
+        }
+        if (inference.kind === 'ambiguous')
+          await observe(context, `X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
+        if (inference.kind !== 'unit') return;
+        await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
 
-      // Which windows: those that start at a key's first request, or clock minutes. A response with
-      // Remaining = Limit − 1 answered the request that opened its window (a first hit).
-      const windows: WindowSample[] = responses.map((timed, index) => ({
-        at: timed.at,
-        windowEnd: inference.readings[index]!.windowEnd,
-        firstHit: remainingOf(timed.exchange) === RATE_LIMITS[index < 3 ? 'public' : 'read'].limit - 1,
-      }));
-      const alignment = inferAlignment(windows);
-      if (alignment.kind === 'known') await observe(context, `rate-limit windows: ${describeAlignment(alignment.alignment)}`);
-      else if (alignment.kind === 'neither') await observe(context, 'rate-limit windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)');
-      else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
-    });
+        // Which windows: those that start at a key's first request, or clock minutes. A response with
+        // Remaining = Limit − 1 answered the request that opened its window (a first hit).
+        const windows: WindowSample[] = responses.map((timed, index) => ({
+          at: timed.at,
+          windowEnd: inference.readings[index]!.windowEnd,
+          firstHit: remainingOf(timed.exchange) === RATE_LIMITS[index < 3 ? 'public' : 'read'].limit - 1,
+        }));
+        const alignment = inferAlignment(windows);
+        if (alignment.kind === 'known') await observe(context, `rate-limit windows: ${describeAlignment(alignment.alignment)}`);
+        else if (alignment.kind === 'neither')
+          await observe(context, 'rate-limit windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)');
+        else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
+      },
+    );
   });
 }

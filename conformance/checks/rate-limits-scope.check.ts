@@ -7,7 +7,16 @@ import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../target.js';
-import { hasRateLimitHeaders, ownPlayerOn, remainingOf, sharedPlayerOn, requirePlayers, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
+import {
+  hasRateLimitHeaders,
+  ownPlayerOn,
+  remainingOf,
+  sharedPlayerOn,
+  requirePlayers,
+  sendTimed,
+  startFreshWindows,
+  type Timed,
+} from './rate-limits-support.js';
 
 // "Auth (register, verify): 5 requests per IP per minute, every caller."
 // "Registration, verification and admin routes stay limited by IP for every caller."
@@ -41,42 +50,60 @@ const spentAuthClient = fixture(async (suite): Promise<Identity> => {
 
 export function rateLimitsScopeChecks(suite: Suite): void {
   describe('rate-limit scope', () => {
-    it(rule('RL-AUTH-IP', 'auth requests with a game Origin are counted: Remaining falls, and the request after the 5 of the minute is a 429'), async (context) => {
-      const { gameOrigin } = suite.config;
-      requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
-      const { target } = suite;
-      const clockMoved = await startFreshWindows(suite);
-      const identity = target.identities.fresh();
-      // Spending the auth bucket of the run's only address would hold up every later sign-in for a minute.
-      const mayExhaust = clockMoved || target.identities.distinct > 1;
-      const before = await sendTimed(suite, authCall(suite, identity, { expectLimit: mayExhaust }));
-      const left = remainingOf(before.exchange);
-      expectThat(before.exchange, left !== undefined, 'X-RateLimit-Remaining on the response to an external auth request');
+    it(
+      rule('RL-AUTH-IP', 'auth requests with a game Origin are counted: Remaining falls, and the request after the 5 of the minute is a 429'),
+      async (context) => {
+        const { gameOrigin } = suite.config;
+        requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
+        const { target } = suite;
+        const clockMoved = await startFreshWindows(suite);
+        const identity = target.identities.fresh();
+        // Spending the auth bucket of the run's only address would hold up every later sign-in for a minute.
+        const mayExhaust = clockMoved || target.identities.distinct > 1;
+        const before = await sendTimed(suite, authCall(suite, identity, { expectLimit: mayExhaust }));
+        const left = remainingOf(before.exchange);
+        expectThat(before.exchange, left !== undefined, 'X-RateLimit-Remaining on the response to an external auth request');
 
-      if (!mayExhaust) {
-        await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, register: true }));
-        const after = await sendTimed(suite, authCall(suite, identity));
-        expectThat(after.exchange, remainingOf(after.exchange) === left! - 2, `X-RateLimit-Remaining ${left! - 2}: the game-origin request in between was counted`);
-        await observe(context, 'the 429 after 5 was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)');
-        return;
-      }
+        if (!mayExhaust) {
+          await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, register: true }));
+          const after = await sendTimed(suite, authCall(suite, identity));
+          expectThat(
+            after.exchange,
+            remainingOf(after.exchange) === left! - 2,
+            `X-RateLimit-Remaining ${left! - 2}: the game-origin request in between was counted`,
+          );
+          await observe(
+            context,
+            'the 429 after 5 was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)',
+          );
+          return;
+        }
 
-      const game: Timed[] = [];
-      for (let index = 0; index < left!; index++) {
-        const current = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true, register: index === 0 }));
-        game.push(current);
-        expectThat(current.exchange, current.exchange.status !== 429, `no 429 yet: ${left! - index} auth requests were left`);
-        const remaining = remainingOf(current.exchange);
-        if (remaining !== undefined) expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
-      }
-      const refused = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true }));
-      expectThat(refused.exchange, refused.exchange.status === 429, `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing(suite)})`);
-      suite.fixtures.offer(spentAuthClient, identity);
-      const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
-      await observe(context, `game-origin auth responses ${withHeaders === game.length ? 'carry' : withHeaders === 0 ? 'carry no' : 'do not always carry'} X-RateLimit-* headers`);
-      // The run's only address must not stay locked out of sign-ins.
-      if (target.identities.distinct === 1) await startFreshWindows(suite);
-    });
+        const game: Timed[] = [];
+        for (let index = 0; index < left!; index++) {
+          const current = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true, register: index === 0 }));
+          game.push(current);
+          expectThat(current.exchange, current.exchange.status !== 429, `no 429 yet: ${left! - index} auth requests were left`);
+          const remaining = remainingOf(current.exchange);
+          if (remaining !== undefined)
+            expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
+        }
+        const refused = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true }));
+        expectThat(
+          refused.exchange,
+          refused.exchange.status === 429,
+          `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing(suite)})`,
+        );
+        suite.fixtures.offer(spentAuthClient, identity);
+        const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
+        await observe(
+          context,
+          `game-origin auth responses ${withHeaders === game.length ? 'carry' : withHeaders === 0 ? 'carry no' : 'do not always carry'} X-RateLimit-* headers`,
+        );
+        // The run's only address must not stay locked out of sign-ins.
+        if (target.identities.distinct === 1) await startFreshWindows(suite);
+      },
+    );
 
     it(rule('RL-AUTH-IP', 'two client addresses do not share an auth bucket'), async (context) => {
       const { target } = suite;

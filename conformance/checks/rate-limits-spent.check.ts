@@ -21,14 +21,17 @@ export function rateLimitsSpentChecks(suite: Suite): void {
       expectSpentBucket(drain, `GET /health from ${identity.label} (${RATE_LIMITS.public.limit} a minute per IP; ${addressing})`);
     });
 
-    it(rule('RL-429', `gameplay: once a player has sent ${RATE_LIMITS.gameplay.limit} POST /api/player/ship in a minute (Remaining 0), the next is a 429`), async (context) => {
-      requirePlayers(suite, context);
-      const identity = suite.target.identities.fresh();
-      const player = await ownPlayerOn(suite, identity);
-      await startFreshWindows(suite);
-      // Whether the target takes the payload or refuses it (one ship a player, a payload it does not know), each is a gameplay request.
-      const drain = await drainBucket('gameplay', () => sendTimed(suite, createShipCall(suite, player.token, identity, { expectLimit: true })));
-      expectSpentBucket(drain, `gameplay POSTs of one player (${RATE_LIMITS.gameplay.limit} a minute)`);
-    });
+    it(
+      rule('RL-429', `gameplay: once a player has sent ${RATE_LIMITS.gameplay.limit} POST /api/player/ship in a minute (Remaining 0), the next is a 429`),
+      async (context) => {
+        requirePlayers(suite, context);
+        const identity = suite.target.identities.fresh();
+        const player = await ownPlayerOn(suite, identity);
+        await startFreshWindows(suite);
+        // Whether the target takes the payload or refuses it (one ship a player, a payload it does not know), each is a gameplay request.
+        const drain = await drainBucket('gameplay', () => sendTimed(suite, createShipCall(suite, player.token, identity, { expectLimit: true })));
+        expectSpentBucket(drain, `gameplay POSTs of one player (${RATE_LIMITS.gameplay.limit} a minute)`);
+      },
+    );
   });
 }

@@ -3,16 +3,7 @@ import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } fr
 import { expectThat, requireThat } from '../assertions.js';
 import { header, integerHeader, type Exchange } from '../exchange.js';
 import type { Identity } from '../identities.js';
-import {
-  countdownStep,
-  fromDateHeader,
-  inferResetUnit,
-  sameWindow,
-  widen,
-  type ResetSample,
-  type ResetUnit,
-  type TimeInterval,
-} from '../model/index.js';
+import { countdownStep, fromDateHeader, inferResetUnit, sameWindow, widen, type ResetSample, type ResetUnit, type TimeInterval } from '../model/index.js';
 import { authIsScarce, cannotSignIn, ownPlayer } from '../accounts.js';
 import { firstSignIn } from '../first-verification.js';
 import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../players.js';
@@ -160,7 +151,12 @@ export interface Drain {
 export function expectSpentBucket(drain: Drain, what: string): void {
   const last = drain.responses.at(-1)!;
   expectThat(last.exchange, drain.limited !== undefined, `a 429 within ${drain.responses.length} ${what}`);
-  if (drain.afterLimit !== undefined) expectThat(drain.afterLimit.exchange, drain.afterLimit.exchange.status === 429, 'status 429: the response before left X-RateLimit-Remaining 0 in this window');
+  if (drain.afterLimit !== undefined)
+    expectThat(
+      drain.afterLimit.exchange,
+      drain.afterLimit.exchange.status === 429,
+      'status 429: the response before left X-RateLimit-Remaining 0 in this window',
+    );
 }
 
 /**
@@ -180,7 +176,10 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
     if (current.exchange.status === 429) {
       drain.limited = current;
       if (previousRemaining !== undefined && previousRemaining > 0) {
-        drain.early = { timed: current, expected: `no 429 while the response before left ${previousRemaining} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute` };
+        drain.early = {
+          timed: current,
+          expected: `no 429 while the response before left ${previousRemaining} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute`,
+        };
       }
       return drain;
     }
@@ -197,4 +196,3 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
   }
   return drain;
 }
-

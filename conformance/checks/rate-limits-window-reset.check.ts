@@ -27,7 +27,11 @@ export function rateLimitsWindowResetChecks(suite: Suite): void {
         await clock.advance(reading.waitMs + 1_000);
       } else {
         const { maxWaitSeconds } = suite.config;
-        requireThat(context, reading.waitMs <= maxWaitSeconds * 1000, `the window ends in ${Math.ceil(reading.waitMs / 1000)} s, more than --max-wait ${maxWaitSeconds} s`);
+        requireThat(
+          context,
+          reading.waitMs <= maxWaitSeconds * 1000,
+          `the window ends in ${Math.ceil(reading.waitMs / 1000)} s, more than --max-wait ${maxWaitSeconds} s`,
+        );
         const waitMs = reading.waitMs + 1_000 - (Date.now() - limited!.exchange.receivedAt);
         if (waitMs > 0) {
           notice(`RL-WINDOW: waiting ${Math.ceil(waitMs / 1000)} s (Retry-After) for a spent read bucket to start a new window`);

@@ -18,23 +18,30 @@ const READ_LIMIT = RATE_LIMITS.read.limit;
 
 export function rateLimitsWindowChecks(suite: Suite): void {
   describe('rate-limit windows', () => {
-    it(rule('RL-429', 'once a read bucket is spent (Remaining 0), the next request is a 429 with an integer Retry-After within the window'), async (context) => {
-      requirePlayers(suite, context);
-      const { drain } = await spentReadBucket(suite);
-      expectSpentBucket(drain, `reads of one player (${READ_LIMIT} a minute)`);
-      const limited = drain.limited!;
-      const value = retryAfterOf(limited.exchange);
-      expectThat(limited.exchange, value !== undefined && value >= 0, 'Retry-After as a non-negative integer');
-      const reading = retryAfterReading(drain.responses, limited)!;
-      expectThat(limited.exchange, consistentWithWindow(reading), `a Retry-After within the ${RATE_LIMIT_WINDOW_MS / 1000} s window (read as ${describeRetryAfter(value!, reading)})`);
-      const unit = resetUnitOf(drain.responses);
-      const reset = resetOf(limited.exchange);
-      const left = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
-      const during = left === undefined ? '' : ` when X-RateLimit-Reset left ${Math.round((left.fromMs + left.toMs) / 2000)} s of the window`;
-      await observe(context, `Retry-After reads as ${reading.unit}: ${describeRetryAfter(value!, reading)}${during}`);
-      if (!hasRateLimitHeaders(limited.exchange)) await observe(context, 'the 429 carries no X-RateLimit-* headers');
-      if (drain.newWindows > 0) await observe(context, `the window restarted ${drain.newWindows} time(s) while the bucket was being spent`);
-    });
+    it(
+      rule('RL-429', 'once a read bucket is spent (Remaining 0), the next request is a 429 with an integer Retry-After within the window'),
+      async (context) => {
+        requirePlayers(suite, context);
+        const { drain } = await spentReadBucket(suite);
+        expectSpentBucket(drain, `reads of one player (${READ_LIMIT} a minute)`);
+        const limited = drain.limited!;
+        const value = retryAfterOf(limited.exchange);
+        expectThat(limited.exchange, value !== undefined && value >= 0, 'Retry-After as a non-negative integer');
+        const reading = retryAfterReading(drain.responses, limited)!;
+        expectThat(
+          limited.exchange,
+          consistentWithWindow(reading),
+          `a Retry-After within the ${RATE_LIMIT_WINDOW_MS / 1000} s window (read as ${describeRetryAfter(value!, reading)})`,
+        );
+        const unit = resetUnitOf(drain.responses);
+        const reset = resetOf(limited.exchange);
+        const left = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
+        const during = left === undefined ? '' : ` when X-RateLimit-Reset left ${Math.round((left.fromMs + left.toMs) / 2000)} s of the window`;
+        await observe(context, `Retry-After reads as ${reading.unit}: ${describeRetryAfter(value!, reading)}${during}`);
+        if (!hasRateLimitHeaders(limited.exchange)) await observe(context, 'the 429 carries no X-RateLimit-* headers');
+        if (drain.newWindows > 0) await observe(context, `the window restarted ${drain.newWindows} time(s) while the bucket was being spent`);
+      },
+    );
 
     it(rule('ENV-ERROR', 'the 429 of a spent read bucket is an error envelope'), async (context) => {
       requirePlayers(suite, context);
@@ -50,6 +57,5 @@ export function rateLimitsWindowChecks(suite: Suite): void {
       if (drain.early !== undefined) expectThat(drain.early.timed.exchange, false, drain.early.expected);
       for (const problem of drain.countdown) expectThat(problem.timed.exchange, false, problem.expected);
     });
-
   });
 }

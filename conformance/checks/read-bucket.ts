@@ -21,7 +21,8 @@ export function retryAfterReading(responses: readonly Timed[], limited: Timed): 
   if (value === undefined) return undefined;
   const unit = resetUnitOf(responses);
   const reset = resetOf(limited.exchange) ?? resetOf(responses.at(-2)?.exchange ?? limited.exchange);
-  const expectedWait: TimeInterval | undefined = unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
+  const expectedWait: TimeInterval | undefined =
+    unit === undefined || reset === undefined ? undefined : span(limited.at, windowEndFor(unit, reset, limited.at));
   return readRetryAfter(value, expectedWait);
 }
 

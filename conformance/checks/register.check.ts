@@ -18,7 +18,12 @@ export function registerChecks(suite: Suite): void {
       // Where auth requests are scarce, the registration VERIFY-OK goes on to verify: a new, valid address all the same.
       const exchange = authIsScarce(suite)
         ? (await firstVerification(suite)).registration.register
-        : await suite.target.send({ method: 'POST', path: REGISTER, json: { email: uniqueEmail(suite, 'register') }, identity: suite.target.identities.fresh() });
+        : await suite.target.send({
+            method: 'POST',
+            path: REGISTER,
+            json: { email: uniqueEmail(suite, 'register') },
+            identity: suite.target.identities.fresh(),
+          });
       expectThat(exchange, exchange.status === 200, 'status 200');
       expectSuccessEnvelope(exchange);
       const message = (exchange.body as Record<string, unknown>)['message'];
@@ -57,17 +62,23 @@ export function registerChecks(suite: Suite): void {
       );
     });
 
-    it(rule('REG-DISPOSABLE', `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx with an error envelope (status and message not shown)`), async (context) => {
-      const identity = suite.target.identities.fresh();
-      const local = uniqueEmail(suite, 'disposable').split('@')[0]!;
-      const seen: string[] = [];
-      for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
-        const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
-        expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
-        expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
-        seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
-      }
-      await observe(context, `disposable domains answered: ${seen.join('; ')}`);
-    });
+    it(
+      rule(
+        'REG-DISPOSABLE',
+        `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx with an error envelope (status and message not shown)`,
+      ),
+      async (context) => {
+        const identity = suite.target.identities.fresh();
+        const local = uniqueEmail(suite, 'disposable').split('@')[0]!;
+        const seen: string[] = [];
+        for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
+          const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
+          expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
+          expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
+          seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+        }
+        await observe(context, `disposable domains answered: ${seen.join('; ')}`);
+      },
+    );
   });
 }

@@ -23,53 +23,79 @@ const UNLISTED = ROUTES.filter((route) => route.auth === 'none').flatMap((route)
 
 export function routingChecks(suite: Suite): void {
   describe('routing', () => {
-    it(rule('ERR-404', 'property: paths no server has, with any method, answer 404 with an error envelope (sent with a valid token when the run has one; without one, a 401 error envelope is accepted: the token may be checked before routing)'), async (context) => {
-      const identity = suite.target.identities.fresh();
-      const token = cannotSignIn(suite) === undefined ? (await verifiedPlayer(suite)).token : undefined;
-      const probes = method.chain((chosen) =>
-        fc.record({ method: fc.constant(chosen), path: unknownPath, body: chosen === 'GET' || chosen === 'DELETE' ? fc.constant(undefined) : fc.option(malformedJsonBody, { nil: undefined }) }),
-      );
-      let unauthorized = 0;
-      await fc.assert(
-        fc.asyncProperty(probes, async (probe) => {
-          const exchange = await suite.target.send({
-            method: probe.method,
-            path: probe.path,
-            identity,
-            ...(token === undefined ? {} : { token }),
-            ...(probe.body === undefined ? {} : { rawBody: probe.body, headers: { 'content-type': 'application/json' } }),
-          });
-          if (token === undefined && exchange.status === 401) unauthorized++;
-          else expectThat(exchange, exchange.status === 404, `status 404 for a path no server has${token === undefined ? ' (or 401, sent without a token)' : ', sent with a valid token'}`);
-          expectErrorEnvelope(exchange);
-        }),
-        propertyOptions(suite.config),
-      );
-      if (unauthorized > 0) await observe(context, `unknown paths sent without a token answered 401 (${counted(unauthorized, 'time')}): the token is checked before routing`);
-    });
+    it(
+      rule(
+        'ERR-404',
+        'property: paths no server has, with any method, answer 404 with an error envelope (sent with a valid token when the run has one; without one, a 401 error envelope is accepted: the token may be checked before routing)',
+      ),
+      async (context) => {
+        const identity = suite.target.identities.fresh();
+        const token = cannotSignIn(suite) === undefined ? (await verifiedPlayer(suite)).token : undefined;
+        const probes = method.chain((chosen) =>
+          fc.record({
+            method: fc.constant(chosen),
+            path: unknownPath,
+            body: chosen === 'GET' || chosen === 'DELETE' ? fc.constant(undefined) : fc.option(malformedJsonBody, { nil: undefined }),
+          }),
+        );
+        let unauthorized = 0;
+        await fc.assert(
+          fc.asyncProperty(probes, async (probe) => {
+            const exchange = await suite.target.send({
+              method: probe.method,
+              path: probe.path,
+              identity,
+              ...(token === undefined ? {} : { token }),
+              ...(probe.body === undefined ? {} : { rawBody: probe.body, headers: { 'content-type': 'application/json' } }),
+            });
+            if (token === undefined && exchange.status === 401) unauthorized++;
+            else
+              expectThat(
+                exchange,
+                exchange.status === 404,
+                `status 404 for a path no server has${token === undefined ? ' (or 401, sent without a token)' : ', sent with a valid token'}`,
+              );
+            expectErrorEnvelope(exchange);
+          }),
+          propertyOptions(suite.config),
+        );
+        if (unauthorized > 0)
+          await observe(context, `unknown paths sent without a token answered 401 (${counted(unauthorized, 'time')}): the token is checked before routing`);
+      },
+    );
 
-    it(rule('ERR-405', `${[...new Set(UNLISTED.map((pair) => pair.path))].join(', ')} with each method the Endpoints table does not list for them (of GET, POST, PUT, PATCH, DELETE): a refusal is 405 with an error envelope; a 2xx is an endpoint the table does not list`), async (context) => {
-      // Four requests a client: a target may count these in the auth budget (5 a minute), though the Auth category is their
-      // POST only, so the scheduler does not hold them back; a 429 they meet is waited out like any other.
-      const publicIdentity = suite.target.identities.fresh();
-      const authIdentities = [suite.target.identities.fresh(), suite.target.identities.fresh()];
-      const allows = new Map<string, string>();
-      const served: string[] = [];
-      let authIndex = 0;
-      for (const pair of UNLISTED) {
-        const identity = pair.auth ? authIdentities[Math.floor(authIndex++ / 4) % authIdentities.length]! : publicIdentity;
-        const exchange = await suite.target.send({ method: pair.method, path: pair.path, identity });
-        // "The complete list of endpoints beyond those in the table: not shown."
-        if (isSuccess(exchange)) {
-          served.push(`${pair.method} ${pair.path} → ${exchange.status}`);
-          continue;
+    it(
+      rule(
+        'ERR-405',
+        `${[...new Set(UNLISTED.map((pair) => pair.path))].join(', ')} with each method the Endpoints table does not list for them (of GET, POST, PUT, PATCH, DELETE): a refusal is 405 with an error envelope; a 2xx is an endpoint the table does not list`,
+      ),
+      async (context) => {
+        // Four requests a client: a target may count these in the auth budget (5 a minute), though the Auth category is their
+        // POST only, so the scheduler does not hold them back; a 429 they meet is waited out like any other.
+        const publicIdentity = suite.target.identities.fresh();
+        const authIdentities = [suite.target.identities.fresh(), suite.target.identities.fresh()];
+        const allows = new Map<string, string>();
+        const served: string[] = [];
+        let authIndex = 0;
+        for (const pair of UNLISTED) {
+          const identity = pair.auth ? authIdentities[Math.floor(authIndex++ / 4) % authIdentities.length]! : publicIdentity;
+          const exchange = await suite.target.send({ method: pair.method, path: pair.path, identity });
+          // "The complete list of endpoints beyond those in the table: not shown."
+          if (isSuccess(exchange)) {
+            served.push(`${pair.method} ${pair.path} → ${exchange.status}`);
+            continue;
+          }
+          expectThat(
+            exchange,
+            exchange.status === 405,
+            `status 405 for ${pair.method} on ${pair.path}, which the Endpoints table lists only with ${ROUTES.find((route) => route.path === pair.path)!.method} (or a 2xx, for an endpoint the table does not list)`,
+          );
+          expectErrorEnvelope(exchange);
+          allows.set(pair.path, header(exchange, 'allow') ?? '(none)');
         }
-        expectThat(exchange, exchange.status === 405, `status 405 for ${pair.method} on ${pair.path}, which the Endpoints table lists only with ${ROUTES.find((route) => route.path === pair.path)!.method} (or a 2xx, for an endpoint the table does not list)`);
-        expectErrorEnvelope(exchange);
-        allows.set(pair.path, header(exchange, 'allow') ?? '(none)');
-      }
-      if (served.length > 0) await observe(context, `methods the table does not list were served (endpoints beyond the table): ${served.join('; ')}`);
-      if (allows.size > 0) await observe(context, `Allow on 405: ${[...allows].map(([path, allow]) => `${path} → ${allow}`).join('; ')}`);
-    });
+        if (served.length > 0) await observe(context, `methods the table does not list were served (endpoints beyond the table): ${served.join('; ')}`);
+        if (allows.size > 0) await observe(context, `Allow on 405: ${[...allows].map(([path, allow]) => `${path} → ${allow}`).join('; ')}`);
+      },
+    );
   });
 }

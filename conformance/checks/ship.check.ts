@@ -8,15 +8,18 @@ import type { Suite } from '../suite.js';
 
 export function shipChecks(suite: Suite): void {
   describe('ship creation', () => {
-    it(rule('SHIP-VERIFIED', "POST /api/player/ship with an unverified player's token answers a 4xx error envelope whose message speaks of email verification"), async (context) => {
-      const unverified = await unverifiedToken(suite);
-      if ('reason' in unverified) return context.skip(unverified.reason);
-      const exchange = await createShip(suite, unverified.token);
-      // The payload is not shown: a target that validates it first answers 400 for a payload it does not take.
-      if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
-      expectClientError(exchange, 'ship creation is allowed only for a player whose email is verified');
-      expectThat(exchange, speaksOfVerification(exchange), 'an error message saying that email verification is required');
-      await observe(context, `an unverified player's ship creation answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
-    });
+    it(
+      rule('SHIP-VERIFIED', "POST /api/player/ship with an unverified player's token answers a 4xx error envelope whose message speaks of email verification"),
+      async (context) => {
+        const unverified = await unverifiedToken(suite);
+        if ('reason' in unverified) return context.skip(unverified.reason);
+        const exchange = await createShip(suite, unverified.token);
+        // The payload is not shown: a target that validates it first answers 400 for a payload it does not take.
+        if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
+        expectClientError(exchange, 'ship creation is allowed only for a player whose email is verified');
+        expectThat(exchange, speaksOfVerification(exchange), 'an error message saying that email verification is required');
+        await observe(context, `an unverified player's ship creation answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+      },
+    );
   });
 }

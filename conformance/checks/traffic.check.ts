@@ -12,7 +12,10 @@ const NO_429 = 'the run received no 429';
 /** Fails on the first response of the run that broke the invariant; skips with `ifNone` when none was judged. */
 function expectInvariant(suite: Suite, context: TestContext, id: InvariantId, responses: string, ifNone: string): void {
   const report = suite.target.traffic.report(id);
-  if (report.judged === 0) return context.skip(ifNone);
+  if (report.judged === 0) {
+    context.skip(ifNone);
+    return;
+  }
   const first = report.first[0];
   if (first === undefined) return;
   expectThat(first.exchange, false, `${first.expected} (${report.breaches} of the ${report.judged} ${responses} of the run broke it; the first)`);
@@ -54,8 +57,17 @@ export function trafficChecks(suite: Suite): void {
       );
     });
 
-    it(rule('AP-HEADERS', 'every X-ActionPoints-Remaining the run received is an integer, with an integer X-ActionPoints-NextRefill when it is 0'), (context) => {
-      expectInvariant(suite, context, 'action-points-integers', 'gameplay responses with X-ActionPoints-Remaining', 'no gameplay response of the run carried X-ActionPoints-Remaining');
-    });
+    it(
+      rule('AP-HEADERS', 'every X-ActionPoints-Remaining the run received is an integer, with an integer X-ActionPoints-NextRefill when it is 0'),
+      (context) => {
+        expectInvariant(
+          suite,
+          context,
+          'action-points-integers',
+          'gameplay responses with X-ActionPoints-Remaining',
+          'no gameplay response of the run carried X-ActionPoints-Remaining',
+        );
+      },
+    );
   });
 }

@@ -26,7 +26,7 @@ function verify(suite: Suite, email: string, otp: string, identity: Identity, ac
 }
 
 function requireOtp(suite: Suite, context: TestContext): void {
-  if (suite.otp === null) return context.skip(NO_OTP);
+  if (suite.otp === null) context.skip(NO_OTP);
 }
 
 /** A 6-digit code that is certainly not `code`. */
@@ -63,7 +63,9 @@ async function otpExpiryWithClock(suite: Suite, context: TestContext): Promise<v
       await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
       return;
     }
-    throw new Error('OTP-EXPIRY: the clock moved during each of 3 attempts (the scheduler kept making room in the auth budget), so no boundary could be checked');
+    throw new Error(
+      'OTP-EXPIRY: the clock moved during each of 3 attempts (the scheduler kept making room in the auth budget), so no boundary could be checked',
+    );
   });
 }
 
@@ -74,7 +76,9 @@ async function otpExpiryInRealTime(suite: Suite, context: TestContext): Promise<
   const earlySent = Date.now();
   const early = await registerForCode(suite, uniqueEmail(suite, 'otp-early'), identity);
   const late = await registerForCode(suite, uniqueEmail(suite, 'otp-late'), identity);
-  notice(`OTP-EXPIRY: --wait-otp-expiry: waiting a real 15 minutes for two codes to reach the end of their lifetime (until ${new Date(late.register.receivedAt + OTP_LIFETIME_MS + marginMs).toISOString().slice(11, 19)})`);
+  notice(
+    `OTP-EXPIRY: --wait-otp-expiry: waiting a real 15 minutes for two codes to reach the end of their lifetime (until ${new Date(late.register.receivedAt + OTP_LIFETIME_MS + marginMs).toISOString().slice(11, 19)})`,
+  );
   await sleepUntil(earlySent + OTP_LIFETIME_MS - marginMs);
   const accepted = await verify(suite, early.email, early.code, identity);
   await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs);
@@ -93,7 +97,12 @@ async function observeReRegistration(suite: Suite, context: TestContext, registr
   const { player } = await verifyForToken(suite, registration.email, registration.code, identity);
   const again = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email: registration.email }, identity });
   const read = await suite.target.send({ method: 'GET', path: '/api/player', token: player.token, identity });
-  const outcome = read.status === 200 ? 'the earlier token still works' : read.status === 401 ? 'the earlier token answers 401 (revoked)' : `a read with the earlier token answered ${read.status}`;
+  const outcome =
+    read.status === 200
+      ? 'the earlier token still works'
+      : read.status === 401
+        ? 'the earlier token answers 401 (revoked)'
+        : `a read with the earlier token answered ${read.status}`;
   await observe(context, `re-registering a signed-in address answered ${again.status}; then ${outcome}`);
 }
 
@@ -111,70 +120,97 @@ export function verifyChecks(suite: Suite): void {
       }
     });
 
-    it(rule('VERIFY-MISSING', 'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope'), async () => {
-      const identity = suite.target.identities.fresh();
-      const email = uniqueEmail(suite, 'verify-invalid');
-      const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }, { email, otp: 123456 }];
-      for (const json of bodies) {
-        const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
-        expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
-        expectErrorEnvelope(exchange);
-      }
-    });
+    it(
+      rule(
+        'VERIFY-MISSING',
+        'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope',
+      ),
+      async () => {
+        const identity = suite.target.identities.fresh();
+        const email = uniqueEmail(suite, 'verify-invalid');
+        const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }, { email, otp: 123456 }];
+        for (const json of bodies) {
+          const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
+          expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
+          expectErrorEnvelope(exchange);
+        }
+      },
+    );
 
-    it(rule('VERIFY-WRONG', `${WRONG_ATTEMPTS} wrong 6-digit codes for one pending registration each answer a 4xx with an error envelope and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`), async (context) => {
-      // Where auth requests are scarce, VERIFY-BOUND's second address is the registration: its crossed code is the first wrong one.
-      const pair = authIsScarce(suite) ? await boundPair(suite) : undefined;
-      // (Unless both codes drew the same digits: the crossed code is then no wrong one.)
-      const answers: Exchange[] = pair === undefined || pair.first.code === pair.second.code ? [] : [pair.crossed];
-      let email: string;
-      let code: string;
-      if (pair !== undefined) {
-        ({ email } = pair.second);
-        code = wrongCode(pair.second.code);
-      } else if (suite.otp !== null) {
-        email = uniqueEmail(suite, 'verify-wrong');
-        code = wrongCode((await registerForCode(suite, email, suite.target.identities.fresh())).code);
-      } else {
-        // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
-        email = uniqueEmail(suite, 'verify-wrong');
-        const registered = await suite.target.send({ method: 'POST', path: '/api/auth/register', json: { email }, identity: suite.target.identities.fresh() });
-        expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
-        code = '000000';
-      }
-      // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
-      while (answers.length < WRONG_ATTEMPTS) answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
-      for (const [index, exchange] of answers.entries()) {
-        expectClientError(exchange, `wrong code number ${index + 1} is not accepted`);
-        expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
-      }
-      await observe(context, `a wrong code answered ${answers[0]!.status} ${JSON.stringify(errorMessage(answers[0]!))}`);
-      const statuses = answers.map((exchange) => `${exchange.status}${exchange.status === 429 ? ` (Retry-After ${header(exchange, 'retry-after') ?? 'none'})` : ''}`);
-      const limitedFrom = answers.findIndex((exchange) => exchange.status === 429);
-      await observe(
-        context,
-        limitedFrom === -1
-          ? `no wrong-attempt limit within ${WRONG_ATTEMPTS} wrong codes (answers: ${statuses.join(', ')})`
-          : `a wrong-attempt limit: wrong code number ${limitedFrom + 1} answered 429 (answers: ${statuses.join(', ')})`,
-      );
-    });
+    it(
+      rule(
+        'VERIFY-WRONG',
+        `${WRONG_ATTEMPTS} wrong 6-digit codes for one pending registration each answer a 4xx with an error envelope and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`,
+      ),
+      async (context) => {
+        // Where auth requests are scarce, VERIFY-BOUND's second address is the registration: its crossed code is the first wrong one.
+        const pair = authIsScarce(suite) ? await boundPair(suite) : undefined;
+        // (Unless both codes drew the same digits: the crossed code is then no wrong one.)
+        const answers: Exchange[] = pair === undefined || pair.first.code === pair.second.code ? [] : [pair.crossed];
+        let email: string;
+        let code: string;
+        if (pair !== undefined) {
+          ({ email } = pair.second);
+          code = wrongCode(pair.second.code);
+        } else if (suite.otp !== null) {
+          email = uniqueEmail(suite, 'verify-wrong');
+          code = wrongCode((await registerForCode(suite, email, suite.target.identities.fresh())).code);
+        } else {
+          // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
+          email = uniqueEmail(suite, 'verify-wrong');
+          const registered = await suite.target.send({
+            method: 'POST',
+            path: '/api/auth/register',
+            json: { email },
+            identity: suite.target.identities.fresh(),
+          });
+          expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
+          code = '000000';
+        }
+        // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
+        while (answers.length < WRONG_ATTEMPTS) answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
+        for (const [index, exchange] of answers.entries()) {
+          expectClientError(exchange, `wrong code number ${index + 1} is not accepted`);
+          expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
+        }
+        await observe(context, `a wrong code answered ${answers[0]!.status} ${JSON.stringify(errorMessage(answers[0]!))}`);
+        const statuses = answers.map(
+          (exchange) => `${exchange.status}${exchange.status === 429 ? ` (Retry-After ${header(exchange, 'retry-after') ?? 'none'})` : ''}`,
+        );
+        const limitedFrom = answers.findIndex((exchange) => exchange.status === 429);
+        await observe(
+          context,
+          limitedFrom === -1
+            ? `no wrong-attempt limit within ${WRONG_ATTEMPTS} wrong codes (answers: ${statuses.join(', ')})`
+            : `a wrong-attempt limit: wrong code number ${limitedFrom + 1} answered 429 (answers: ${statuses.join(', ')})`,
+        );
+      },
+    );
 
-    it(rule('VERIFY-BOUND', 'a code sent to one address does not verify another registered address: a 4xx with an error envelope and no token'), async (context) => {
-      requireOtp(suite, context);
-      const pair = await boundPair(suite);
-      if (pair.first.code === pair.second.code) return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
-      const { crossed, first, second, identity } = pair;
-      expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
-      expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
-      // The observation costs two more auth requests: left out where they are scarce.
-      if (!authIsScarce(suite)) await observeReRegistration(suite, context, first, identity);
-    });
+    it(
+      rule('VERIFY-BOUND', 'a code sent to one address does not verify another registered address: a 4xx with an error envelope and no token'),
+      async (context) => {
+        requireOtp(suite, context);
+        const pair = await boundPair(suite);
+        if (pair.first.code === pair.second.code)
+          return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
+        const { crossed, first, second, identity } = pair;
+        expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
+        expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
+        // The observation costs two more auth requests: left out where they are scarce.
+        if (!authIsScarce(suite)) await observeReRegistration(suite, context, first, identity);
+      },
+    );
 
     it(rule('OTP-LENGTH', 'the code delivered for a registration is exactly 6 digits'), async (context) => {
       requireOtp(suite, context);
       const { registration } = await firstVerification(suite);
       const { code } = registration;
-      expectThat(registration.register, new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code), `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`);
+      expectThat(
+        registration.register,
+        new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code),
+        `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`,
+      );
     });
 
     it(rule('VERIFY-OK', 'the emailed code answers 200 {success: true, authToken: <UUID>, expiresAt: <ISO 8601 UTC>}'), async (context) => {
@@ -185,7 +221,11 @@ export function verifyChecks(suite: Suite): void {
       const body = exchange.body as Record<string, unknown>;
       expectThat(exchange, typeof body['authToken'] === 'string' && UUID.test(body['authToken']), 'authToken in UUID format');
       const expiresAt = body['expiresAt'];
-      expectThat(exchange, typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) && !Number.isNaN(Date.parse(expiresAt)), 'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)');
+      expectThat(
+        exchange,
+        typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) && !Number.isNaN(Date.parse(expiresAt)),
+        'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)',
+      );
       await observe(context, `expiresAt is written like ${String(expiresAt)}`);
     });
 
@@ -214,11 +254,18 @@ export function verifyChecks(suite: Suite): void {
       await observe(context, `a used code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
     });
 
-    it(rule('OTP-EXPIRY', 'a code is accepted just before 15 minutes have passed since it was sent (15 min − 1 s with clock control) and rejected with a 4xx and an error envelope once they have'), async (context) => {
-      requireOtp(suite, context);
-      if (suite.target.clock !== undefined) return otpExpiryWithClock(suite, context);
-      if (!suite.config.waitOtpExpiry) return context.skip("the target's clock cannot be moved (no control API with clock control); pass --wait-otp-expiry to wait a real 15 minutes");
-      return otpExpiryInRealTime(suite, context);
-    });
+    it(
+      rule(
+        'OTP-EXPIRY',
+        'a code is accepted just before 15 minutes have passed since it was sent (15 min − 1 s with clock control) and rejected with a 4xx and an error envelope once they have',
+      ),
+      async (context) => {
+        requireOtp(suite, context);
+        if (suite.target.clock !== undefined) return otpExpiryWithClock(suite, context);
+        if (!suite.config.waitOtpExpiry)
+          return context.skip("the target's clock cannot be moved (no control API with clock control); pass --wait-otp-expiry to wait a real 15 minutes");
+        return otpExpiryInRealTime(suite, context);
+      },
+    );
   });
 }

@@ -32,7 +32,13 @@ function senderLabel(sender: Sender): string {
 }
 
 /** The request a command sends, its caller as the model sees it, and the answer due when no limit applies. */
-async function send(model: RunModel, real: RunReal, sender: Sender, what: string, request: { route: RouteSpec; token?: string; json?: unknown; player?: string; outcome: Outcome }) {
+async function send(
+  model: RunModel,
+  real: RunReal,
+  sender: Sender,
+  what: string,
+  request: { route: RouteSpec; token?: string; json?: unknown; player?: string; outcome: Outcome },
+) {
   const identity = real.identities[sender.identity]!;
   const origin = sender.gameOrigin ? real.session.config.gameOrigin! : undefined;
   const caller: Caller = { ip: identity.label, playerId: request.player, gameOrigin: sender.gameOrigin };
@@ -74,7 +80,10 @@ class RegisterCommand implements FuzzCommand {
 
 /** Verifies a code this run registered (read from the OTP source), or, with none, an address that has no code. */
 class VerifyCommand implements FuzzCommand {
-  constructor(readonly sender: Sender, readonly pick: number) {}
+  constructor(
+    readonly sender: Sender,
+    readonly pick: number,
+  ) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const { otp } = real.session;
@@ -92,22 +101,39 @@ class VerifyCommand implements FuzzCommand {
 }
 
 class ReadPlayerCommand implements FuzzCommand {
-  constructor(readonly sender: Sender, readonly player: number) {}
+  constructor(
+    readonly sender: Sender,
+    readonly player: number,
+  ) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const player = real.players[this.player]!;
-    await send(model, real, this.sender, `GET /api/player as ${player.label}`, { route: GET_PLAYER, token: player.token, player: player.label, outcome: 'success' });
+    await send(model, real, this.sender, `GET /api/player as ${player.label}`, {
+      route: GET_PLAYER,
+      token: player.token,
+      player: player.label,
+      outcome: 'success',
+    });
   }
   toString = () => `readPlayer(${senderLabel(this.sender)}, player ${this.player + 1})`;
 }
 
 /** The ship payload is not shown (--ship-payload), so any answer below 500 will do; what is judged is the gameplay bucket. */
 class CreateShipCommand implements FuzzCommand {
-  constructor(readonly sender: Sender, readonly player: number) {}
+  constructor(
+    readonly sender: Sender,
+    readonly player: number,
+  ) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const player = real.players[this.player]!;
-    await send(model, real, this.sender, `POST /api/player/ship as ${player.label}`, { route: CREATE_SHIP, token: player.token, json: real.session.config.shipPayload, player: player.label, outcome: 'handled' });
+    await send(model, real, this.sender, `POST /api/player/ship as ${player.label}`, {
+      route: CREATE_SHIP,
+      token: player.token,
+      json: real.session.config.shipPayload,
+      player: player.label,
+      outcome: 'handled',
+    });
   }
   toString = () => `createShip(${senderLabel(this.sender)}, player ${this.player + 1})`;
 }

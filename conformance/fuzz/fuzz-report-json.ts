@@ -21,7 +21,15 @@ function stepRecord(step: Step) {
     ...(step.exchange === undefined ? {} : exchangeRecord(step.exchange)),
     ...(expectation === undefined
       ? {}
-      : { model: { bucket: expectation.key ?? null, counted: expectation.counted ?? null, limit: expectation.limit ?? null, remaining: expectation.remaining ?? null, limited: expectation.limited ?? null } }),
+      : {
+          model: {
+            bucket: expectation.key ?? null,
+            counted: expectation.counted ?? null,
+            limit: expectation.limit ?? null,
+            remaining: expectation.remaining ?? null,
+            limited: expectation.limited ?? null,
+          },
+        }),
     findings: step.findings,
   };
 }

@@ -180,7 +180,12 @@ export class FuzzSession {
     } else {
       identities = this.#quiet!.addresses(this.identityCount);
       players = await this.#realTimePlayers(run);
-      await this.#quiet!.waitForQuiet(run, identities, players.map((player) => player.token), this.#stopping.signal);
+      await this.#quiet!.waitForQuiet(
+        run,
+        identities,
+        players.map((player) => player.token),
+        this.#stopping.signal,
+      );
     }
     const limits = new RateLimitModel({ alignment: this.choices.alignment ?? 'first-hit', boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000 });
     const labelled = players.map((player, index) => ({ label: `player ${index + 1}`, token: player.token }));

@@ -68,14 +68,16 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
   }
   if (status === 429) return [];
   const is2xx = status >= 200 && status < 300;
-  if ((outcome === 'success' || outcome === 'health') && !is2xx) return [{ rule: 'RL-WINDOW', message: `answered ${status} where no limit applied: expected success` }];
+  if ((outcome === 'success' || outcome === 'health') && !is2xx)
+    return [{ rule: 'RL-WINDOW', message: `answered ${status} where no limit applied: expected success` }];
   if (outcome === 'refusal' && !(status >= 400 && status < 500)) return [{ rule: 'ENV-ERROR', message: `answered ${status}: expected a 4xx refusal` }];
   return [];
 }
 
 function judgeEnvelope(exchange: Exchange, outcome: Outcome): Finding[] {
   const { status, body } = exchange;
-  if (status >= 400) return isErrorEnvelope(body) ? [] : [{ rule: 'ENV-ERROR', message: `answered ${status} without an error envelope {error: <message string>}` }];
+  if (status >= 400)
+    return isErrorEnvelope(body) ? [] : [{ rule: 'ENV-ERROR', message: `answered ${status} without an error envelope {error: <message string>}` }];
   if (status < 200 || status >= 300) return [];
   if (outcome === 'health') return isObject(body) ? [] : [{ rule: 'BODY-JSON', message: 'answered /health without a JSON object' }];
   return isObject(body) && body['success'] === true ? [] : [{ rule: 'ENV-SUCCESS', message: `answered ${status} without success: true` }];
@@ -92,18 +94,26 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
   const judged: Judgement = { findings, remaining, windowEnd: undefined };
   if (expectation.counted !== true) return judged;
   if (expectation.headers === 'required') {
-    for (const [name, value] of [[HEADERS.rateLimitLimit, limit], [HEADERS.rateLimitRemaining, remaining], [HEADERS.rateLimitReset, reset]] as const) {
+    for (const [name, value] of [
+      [HEADERS.rateLimitLimit, limit],
+      [HEADERS.rateLimitRemaining, remaining],
+      [HEADERS.rateLimitReset, reset],
+    ] as const) {
       if (value === undefined) {
         const rule: RuleId = name === HEADERS.rateLimitLimit ? 'RL-LIMIT' : name === HEADERS.rateLimitRemaining ? 'RL-REMAINING' : 'RL-RESET';
         findings.push({ rule, message: `${name} ${header(exchange, name) === undefined ? 'is missing' : `"${header(exchange, name)}" is not an integer`}` });
       }
     }
   }
-  if (limit !== undefined && limit !== expectation.limit) findings.push({ rule: 'RL-LIMIT', message: `X-RateLimit-Limit ${limit}, but the ${expectation.category} bucket holds ${expectation.limit}` });
+  if (limit !== undefined && limit !== expectation.limit)
+    findings.push({ rule: 'RL-LIMIT', message: `X-RateLimit-Limit ${limit}, but the ${expectation.category} bucket holds ${expectation.limit}` });
   const firstHit = expectation.remaining === (expectation.limit ?? 0) - 1;
   if (remaining !== undefined && !expectation.nearBoundary && remaining !== expectation.remaining) {
     const used = (expectation.limit ?? 0) - (expectation.remaining ?? 0);
-    findings.push({ rule: 'RL-REMAINING', message: `X-RateLimit-Remaining ${remaining}, expected ${expectation.remaining}: this is request ${used} of ${bucket} in its window` });
+    findings.push({
+      rule: 'RL-REMAINING',
+      message: `X-RateLimit-Remaining ${remaining}, expected ${expectation.remaining}: this is request ${used} of ${bucket} in its window`,
+    });
   }
   if (reset !== undefined) {
     const verdict = choices.readReset({ value: reset, at }, firstHit && !expectation.nearBoundary);
@@ -112,8 +122,17 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
       judged.windowEnd = verdict.windowEnd;
       const modelEnd = expectation.windowEndMs;
       const reading = widen(verdict.windowEnd, WINDOW_END_SLACK_MS);
-      if (context.exactClock && modelEnd !== undefined && !expectation.nearBoundary && choices.alignment !== undefined && (modelEnd < reading.fromMs || modelEnd > reading.toMs)) {
-        findings.push({ rule: 'RL-WINDOW', message: `X-RateLimit-Reset ${reset} ends the window of ${bucket} at ${new Date(verdict.windowEnd.fromMs).toISOString()}, but that window opened so as to end at ${new Date(modelEnd).toISOString()}` });
+      if (
+        context.exactClock &&
+        modelEnd !== undefined &&
+        !expectation.nearBoundary &&
+        choices.alignment !== undefined &&
+        (modelEnd < reading.fromMs || modelEnd > reading.toMs)
+      ) {
+        findings.push({
+          rule: 'RL-WINDOW',
+          message: `X-RateLimit-Reset ${reset} ends the window of ${bucket} at ${new Date(verdict.windowEnd.fromMs).toISOString()}, but that window opened so as to end at ${new Date(modelEnd).toISOString()}`,
+        });
       }
     }
   }

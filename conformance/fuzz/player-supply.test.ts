@@ -59,7 +59,9 @@ describe('PlayerSupply', () => {
     void supply.take(2, 2).then((players) => (third = players));
     await vi.advanceTimersByTimeAsync(10);
     expect(third).toBeUndefined();
-    expect(notices.mock.calls.map(([text]) => String(text)).join('')).toMatch(/sequence 2: waiting \d+ s, until \d\d:\d\d:\d\d, for players: every sign-in address has spent its auth budget/);
+    expect(notices.mock.calls.map(([text]) => String(text)).join('')).toMatch(
+      /sequence 2: waiting \d+ s, until \d\d:\d\d:\d\d, for players: every sign-in address has spent its auth budget/,
+    );
     await vi.advanceTimersByTimeAsync(RATE_LIMIT_WINDOW_MS + 2_000);
     expect(third).toHaveLength(2);
     stopping.abort();

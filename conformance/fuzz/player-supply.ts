@@ -44,7 +44,9 @@ export class PlayerSupply {
       this.#options.signal.throwIfAborted();
       if (!announced && this.#blockedUntil !== undefined && this.#blockedUntil - Date.now() > NOTICE_AFTER_MS) {
         const until = this.#blockedUntil;
-        notice(`sequence ${sequence}: waiting ${Math.ceil((until - Date.now()) / 1000)} s, until ${clockTime(until)}, for players: every sign-in address has spent its auth budget (5 a minute)`);
+        notice(
+          `sequence ${sequence}: waiting ${Math.ceil((until - Date.now()) / 1000)} s, until ${clockTime(until)}, for players: every sign-in address has spent its auth budget (5 a minute)`,
+        );
         announced = true;
       }
       await new Promise<void>((resolve) => (this.#wake = resolve));

@@ -77,7 +77,8 @@ export class QuietTracker {
     const quietAt = Math.max(0, ...identities.map((identity) => this.#addressQuietAt(identity)), ...playerTokens.map((token) => this.#quietAt(token)));
     const waitMs = quietAt - Date.now();
     if (waitMs <= 0) return;
-    if (waitMs > NOTICE_AFTER_MS) notice(`sequence ${sequence}: waiting ${Math.ceil(waitMs / 1000)} s, until ${clockTime(quietAt)}, for the rate-limit windows of ${this.#why(quietAt)}`);
+    if (waitMs > NOTICE_AFTER_MS)
+      notice(`sequence ${sequence}: waiting ${Math.ceil(waitMs / 1000)} s, until ${clockTime(quietAt)}, for the rate-limit windows of ${this.#why(quietAt)}`);
     await sleep(waitMs, signal);
   }
 

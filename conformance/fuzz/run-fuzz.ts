@@ -77,7 +77,9 @@ function announce(session: FuzzSession, numRuns: number, maxCommands: number): v
   const clients = counted(session.identityCount, 'client address', 'client addresses');
   const players = session.playerCount > 0 ? counted(session.playerCount, 'player') : 'no players (no OTP source: reads and gameplay are left out)';
   const origin = config.gameOrigin === null ? 'no game origin (exemptions are not fuzzed)' : `game origin ${config.gameOrigin}`;
-  console.log(`Fuzzing ${config.baseUrl}: ${counted(numRuns, 'sequence')} of up to ${counted(maxCommands, 'command')} from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`);
+  console.log(
+    `Fuzzing ${config.baseUrl}: ${counted(numRuns, 'sequence')} of up to ${counted(maxCommands, 'command')} from ${clients}, ${players}, ${origin}. Seed ${config.seed}.`,
+  );
   if (session.clock === undefined) console.log(describeRealTime(session, numRuns));
 }
 
@@ -118,7 +120,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let failures = 0;
   let completed = 0;
   let aborted: Error | undefined;
-  const commands = fc.commands([commandArbitrary(session)], { maxCommands, size: 'max', ...(replay?.replayPath === undefined ? {} : { replayPath: replay.replayPath }) });
+  const commands = fc.commands([commandArbitrary(session)], {
+    maxCommands,
+    size: 'max',
+    ...(replay?.replayPath === undefined ? {} : { replayPath: replay.replayPath }),
+  });
   /** The sequence being run: --max-duration interrupts fast-check, not the run, which must end before the session closes. */
   let inFlight: Promise<void> = Promise.resolve();
   const runSequence = async (sequence: Iterable<fc.AsyncCommand<RunModel, RunReal>>) => {
@@ -153,12 +159,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return run;
   });
 
-  const progress = setInterval(() => {
-    const { commands: sent } = session.stats;
-    const shortest = counted(lastFailure?.steps.length ?? 0, 'step');
-    const phase = failures > 0 ? `shrinking: ${counted(failures, 'failing sequence')} so far, shortest ${shortest}` : `sequence ${session.stats.runs}/${numRuns}`;
-    notice(`${phase} · ${counted(sent, 'command')} · ${perSecond(sent, Date.now() - started, 'commands')}`);
-  }, session.clock === undefined ? PROGRESS_INTERVAL_MS.realTime : PROGRESS_INTERVAL_MS.clock).unref();
+  const progress = setInterval(
+    () => {
+      const { commands: sent } = session.stats;
+      const shortest = counted(lastFailure?.steps.length ?? 0, 'step');
+      const phase =
+        failures > 0 ? `shrinking: ${counted(failures, 'failing sequence')} so far, shortest ${shortest}` : `sequence ${session.stats.runs}/${numRuns}`;
+      notice(`${phase} · ${counted(sent, 'command')} · ${perSecond(sent, Date.now() - started, 'commands')}`);
+    },
+    session.clock === undefined ? PROGRESS_INTERVAL_MS.realTime : PROGRESS_INTERVAL_MS.clock,
+  ).unref();
   let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>;
   try {
     details = (await fc.check(property, {
@@ -191,13 +201,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   if (details.failed && lastFailure !== undefined) {
     const path = details.counterexamplePath ?? replay?.path ?? '0';
     const replayPath = replayPathOf(details.counterexample?.[0]) ?? replay?.replayPath;
-    const failure = { report: formatSteps(lastFailure.steps), steps: lastFailure.steps, path, replay: replayToken(path, replayPath), shrinks: details.numShrinks };
+    const failure = {
+      report: formatSteps(lastFailure.steps),
+      steps: lastFailure.steps,
+      path,
+      replay: replayToken(path, replayPath),
+      shrinks: details.numShrinks,
+    };
     return { ...result, exitCode: 1, failure };
   }
   if (details.interrupted && completed === 0) {
     const bound = `--max-duration ${options.maxDurationSeconds} s`;
-    return { ...result, exitCode: 2, error: `${bound} ended the run before any sequence was complete: nothing was fuzzed (in real time a sequence first waits up to a minute); raise it` };
+    return {
+      ...result,
+      exitCode: 2,
+      error: `${bound} ended the run before any sequence was complete: nothing was fuzzed (in real time a sequence first waits up to a minute); raise it`,
+    };
   }
-  if (details.failed && !details.interrupted) return { ...result, exitCode: 2, error: details.errorInstance instanceof Error ? details.errorInstance.message : 'the fuzzer failed' };
+  if (details.failed && !details.interrupted)
+    return { ...result, exitCode: 2, error: details.errorInstance instanceof Error ? details.errorInstance.message : 'the fuzzer failed' };
   return result;
 }

@@ -32,7 +32,9 @@ export class ServerChoices {
     if (this.resetUnit !== undefined) {
       const reading = readReset(sample).find((candidate) => candidate.unit === this.resetUnit);
       if (reading !== undefined) return { windowEnd: reading.windowEnd };
-      return { problem: `X-RateLimit-Reset ${sample.value} no longer reads as ${describeResetUnit(this.resetUnit)} of a window open now, as earlier responses did` };
+      return {
+        problem: `X-RateLimit-Reset ${sample.value} no longer reads as ${describeResetUnit(this.resetUnit)} of a window open now, as earlier responses did`,
+      };
     }
     this.#resetSamples.push(sample);
     const inference = inferResetUnit(this.#resetSamples);
@@ -41,7 +43,9 @@ export class ServerChoices {
         this.resetUnit = inference.unit;
         return { windowEnd: inference.readings.at(-1)!.windowEnd };
       case 'unreadable':
-        return { problem: `X-RateLimit-Reset ${sample.value} reads as no window end within a minute (as epoch seconds, epoch milliseconds or seconds remaining)` };
+        return {
+          problem: `X-RateLimit-Reset ${sample.value} reads as no window end within a minute (as epoch seconds, epoch milliseconds or seconds remaining)`,
+        };
       case 'inconsistent':
         return { problem: `X-RateLimit-Reset values ${this.#resetSamples.map((s) => s.value).join(', ')} fit no one unit` };
       default:
@@ -62,7 +66,10 @@ export class ServerChoices {
    * learning its unit at the first 429: a problem, or undefined when it fits.
    */
   checkRetryAfter(value: number, expectedWaitMs: TimeInterval | undefined): string | undefined {
-    const reading = this.retryAfterUnit === undefined ? readRetryAfter(value, expectedWaitMs) : { unit: this.retryAfterUnit, waitMs: this.retryAfterUnit === 'seconds' ? value * 1000 : value };
+    const reading =
+      this.retryAfterUnit === undefined
+        ? readRetryAfter(value, expectedWaitMs)
+        : { unit: this.retryAfterUnit, waitMs: this.retryAfterUnit === 'seconds' ? value * 1000 : value };
     if (reading === undefined) return `Retry-After ${value} is not a non-negative integer`;
     this.retryAfterUnit ??= reading.unit;
     const slackMs = 2_000;

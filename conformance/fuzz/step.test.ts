@@ -22,7 +22,17 @@ function clockMinuteServer() {
         [HEADERS.rateLimitReset]: String(windowEnd / 1000),
       };
       const text = JSON.stringify({ status: 'ok', version: '1.0.0' });
-      return { method: 'GET', url: 'http://target.test/health', requestHeaders: {}, requestBody: undefined, status: 200, headers, text, body: JSON.parse(text), receivedAt: now };
+      return {
+        method: 'GET',
+        url: 'http://target.test/health',
+        requestHeaders: {},
+        requestBody: undefined,
+        status: 200,
+        headers,
+        text,
+        body: JSON.parse(text),
+        receivedAt: now,
+      };
     },
   };
 }
@@ -39,7 +49,12 @@ describe('sendStep in real time', () => {
     const identity = { label: '192.0.2.1' } as Identity;
     const model: RunModel = { limits: new RateLimitModel({ alignment: 'first-hit', boundaryToleranceMs: 2_000 }), nowMs: undefined, pending: [] };
     const real = { session: session as unknown as FuzzSession, identities: [identity], players: [], steps: [] } as RunReal;
-    const health = { description: 'GET /health', call: { method: 'GET', path: '/health', identity }, caller: { ip: identity.label, gameOrigin: false }, outcome: 'health' } as const;
+    const health = {
+      description: 'GET /health',
+      call: { method: 'GET', path: '/health', identity },
+      caller: { ip: identity.label, gameOrigin: false },
+      outcome: 'health',
+    } as const;
 
     await sendStep(model, real, health);
     expect(session.choices.alignment).toBe('clock-minute');

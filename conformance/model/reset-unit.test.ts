@@ -45,8 +45,19 @@ describe('inferResetUnit', () => {
   });
 
   it('names the first unreadable response, and units that change between responses', () => {
-    expect(inferResetUnit([{ value: 60, at: date }, { value: 12, at: date }, { value: 999_999, at: date }])).toEqual({ kind: 'unreadable', index: 2 });
-    expect(inferResetUnit([{ value: 60, at: date }, { value: NOW + 60_000, at: date }])).toEqual({
+    expect(
+      inferResetUnit([
+        { value: 60, at: date },
+        { value: 12, at: date },
+        { value: 999_999, at: date },
+      ]),
+    ).toEqual({ kind: 'unreadable', index: 2 });
+    expect(
+      inferResetUnit([
+        { value: 60, at: date },
+        { value: NOW + 60_000, at: date },
+      ]),
+    ).toEqual({
       kind: 'inconsistent',
       units: [['seconds-remaining'], ['epoch-milliseconds']],
     });
@@ -61,8 +72,12 @@ describe('inferResetUnit', () => {
 describe('sameWindow', () => {
   it('tells a continuing window from a restarted one in every unit', () => {
     const end = NOW + 60_000;
-    expect(sameWindow('epoch-seconds', { value: Math.floor(end / 1000), at: instant(NOW) }, { value: Math.floor(end / 1000), at: instant(NOW + 30_000) })).toBe(true);
-    expect(sameWindow('epoch-seconds', { value: Math.floor(end / 1000), at: instant(NOW) }, { value: Math.floor(end / 1000) + 60, at: instant(NOW + 61_000) })).toBe(false);
+    expect(sameWindow('epoch-seconds', { value: Math.floor(end / 1000), at: instant(NOW) }, { value: Math.floor(end / 1000), at: instant(NOW + 30_000) })).toBe(
+      true,
+    );
+    expect(
+      sameWindow('epoch-seconds', { value: Math.floor(end / 1000), at: instant(NOW) }, { value: Math.floor(end / 1000) + 60, at: instant(NOW + 61_000) }),
+    ).toBe(false);
     expect(sameWindow('seconds-remaining', { value: 60, at: date }, { value: 40, at: fromDateHeader(new Date(NOW + 20_000).toUTCString())! })).toBe(true);
     expect(sameWindow('seconds-remaining', { value: 2, at: date }, { value: 60, at: fromDateHeader(new Date(NOW + 3_000).toUTCString())! })).toBe(false);
     expect(sameWindow('epoch-milliseconds', { value: end, at: instant(NOW) }, { value: end, at: instant(NOW + 1) })).toBe(true);

@@ -29,7 +29,10 @@ describe('alignmentsFitting', () => {
 
 describe('inferAlignment', () => {
   it('decides from first hits, and needs one', () => {
-    expect(inferAlignment([seen(MINUTE + 17_400, MINUTE + 77_400), seen(MINUTE + 20_000, MINUTE + 77_400, false)])).toEqual({ kind: 'known', alignment: 'first-hit' });
+    expect(inferAlignment([seen(MINUTE + 17_400, MINUTE + 77_400), seen(MINUTE + 20_000, MINUTE + 77_400, false)])).toEqual({
+      kind: 'known',
+      alignment: 'first-hit',
+    });
     expect(inferAlignment([seen(MINUTE + 17_400, MINUTE + 60_000), seen(MINUTE + 20_000, MINUTE + 60_000, false)])).toEqual({
       kind: 'known',
       alignment: 'clock-minute',

@@ -5,7 +5,7 @@ const EMAIL = 'conformance+verify-906107013-m1x2-3@example.com';
 
 describe('codeInText', () => {
   it.each([
-    ['the mock\'s console line', `OTP for ${EMAIL}: 042517 (expires 2026-11-21T10:15:00.000Z)`, '042517'],
+    ["the mock's console line", `OTP for ${EMAIL}: 042517 (expires 2026-11-21T10:15:00.000Z)`, '042517'],
     ['a log line behind a timestamp', `2026-11-21T10:00:00Z INFO code 731204 sent to ${EMAIL} at 10:00:00`, '731204'],
     ['a JSON log line (its code field, not its epoch time)', `{"level":30,"time":1795251156707,"email":"${EMAIL}","code":"004213","msg":"OTP"}`, '004213'],
     ['a 5-digit code', `OTP for ${EMAIL}: 04251 (expires 2026-11-21T10:15:00.000Z)`, '04251'],

@@ -9,7 +9,8 @@ export function controlSource(target: Target): OtpSource {
       const exchange = await target.send({ method: 'GET', path: `/__mock/outbox?email=${encodeURIComponent(email)}` });
       const messages = (exchange.body as { messages?: { code: string; state: string }[] } | undefined)?.messages ?? [];
       const pending = messages.find((message) => message.state === 'pending');
-      if (pending === undefined) throw new Error(`the target's outbox holds no pending code for ${email} (answer ${exchange.status}: ${exchange.text.slice(0, 200)})`);
+      if (pending === undefined)
+        throw new Error(`the target's outbox holds no pending code for ${email} (answer ${exchange.status}: ${exchange.text.slice(0, 200)})`);
       return pending.code;
     },
   };

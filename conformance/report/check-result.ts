@@ -36,7 +36,10 @@ export function checkResult(testCase: TestCase): CheckResult {
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     ...(reason === undefined ? {} : { reason }),
     failures: state === 'failed' ? failuresOf(testCase) : [],
-    observations: testCase.annotations().filter((annotation) => annotation.type === 'observation').map((annotation) => annotation.message),
+    observations: testCase
+      .annotations()
+      .filter((annotation) => annotation.type === 'observation')
+      .map((annotation) => annotation.message),
   };
 }
 

@@ -28,7 +28,8 @@ export class ConsoleReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    for (const module of testModules) for (const error of module.errors()) console.log(paint('red', `Error in ${module.moduleId}:`), `\n${indent(error.stack ?? error.message)}`);
+    for (const module of testModules)
+      for (const error of module.errors()) console.log(paint('red', `Error in ${module.moduleId}:`), `\n${indent(error.stack ?? error.message)}`);
     for (const error of unhandledErrors) console.log(paint('red', 'Error outside any check:'), `\n${indent(error.stack ?? error.message)}`);
   }
 }

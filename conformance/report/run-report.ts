@@ -52,7 +52,9 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function testcase(check: CheckResult): string {
   const open = `    <testcase classname="${xml(`${SUITE_NAME}.${check.area}`)}" name="${xml(check.title)}" time="${seconds(check.durationMs)}"`;
   const inner = [
-    ...check.failures.map((failure) => `      <failure message="${xml(failure.message.split('\n')[0]!)}" type="${check.rule}">${xml(failure.message)}</failure>`),
+    ...check.failures.map(
+      (failure) => `      <failure message="${xml(failure.message.split('\n')[0]!)}" type="${check.rule}">${xml(failure.message)}</failure>`,
+    ),
     ...(check.state === 'skipped' ? [`      <skipped message="${xml(check.reason ?? 'did not run')}"/>`] : []),
     ...(check.observations.length > 0 ? [`      <system-out>${xml(check.observations.map((line) => `observation: ${line}`).join('\n'))}</system-out>`] : []),
   ];

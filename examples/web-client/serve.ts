@@ -26,7 +26,15 @@ export interface WebClientServer {
 }
 
 async function bundle(entryPoint: string): Promise<string> {
-  const result = await build({ entryPoints: [entryPoint], bundle: true, format: 'esm', target: 'es2022', sourcemap: 'inline', write: false, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entryPoint],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    sourcemap: 'inline',
+    write: false,
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 
@@ -66,10 +74,17 @@ export async function serveWebClient(options: WebClientServerOptions = {}): Prom
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: String(DEFAULT_PORT) }, host: { type: 'string', default: '127.0.0.1' }, api: { type: 'string', default: DEFAULT_API }, help: { type: 'boolean' } },
+    options: {
+      port: { type: 'string', default: String(DEFAULT_PORT) },
+      host: { type: 'string', default: '127.0.0.1' },
+      api: { type: 'string', default: DEFAULT_API },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help === true) {
-    console.log(`Usage: npm run example:web-client -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--api ${DEFAULT_API}]\n--api is the API base URL put in the printed link (the page reads it from ?api=).`);
+    console.log(
+      `Usage: npm run example:web-client -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--api ${DEFAULT_API}]\n--api is the API base URL put in the printed link (the page reads it from ?api=).`,
+    );
     process.exit(0);
   }
   const server = await serveWebClient({ port: Number(values.port), host: values.host });

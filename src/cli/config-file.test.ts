@@ -56,7 +56,10 @@ describe('config file validation', () => {
     [{ port: '8080' }, '/port must be integer'],
     [{ routes: [{ method: 'POST', path: '/api/mine', cost: -1 }] }, '/routes/0/cost must be >= 0'],
     [{ routes: [{ method: 'HEAD', path: '/api/mine' }] }, '/routes/0/method must be equal to one of the allowed values: GET, POST, PUT, PATCH, DELETE'],
-    [{ routes: [{ method: 'GET', path: '/api/mine', category: 'admin' }] }, '/routes/0/category must be equal to one of the allowed values: gameplay, read, public'],
+    [
+      { routes: [{ method: 'GET', path: '/api/mine', category: 'admin' }] },
+      '/routes/0/category must be equal to one of the allowed values: gameplay, read, public',
+    ],
     [{ routes: [{ method: 'GET', path: '/api/mine', status: 2.5 }] }, '/routes/0/status'],
     [{ routes: [{ method: 'POST' }] }, "/routes/0 must have required property 'path'"],
     [{ actionPoints: { costs: { createShip: 1.5 } } }, '/actionPoints/costs/createShip must be integer'],
@@ -71,9 +74,7 @@ describe('config file validation', () => {
   });
 
   it('names an unknown key, nested or not, with the known ones or the camelCase spelling', () => {
-    expect(message({ actionPoints: { maximum: 5 } })).toBe(
-      `${SOURCE}: /actionPoints/maximum is not a known key (known: start, max, refillIntervalMs, costs)`,
-    );
+    expect(message({ actionPoints: { maximum: 5 } })).toBe(`${SOURCE}: /actionPoints/maximum is not a known key (known: start, max, refillIntervalMs, costs)`);
     expect(message({ 'trust-proxy': true })).toBe(`${SOURCE}: /trust-proxy is not a known key; did you mean trustProxy?`);
     expect(message({ routes: [{ method: 'POST', path: '/api/a', price: 1 }] })).toContain('/routes/0/price is not a known key');
   });

@@ -85,7 +85,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
         { type: 'integer', description: 'From 200 to 599.' },
         { type: 'string', description: 'A template giving one, e.g. "{{query.status ?? 200}}".' },
       ],
-      description: 'The status of a route\'s answer. Default 200.',
+      description: "The status of a route's answer. Default 200.",
     },
     gameOrigin: {
       anyOf: [
@@ -99,14 +99,16 @@ export const configSchema: JSONSchemaType<MockConfig> = {
         { type: 'string', description: 'One origin, or several separated by commas.' },
         { type: 'array', items: { type: 'string' } },
       ],
-      description: 'Page origins (scheme://host[:port]) a browser may read the API from, besides the game origins. Default: any origin. No rate-limit exemption.',
+      description:
+        'Page origins (scheme://host[:port]) a browser may read the API from, besides the game origins. Default: any origin. No rate-limit exemption.',
     },
     variant: {
       anyOf: [
         { type: 'string', description: 'One entry, or several separated by commas.' },
         { type: 'array', items: { type: 'string' } },
       ],
-      description: 'Legal variations to play where the spec is silent: variant names, all, random[:SEED] or public-deployment (game-service mock --help lists them).',
+      description:
+        'Legal variations to play where the spec is silent: variant names, all, random[:SEED] or public-deployment (game-service mock --help lists them).',
     },
   },
   properties: {
@@ -141,6 +143,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
       },
       if: { properties: { mode: { const: 'tokens' } } },
       // Stated again under `then` only because ajv's strict mode wants each required key defined beside it.
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema if/then, not a thenable
       then: { required: ['tokens'], properties: { tokens: { type: 'array' } } },
     },
     maxWrongOtpAttempts: count('Wrong codes after which the pending code is void; 0 = unlimited. Default 5.'),
@@ -166,19 +169,24 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     routes: {
       type: 'array',
       nullable: true,
-      description: 'Routes of your own beyond the spec\'s (docs/routes.md): any method, :param path segments, a category of the spec, an answer from templates or from a handler of a module.',
+      description:
+        "Routes of your own beyond the spec's (docs/routes.md): any method, :param path segments, a category of the spec, an answer from templates or from a handler of a module.",
       items: {
         type: 'object',
         required: ['method', 'path'],
         additionalProperties: false,
         properties: {
           method: { type: 'string', enum: USER_ROUTE_METHODS },
-          path: { type: 'string', description: 'Under /api/; a :name segment is a parameter, read as {{params.name}}. May add a method to a spec path, not replace a spec route.' },
+          path: {
+            type: 'string',
+            description: 'Under /api/; a :name segment is a parameter, read as {{params.name}}. May add a method to a spec path, not replace a spec route.',
+          },
           category: {
             type: 'string',
             enum: USER_ROUTE_CATEGORIES,
             nullable: true,
-            description: 'gameplay (bearer token, gameplay bucket, action points), read (bearer token, read bucket) or public (no token, public bucket by IP). Default read for GET, gameplay otherwise.',
+            description:
+              'gameplay (bearer token, gameplay bucket, action points), read (bearer token, read bucket) or public (no token, public bucket by IP). Default read for GET, gameplay otherwise.',
           },
           cost: count('Gameplay only: action points spent on success. Default 1.'),
           encounter: {
@@ -193,16 +201,22 @@ export const configSchema: JSONSchemaType<MockConfig> = {
             nullable: true,
             required: [],
             additionalProperties: true,
-            description: 'Template of the fields added to {"success": true}: "{{params.x}}", "{{query.x}}", "{{body.x}}", "{{player.ship.name}}", "{{state.x ?? 1}}", "{{now}}".',
+            description:
+              'Template of the fields added to {"success": true}: "{{params.x}}", "{{query.x}}", "{{body.x}}", "{{player.ship.name}}", "{{state.x ?? 1}}", "{{now}}".',
           },
           state: {
             type: 'object',
             nullable: true,
             required: [],
             additionalProperties: true,
-            description: 'Template of the player\'s state keys written on success, read back as {{state.key}} by any route; not on public routes.',
+            description: "Template of the player's state keys written on success, read back as {{state.key}} by any route; not on public routes.",
           },
-          module: { type: 'string', minLength: 1, nullable: true, description: 'A .js, .mjs or .ts module of handlers, relative to this file (.ts needs Node 22.18 or later).' },
+          module: {
+            type: 'string',
+            minLength: 1,
+            nullable: true,
+            description: 'A .js, .mjs or .ts module of handlers, relative to this file (.ts needs Node 22.18 or later).',
+          },
           handler: { type: 'string', minLength: 1, nullable: true, description: 'The export of module that answers. Default "default".' },
         },
       },
@@ -212,12 +226,26 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     faults: {
       type: 'array',
       nullable: true,
-      description: 'Fault rules in force from the start, each as --fault text ("GET /api/player 503@0.2") or JSON ({"kind": "latency", "path": "/api/*", "minMs": 100, "maxMs": 500}).',
+      description:
+        'Fault rules in force from the start, each as --fault text ("GET /api/player 503@0.2") or JSON ({"kind": "latency", "path": "/api/*", "minMs": 100, "maxMs": 500}).',
       items: { anyOf: [{ type: 'string', minLength: 1 }, FAULT_RULE_SCHEMA] },
     },
-    faultSeed: { ...count(`Seed of the fault draws, 0 to ${MAX_FAULT_SEED}: the same seed and requests meet the same faults. Default: random, printed at start.`), maximum: MAX_FAULT_SEED },
-    state: { type: 'string', minLength: 1, nullable: true, description: 'An SQLite state file, relative to this file: players, tokens, codes, the clock and the outbox survive restarts. Default none (memory).' },
-    store: { type: 'string', minLength: 1, nullable: true, description: 'A Redis 7 or Valkey server shared by every mock process, redis://HOST:PORT[/DB]. Default none (memory).' },
+    faultSeed: {
+      ...count(`Seed of the fault draws, 0 to ${MAX_FAULT_SEED}: the same seed and requests meet the same faults. Default: random, printed at start.`),
+      maximum: MAX_FAULT_SEED,
+    },
+    state: {
+      type: 'string',
+      minLength: 1,
+      nullable: true,
+      description: 'An SQLite state file, relative to this file: players, tokens, codes, the clock and the outbox survive restarts. Default none (memory).',
+    },
+    store: {
+      type: 'string',
+      minLength: 1,
+      nullable: true,
+      description: 'A Redis 7 or Valkey server shared by every mock process, redis://HOST:PORT[/DB]. Default none (memory).',
+    },
     storePrefix: { type: 'string', nullable: true, description: 'Prefix of every key the mock writes on the shared store. Default "game-service:".' },
     workers: count('Processes serving one port; more than 1 needs a shared store. Default 1.', 1),
   },

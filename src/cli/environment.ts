@@ -6,7 +6,10 @@ export const ENV_PREFIX = 'GAME_SERVICE';
 
 /** The flag a GAME_SERVICE_<FLAG> variable sets: GAME_SERVICE_GAME_ORIGIN → game-origin. */
 function flagOf(variable: string): string {
-  return variable.slice(ENV_PREFIX.length + 1).toLowerCase().replaceAll('_', '-');
+  return variable
+    .slice(ENV_PREFIX.length + 1)
+    .toLowerCase()
+    .replaceAll('_', '-');
 }
 
 /** The value of a variable as its flag reads it; throws the error the flag would give. */

@@ -25,11 +25,17 @@ const usageError = (run: () => unknown) => {
 
 describe('--fault, --fault-seed and the config keys faults and faultSeed', () => {
   it('reads repeated flags and comma-separated environment values as rules', () => {
-    expect(parseFaultFlags(['GET /api/player 503@0.2', '/api/* latency:100-500,* * reset@1%']).map((rule) => rule.kind)).toEqual(['status', 'latency', 'reset']);
+    expect(parseFaultFlags(['GET /api/player 503@0.2', '/api/* latency:100-500,* * reset@1%']).map((rule) => rule.kind)).toEqual([
+      'status',
+      'latency',
+      'reset',
+    ]);
   });
 
   it('refuses a bad flag value as a usage error naming the flag and the syntax', () => {
-    expect(usageError(() => parseFaultFlags(['GET /api/player 418']))).toMatch(/^GS_USAGE --fault "GET \/api\/player 418" is not \[METHOD\] PATH EFFECT\[@PROBABILITY\], EFFECT one of 500, 502/);
+    expect(usageError(() => parseFaultFlags(['GET /api/player 418']))).toMatch(
+      /^GS_USAGE --fault "GET \/api\/player 418" is not \[METHOD\] PATH EFFECT\[@PROBABILITY\], EFFECT one of 500, 502/,
+    );
     expect(usageError(() => parseFaultSeed('-3'))).toBe('GS_USAGE --fault-seed "-3" is not a seed; expected an integer from 0 to 4294967295');
     expect(parseFaultSeed('4294967295')).toBe(4_294_967_295);
   });
@@ -39,7 +45,9 @@ describe('--fault, --fault-seed and the config keys faults and faultSeed', () =>
     expect(mergeMockOptions({}, file)).toMatchObject({ faults: [{ kind: 'status' }, { kind: 'latency', minMs: 20 }], faultSeed: 9 });
     // A flag outranks the file, key by key.
     expect(mergeMockOptions({ fault: parseFaultFlags('* * 500'), faultSeed: 1 }, file)).toMatchObject({ faults: [{ status: 500 }], faultSeed: 1 });
-    expect(usageError(() => configFaults('m.json', { faults: [{ kind: 'status' }] }))).toBe('GS_CONFIG --config m.json: /faults/0: a status fault names its status, one of 500, 502, 503, 504');
+    expect(usageError(() => configFaults('m.json', { faults: [{ kind: 'status' }] }))).toBe(
+      'GS_CONFIG --config m.json: /faults/0: a status fault names its status, one of 500, 502, 503, 504',
+    );
     expect(usageError(() => configFaults('m.json', { faults: ['* * 503', 'nonsense'] }))).toMatch(/^GS_CONFIG --config m.json: \/faults\/1 is not \[METHOD\]/);
     expect(usageError(() => config({ faultSeed: 2 ** 32 }))).toBe('GS_CONFIG --config m.json: /faultSeed must be <= 4294967295');
   });

@@ -45,16 +45,39 @@ export const MOCK_FLAGS = {
     requiresArg: true,
     coerce: parseOriginList,
     defaultDescription: 'any origin',
-    describe: 'Page origin a browser may read the API from (repeatable, or comma-separated); restricts CORS to these and the game origins. No rate-limit exemption',
+    describe:
+      'Page origin a browser may read the API from (repeatable, or comma-separated); restricts CORS to these and the game origins. No rate-limit exemption',
   },
   'trust-proxy': { type: 'boolean', defaultDescription: 'off', describe: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer' },
-  control: { type: 'boolean', defaultDescription: 'on', describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off' },
+  control: {
+    type: 'boolean',
+    defaultDescription: 'on',
+    describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off',
+  },
   'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
   'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },
-  world: { type: 'string', requiresArg: true, coerce: readableFile('world'), defaultDescription: 'none', describe: 'World JSON file: the players to start with' },
-  'log-format': { type: 'string', choices: LOG_FORMATS, requiresArg: true, defaultDescription: MOCK_DEFAULTS.logFormat, describe: 'text for a person, json for one object per line' },
+  world: {
+    type: 'string',
+    requiresArg: true,
+    coerce: readableFile('world'),
+    defaultDescription: 'none',
+    describe: 'World JSON file: the players to start with',
+  },
+  'log-format': {
+    type: 'string',
+    choices: LOG_FORMATS,
+    requiresArg: true,
+    defaultDescription: MOCK_DEFAULTS.logFormat,
+    describe: 'text for a person, json for one object per line',
+  },
   verbose: { type: 'boolean', defaultDescription: 'off', describe: 'Log one line per request (method, path, status, category, client IP)' },
-  'bot-check': { type: 'string', choices: BOT_CHECK_MODES, requiresArg: true, defaultDescription: MOCK_DEFAULTS.botCheck, describe: 'How register treats challengeToken' },
+  'bot-check': {
+    type: 'string',
+    choices: BOT_CHECK_MODES,
+    requiresArg: true,
+    defaultDescription: MOCK_DEFAULTS.botCheck,
+    describe: 'How register treats challengeToken',
+  },
   'bot-check-token': {
     type: 'string',
     array: true,
@@ -72,7 +95,7 @@ export const MOCK_FLAGS = {
     array: true,
     requiresArg: true,
     coerce: parseList,
-    defaultDescription: "none: the choices of docs/spec-silent.md",
+    defaultDescription: 'none: the choices of docs/spec-silent.md',
     describe: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
   },
   fault: {
@@ -81,7 +104,8 @@ export const MOCK_FLAGS = {
     requiresArg: true,
     coerce: parseFaultFlags,
     defaultDescription: 'none',
-    describe: 'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
+    describe:
+      'Inject a fault: [METHOD] PATH EFFECT[@PROBABILITY], EFFECT 500|502|503|504|429|latency:MS|latency:MIN-MAX|reset|truncate, e.g. "GET /api/player 503@0.2" (repeatable)',
   },
   'fault-seed': {
     ...numberFlag(parseFaultSeed),
@@ -122,21 +146,33 @@ export const MOCK_FLAGS = {
 
 /** How to reach and drive a target: shared by `check` and `fuzz`. */
 const TARGET_FLAGS = {
-  'base-url': { type: 'string', requiresArg: true, coerce: parseBaseUrl, defaultDescription: 'an embedded mock on a free port', describe: 'The server to check' },
+  'base-url': {
+    type: 'string',
+    requiresArg: true,
+    coerce: parseBaseUrl,
+    defaultDescription: 'an embedded mock on a free port',
+    describe: 'The server to check',
+  },
   'otp-source': {
     type: 'string',
     requiresArg: true,
-    defaultDescription: "control, where the target has a control API",
-    describe: 'Where codes are read: control, log:FILE (lines naming the email and a code of 4 to 10 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
+    defaultDescription: 'control, where the target has a control API',
+    describe:
+      'Where codes are read: control, log:FILE (lines naming the email and a code of 4 to 10 digits), command:CMD (run with OTP_EMAIL set; prints the code) or prompt',
   },
   'game-origin': { type: 'string', requiresArg: true, coerce: parseGameOrigin, describe: "The target's configured game origin: enables the exemption checks" },
-  'challenge-token': { type: 'string', requiresArg: true, describe: "A bot-check token the target accepts, sent with every registration (targets with the bot-check on)" },
+  'challenge-token': {
+    type: 'string',
+    requiresArg: true,
+    describe: 'A bot-check token the target accepts, sent with every registration (targets with the bot-check on)',
+  },
   'source-ips': { type: 'string', requiresArg: true, describe: 'Local addresses to send from, one client each, e.g. 127.0.0.2-127.0.0.200 (per-IP checks)' },
   'forwarded-for': { type: 'boolean', describe: 'Stand for many clients with X-Forwarded-For (targets that trust it)' },
   'client-ip-header': {
     type: 'string',
     requiresArg: true,
-    describe: 'Stand for many clients with this header instead: CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded, … (targets behind a proxy that trust it)',
+    describe:
+      'Stand for many clients with this header instead: CF-Connecting-IP, X-Real-IP, True-Client-IP, Forwarded, … (targets behind a proxy that trust it)',
   },
   'ship-payload': {
     type: 'string',
@@ -144,13 +180,22 @@ const TARGET_FLAGS = {
     defaultDescription: TARGET_DEFAULTS.shipPayload,
     describe: 'The JSON body of POST /api/player/ship, which the spec does not show (what the target takes)',
   },
-  'email-template': { type: 'string', requiresArg: true, defaultDescription: 'conformance+{id}@example.com', describe: 'Addresses to register; {id} is replaced by a unique id' },
+  'email-template': {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: 'conformance+{id}@example.com',
+    describe: 'Addresses to register; {id} is replaced by a unique id',
+  },
   seed: { ...numberFlag(parseCount('seed')), describe: 'Replay a run: the same generated inputs, in the same order' },
 } as const satisfies Record<string, Options>;
 
 export const CHECK_FLAGS = {
   ...TARGET_FLAGS,
-  'unverified-token': { type: 'string', requiresArg: true, describe: 'A token of a player whose email is not verified: enables ship gating without a control API' },
+  'unverified-token': {
+    type: 'string',
+    requiresArg: true,
+    describe: 'A token of a player whose email is not verified: enables ship gating without a control API',
+  },
   'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
   'max-wait': { ...numberFlag(parseCount('max-wait')), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
   'num-runs': { ...numberFlag(parseCount('num-runs', 1)), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
@@ -166,8 +211,16 @@ export const FUZZ_FLAGS = {
     defaultDescription: `${FUZZ_DEFAULTS.numRunsWithClock} (${FUZZ_DEFAULTS.numRunsRealTime} in real time when sequences must wait for each other's windows)`,
     describe: 'Command sequences to try',
   },
-  'max-commands': { ...numberFlag(parseCount('max-commands', 1)), defaultDescription: String(FUZZ_DEFAULTS.maxCommands), describe: 'Most commands in one sequence' },
-  'max-duration': { ...numberFlag(parseCount('max-duration', 1)), defaultDescription: 'none', describe: 'Stop trying sequences (or shrinking) after this many seconds' },
+  'max-commands': {
+    ...numberFlag(parseCount('max-commands', 1)),
+    defaultDescription: String(FUZZ_DEFAULTS.maxCommands),
+    describe: 'Most commands in one sequence',
+  },
+  'max-duration': {
+    ...numberFlag(parseCount('max-duration', 1)),
+    defaultDescription: 'none',
+    describe: 'Stop trying sequences (or shrinking) after this many seconds',
+  },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
 } as const satisfies Record<string, Options>;

@@ -54,7 +54,9 @@ export async function runFuzzCommand(options: FuzzCommandOptions): Promise<numbe
   printSummary(result);
   if (result.failure !== undefined) {
     const { failure } = result;
-    console.log(`\nThe target disagrees with the spec's rate limits. Shortest sequence found (${counted(failure.steps.length, 'step')}, after ${counted(failure.shrinks, 'shrink')}):\n`);
+    console.log(
+      `\nThe target disagrees with the spec's rate limits. Shortest sequence found (${counted(failure.steps.length, 'step')}, after ${counted(failure.shrinks, 'shrink')}):\n`,
+    );
     console.log(failure.report);
     console.log(`\nSeed ${result.seed}, path ${failure.path}. Replay exactly this sequence with:\n  ${replayCommand(options, result, failure.replay)}`);
     return 1;

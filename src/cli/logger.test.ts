@@ -96,7 +96,15 @@ describe('json logger', () => {
     logger.stopping('SIGTERM');
     expect(lines.stdout.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
     const [listening, otp, request, error, stopping] = lines.stdout.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(listening).toMatchObject({ level: 'info', event: 'listening', url: INFO.url, address: '0.0.0.0:8080', version: '1.2.3', control: INFO.control, world: null });
+    expect(listening).toMatchObject({
+      level: 'info',
+      event: 'listening',
+      url: INFO.url,
+      address: '0.0.0.0:8080',
+      version: '1.2.3',
+      control: INFO.control,
+      world: null,
+    });
     expect(listening!['time']).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(otp).toMatchObject({ event: 'otp', email: 'a@example.com', code: '042517', expiresAt: '2026-01-01T00:15:00.000Z' });
     expect(request).toMatchObject({ event: 'request', method: 'GET', path: '/api/player', status: 200, category: 'read', ip: '127.0.0.1' });

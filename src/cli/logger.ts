@@ -62,9 +62,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
   const out = (line: string) => streams.stdout.write(`${line}\n`);
   return {
     listening(info) {
-      const control = info.control.enabled
-        ? `${info.control.url} (${info.control.public ? 'any client, --control-public' : 'loopback clients only'})`
-        : 'off';
+      const control = info.control.enabled ? `${info.control.url} (${info.control.public ? 'any client, --control-public' : 'loopback clients only'})` : 'off';
       out(`Game Service mock ${info.version} listening on ${info.url}`);
       out(`  bound to:     ${info.address}`);
       out(`  game origins: ${info.gameOrigins.length > 0 ? info.gameOrigins.join(', ') : '(none)'}`);
@@ -72,7 +70,9 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
       out(`  client IP:    ${info.trustProxy ? 'first X-Forwarded-For hop (--trust-proxy)' : 'TCP peer address'}`);
       out(`  control API:  ${control}`);
       out(`  clock:        ${info.clock.frozen ? `frozen at ${info.clock.now}` : 'running'}`);
-      out(`  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`);
+      out(
+        `  world:        ${info.world === undefined ? '(none)' : `${info.world.players} player${info.world.players === 1 ? '' : 's'} from ${info.world.source}`}`,
+      );
       out(`  bot check:    ${info.botCheck}`);
       out(`  variants:     ${describeVariants(info.variants)}`);
       out(`  faults:       ${info.faults.rules.length > 0 ? info.faults.rules.join('; ') : '(none)'}`);
@@ -83,8 +83,8 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
     otp: (delivery) => out(formatOtpLine(delivery)),
     request: (entry) =>
       out(
-        `${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}`
-          + `${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}${entry.unknownFields === null ? '' : ` unknown fields: ${entry.unknownFields.join(', ')}`}`,
+        `${entry.method} ${entry.path} ${entry.status} ${entry.category ?? '-'} ${entry.ip}` +
+          `${entry.fault === null ? '' : ` fault: ${entry.fault.join(', ')}`}${entry.unknownFields === null ? '' : ` unknown fields: ${entry.unknownFields.join(', ')}`}`,
       ),
     error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
     store: (status) => streams.stderr.write(`${status.available ? STORE_BACK : `${STORE_DOWN} (${status.reason})`}\n`),
@@ -123,7 +123,9 @@ export function createJsonLogger(stdout: DestinationStream = pino.destination({ 
     request: (entry) => log.info({ event: 'request', ...entry }, `${entry.method} ${entry.path} ${entry.status}`),
     error: (error) => log.error({ event: 'error', err: error }, UNEXPECTED),
     store: (status) =>
-      status.available ? log.info({ event: 'store', available: true }, STORE_BACK) : log.error({ event: 'store', available: false, reason: status.reason }, STORE_DOWN),
+      status.available
+        ? log.info({ event: 'store', available: true }, STORE_BACK)
+        : log.error({ event: 'store', available: false, reason: status.reason }, STORE_DOWN),
     stopping: (signal) => log.info({ event: 'stopping', signal }, `${signal} received: closing connections and stopping.`),
   };
 }

@@ -22,7 +22,7 @@ const FUZZ_EPILOG = [
 ].join('\n');
 
 const MOCK_EPILOG = [
-  'Variants (--variant NAME): the other legal side of a choice the spec leaves open; all plays the first of each, random[:SEED] a random side of each, public-deployment the public deployment\'s choices.',
+  "Variants (--variant NAME): the other legal side of a choice the spec leaves open; all plays the first of each, random[:SEED] a random side of each, public-deployment the public deployment's choices.",
   ...SPEC_CHOICES.flatMap((choice) => choice.variants.map((variant) => `  ${variant.name.padEnd(32)} ${variant.does}`)),
   '',
   `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,

@@ -30,9 +30,18 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
   });
 
   it('takes a Redis URL and prefix for --workers above 1, and refuses an URL that is none or a state file beside it', () => {
-    expect(mergeMockOptions({ store: 'redis://127.0.0.1:6379/2', workers: 4 }, undefined)).toMatchObject({ store: 'redis://127.0.0.1:6379/2', storePrefix: 'game-service:', workers: 4 });
-    expect(mergeMockOptions({}, { path: 'mock.json', config: { store: 'redis://cache:6379', storePrefix: 'studio:' } })).toMatchObject({ store: 'redis://cache:6379', storePrefix: 'studio:' });
-    expect(() => mergeMockOptions({ store: 'http://127.0.0.1:6379' }, undefined)).toThrow(/^--store "http:\/\/127.0.0.1:6379" is not a Redis URL; expected redis:\/\/HOST:PORT\[\/DB\]/);
+    expect(mergeMockOptions({ store: 'redis://127.0.0.1:6379/2', workers: 4 }, undefined)).toMatchObject({
+      store: 'redis://127.0.0.1:6379/2',
+      storePrefix: 'game-service:',
+      workers: 4,
+    });
+    expect(mergeMockOptions({}, { path: 'mock.json', config: { store: 'redis://cache:6379', storePrefix: 'studio:' } })).toMatchObject({
+      store: 'redis://cache:6379',
+      storePrefix: 'studio:',
+    });
+    expect(() => mergeMockOptions({ store: 'http://127.0.0.1:6379' }, undefined)).toThrow(
+      /^--store "http:\/\/127.0.0.1:6379" is not a Redis URL; expected redis:\/\/HOST:PORT\[\/DB\]/,
+    );
     expect(() => mergeMockOptions({ store: 'redis://127.0.0.1:6379/zero' }, undefined)).toThrow(/is not a Redis URL/);
     expect(() => mergeMockOptions({ store: 'redis://127.0.0.1:6379', state: 'mock.db' }, undefined)).toThrow(/--state and --store exclude each other/);
   });
@@ -47,7 +56,9 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
     expect(mergeMockOptions({ variant: ['wrong-code-401'] }, file({ variant: 'all' })).variants).toEqual(['wrong-code-401']);
     expect(mergeMockOptions({}, file({ variant: 'public-deployment,random:3' })).variants).toEqual(['public-deployment', 'random:3']);
     expect(() => mergeMockOptions({ variant: ['wrong-code-499'] }, undefined)).toThrow(/^--variant: unknown variant "wrong-code-499"/);
-    expect(() => mergeMockOptions({}, file({ variant: ['reset-epoch-milliseconds', 'reset-seconds-remaining'] }))).toThrow(/\/variant: reset-epoch-milliseconds and reset-seconds-remaining are two sides of one choice/);
+    expect(() => mergeMockOptions({}, file({ variant: ['reset-epoch-milliseconds', 'reset-seconds-remaining'] }))).toThrow(
+      /\/variant: reset-epoch-milliseconds and reset-seconds-remaining are two sides of one choice/,
+    );
   });
 
   it('prefers the file to the default, and a flag to the file, for each key on its own', () => {
@@ -92,7 +103,9 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
     expect(() => mergeMockOptions({}, file({ gameOrigin: ['http://a.test', 'a.test', 'http://b.test/x'] }))).toThrow(
       /^2 problems in the configuration:\n {2}- --config conf\/mock.json: \/gameOrigin "a.test" is not an origin; .*\n {2}- --config conf\/mock.json: \/gameOrigin "http:\/\/b.test\/x" is not an origin/,
     );
-    expect(() => mergeMockOptions({}, file({ store: 'http://cache:6379' }))).toThrow(/^--config conf\/mock.json: \/store "http:\/\/cache:6379" is not a Redis URL/);
+    expect(() => mergeMockOptions({}, file({ store: 'http://cache:6379' }))).toThrow(
+      /^--config conf\/mock.json: \/store "http:\/\/cache:6379" is not a Redis URL/,
+    );
   });
 
   it('refuses every cost of a route that does not exist and every repeated route at once, priced routes still known', () => {
@@ -128,7 +141,10 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
 
   it('lets a bot-check token imply mode tokens, over the file', () => {
     expect(mergeMockOptions({ botCheckToken: ['t1'] }, file({ botCheck: { mode: 'always-fail' } })).botCheck).toEqual({ mode: 'tokens', tokens: ['t1'] });
-    expect(mergeMockOptions({ botCheck: 'tokens' }, file({ botCheck: { mode: 'tokens', tokens: ['f1'] } })).botCheck).toEqual({ mode: 'tokens', tokens: ['f1'] });
+    expect(mergeMockOptions({ botCheck: 'tokens' }, file({ botCheck: { mode: 'tokens', tokens: ['f1'] } })).botCheck).toEqual({
+      mode: 'tokens',
+      tokens: ['f1'],
+    });
     expect(mergeMockOptions({ botCheck: 'always-pass' }, file({ botCheck: { mode: 'tokens', tokens: ['f1'] } })).botCheck).toEqual({ mode: 'always-pass' });
     expect(() => mergeMockOptions({ botCheck: 'tokens' }, undefined)).toThrow('--bot-check tokens needs at least one --bot-check-token');
     expect(() => mergeMockOptions({ botCheck: 'off', botCheckToken: ['t'] }, undefined)).toThrow('--bot-check-token is only read with --bot-check tokens');

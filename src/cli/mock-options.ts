@@ -85,7 +85,8 @@ function mergeBotCheck(flags: MockFlags, file: MockConfig): BotCheck {
     return { mode };
   }
   const tokens = flags.botCheckToken ?? file.botCheck?.tokens ?? [];
-  if (tokens.length === 0) throw new CliError('GS_USAGE', '--bot-check tokens needs at least one --bot-check-token T (or botCheck.tokens in the --config file)');
+  if (tokens.length === 0)
+    throw new CliError('GS_USAGE', '--bot-check tokens needs at least one --bot-check-token T (or botCheck.tokens in the --config file)');
   return { mode, tokens };
 }
 
@@ -99,7 +100,9 @@ function fileRoutes(file: ConfigSource, problems: ProblemList): UserRoute[] {
     if (handler !== undefined && module === undefined) {
       problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /routes/${index}/handler names an export, but the route names no module`));
     }
-    return module === undefined ? { ...route, method: config.method, path: config.path } : { ...route, method: config.method, path: config.path, handler: HANDLER_NOT_LOADED, source: handlerSource({ module, handler }) };
+    return module === undefined
+      ? { ...route, method: config.method, path: config.path }
+      : { ...route, method: config.method, path: config.path, handler: HANDLER_NOT_LOADED, source: handlerSource({ module, handler }) };
   });
   const { problems: found } = compileUserRoutes(routes.map((route, index) => ({ route, at: `/routes/${index}` })));
   for (const problem of found) problems.add(new CliError('GS_CONFIG', `--config ${file.path}: ${problem.at} ${problem.message}`));
@@ -118,14 +121,21 @@ function actionPoints(file: ConfigSource, routes: readonly UserRoute[], problems
   const priced = [...new Set([...ROUTES.filter((route) => route.category === 'gameplay').map((route) => route.id), ...gameplay])];
   for (const id of Object.keys(given.costs ?? {})) {
     if (!priced.includes(id)) {
-      problems.add(new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`));
+      problems.add(
+        new CliError('GS_CONFIG', `--config ${file.path}: /actionPoints/costs/${pointer(id)} is not a gameplay route; expected one of: ${priced.join(', ')}`),
+      );
     }
   }
   return { actionPoints: rules, actionCosts: given.costs ?? {} };
 }
 
 /** The flag's origins (checked as they were parsed), or the file's under `key`, each one that is none noted. */
-function origins(fromFlag: string[] | undefined, file: ConfigSource | undefined, key: 'gameOrigin' | 'corsOrigin', problems: ProblemList): string[] | undefined {
+function origins(
+  fromFlag: string[] | undefined,
+  file: ConfigSource | undefined,
+  key: 'gameOrigin' | 'corsOrigin',
+  problems: ProblemList,
+): string[] | undefined {
   if (fromFlag !== undefined) return fromFlag;
   const given = file?.config[key];
   if (given === undefined || given === null) return undefined;
@@ -146,7 +156,9 @@ function variants(flags: MockFlags, file: ConfigSource | undefined): string[] {
     chooseVariants(entries);
   } catch (error) {
     if (!(error instanceof VariantError)) throw error;
-    throw flags.variant === undefined ? new CliError('GS_CONFIG', `--config ${file!.path}: /variant: ${error.message}`) : new CliError('GS_USAGE', `--variant: ${error.message}`);
+    throw flags.variant === undefined
+      ? new CliError('GS_CONFIG', `--config ${file!.path}: /variant: ${error.message}`)
+      : new CliError('GS_USAGE', `--variant: ${error.message}`);
   }
   return entries;
 }

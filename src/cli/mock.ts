@@ -105,7 +105,15 @@ function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliErr
 function requestListener(options: MockOptions, logger: MockLogger, store: OpenedStore): Pick<ServiceOptions, 'onRequest'> {
   const shared = store.onRequest;
   if (options.verbose !== true) return shared === undefined ? {} : { onRequest: shared };
-  return { onRequest: shared === undefined ? (entry) => logger.request(entry) : (entry) => (shared(entry), logger.request(entry)) };
+  return {
+    onRequest:
+      shared === undefined
+        ? (entry) => logger.request(entry)
+        : (entry) => {
+            shared(entry);
+            logger.request(entry);
+          },
+  };
 }
 
 /** The service options of a mock's settings, without a host's store and logger: what loadMockConfig gives msw. */

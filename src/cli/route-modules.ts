@@ -33,7 +33,13 @@ export async function loadRouteHandlers(configPath: string, routes: readonly Rou
     if (route.module === undefined || route.module === null) continue;
     const file = isAbsolute(route.module) ? route.module : resolve(dirname(configPath), route.module);
     if (!modules.has(file)) {
-      modules.set(file, import(pathToFileURL(file).href).then((loaded: Record<string, unknown>) => loaded, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+      modules.set(
+        file,
+        import(pathToFileURL(file).href).then(
+          (loaded: Record<string, unknown>) => loaded,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
     }
     const loaded = await modules.get(file)!;
     if (loaded instanceof Error) {

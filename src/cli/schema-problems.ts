@@ -47,7 +47,14 @@ export function schemaProblems(errors: readonly ErrorObject[]): string[] {
   const anyOfs = errors.filter((error) => error.keyword === 'anyOf');
   const problems = errors.flatMap((error) => {
     if (error.keyword === 'if' || anyOfs.some((anyOf) => within(error, anyOf))) return [];
-    return [error.keyword === 'anyOf' ? describeAnyOf(error, errors.filter((branch) => within(branch, error))) : describeOne(error)];
+    return [
+      error.keyword === 'anyOf'
+        ? describeAnyOf(
+            error,
+            errors.filter((branch) => within(branch, error)),
+          )
+        : describeOne(error),
+    ];
   });
   return [...new Set(problems)];
 }

@@ -60,7 +60,11 @@ export function checkTargetFlags(args: Readonly<Record<string, unknown>>): void 
     const value = args[flag];
     if (typeof value === 'string') check(value);
   }
-  asUsage(() => checkTargetOptions(definedOnly({ forwardedFor: args['forwarded-for'] as boolean | undefined, clientIpHeader: args['client-ip-header'] as string | undefined })));
+  asUsage(() =>
+    checkTargetOptions(
+      definedOnly({ forwardedFor: args['forwarded-for'] as boolean | undefined, clientIpHeader: args['client-ip-header'] as string | undefined }),
+    ),
+  );
   if (args['replay'] !== undefined && args['seed'] === undefined) {
     throw new CliError('GS_USAGE', '--replay needs the --seed printed with it: a sequence is replayed from the seed of the run that found it');
   }

@@ -18,7 +18,14 @@ export function reportListening(info: StartupInfo): void {
 
 function stopAll(workers: Iterable<Worker>): Promise<void> {
   return Promise.all(
-    [...workers].map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : (worker.once('exit', () => resolve()), worker.process.kill('SIGTERM'))))),
+    [...workers].map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once('exit', () => resolve());
+          worker.process.kill('SIGTERM');
+        }),
+    ),
   ).then(() => {});
 }
 
@@ -46,7 +53,9 @@ export async function runPrimary(options: MockOptions, workerCount: number): Pro
         if (stopping) return;
         if (listening < workerCount) {
           stopping = true;
-          void stopAll(workers).then(() => reject(new CliError('GS_LISTEN', `cannot start the mock: a worker exited (${signal ?? `code ${code}`}) before listening`, code ?? 2)));
+          void stopAll(workers).then(() =>
+            reject(new CliError('GS_LISTEN', `cannot start the mock: a worker exited (${signal ?? `code ${code}`}) before listening`, code ?? 2)),
+          );
           return;
         }
         console.error(`game-service: a worker exited (${signal ?? `code ${code}`}); starting another`);

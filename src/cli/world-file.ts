@@ -16,7 +16,9 @@ const validate = compileFileSchema(worldSchema);
 /** A breach of the world's rules, as the CLI names it: by its JSON pointer in the file. */
 function describeBreach(breach: WorldRuleBreach, maxActionPoints: number): string {
   const at = `/players/${breach.index}/${breach.field}`;
-  return breach.earlier === undefined ? `${at} must be <= ${maxActionPoints} (actionPoints.max)` : `${at} repeats ${breach.value} of /players/${breach.earlier}/${breach.field}`;
+  return breach.earlier === undefined
+    ? `${at} must be <= ${maxActionPoints} (actionPoints.max)`
+    : `${at} repeats ${breach.value} of /players/${breach.earlier}/${breach.field}`;
 }
 
 /** Reads a world file, noting every problem it has in `problems`; undefined unless it can be used as it is. */

@@ -1,11 +1,7 @@
 import { ApiError, MissingFieldError } from './errors.js';
 
 /** The web client's bot-check: off unless configured, as the spec allows. */
-export type BotCheck =
-  | { mode: 'off' }
-  | { mode: 'always-pass' }
-  | { mode: 'always-fail' }
-  | { mode: 'tokens'; tokens: readonly string[] };
+export type BotCheck = { mode: 'off' } | { mode: 'always-pass' } | { mode: 'always-fail' } | { mode: 'tokens'; tokens: readonly string[] };
 
 export function assertChallengePassed(botCheck: BotCheck, challengeToken: string | undefined): void {
   if (botCheck.mode === 'off') return;

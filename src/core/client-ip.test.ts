@@ -12,7 +12,20 @@ describe('canonicalIp', () => {
   });
 
   it('refuses anything else', () => {
-    for (const text of ['', 'unknown', '1.2.3', '1.2.3.4.5', '256.1.1.1', '01.2.3.4', '0x7f.0.0.1', '1.2.3.4:80', '[::1]', 'fe80::1%eth0', ':::', 'a'.repeat(14_000)]) {
+    for (const text of [
+      '',
+      'unknown',
+      '1.2.3',
+      '1.2.3.4.5',
+      '256.1.1.1',
+      '01.2.3.4',
+      '0x7f.0.0.1',
+      '1.2.3.4:80',
+      '[::1]',
+      'fe80::1%eth0',
+      ':::',
+      'a'.repeat(14_000),
+    ]) {
       expect(canonicalIp(text), text).toBeUndefined();
     }
   });

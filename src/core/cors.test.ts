@@ -3,7 +3,10 @@ import { CoreHarness, GAME_ORIGIN } from '../../test/support/core-harness.js';
 
 const PAGE = 'http://localhost:5173';
 const STRANGER = 'http://elsewhere.test';
-const preflight = (method: string, origin = PAGE) => ({ origin, headers: { 'access-control-request-method': method, 'access-control-request-headers': 'content-type,x-client-version' } });
+const preflight = (method: string, origin = PAGE) => ({
+  origin,
+  headers: { 'access-control-request-method': method, 'access-control-request-headers': 'content-type,x-client-version' },
+});
 
 describe('CORS by default: any page origin reads the API', () => {
   it('reflects the origin and exposes the spec headers, without exempting it from the buckets', async () => {
@@ -83,9 +86,16 @@ describe('CORS restricted with corsOrigins', () => {
 describe('the control API keeps its own origin rules', () => {
   it('grants its preflight and answers to loopback pages and game origins only', async () => {
     const harness = new CoreHarness();
-    const control = (origin: string) => harness.service.handle({ method: 'GET', path: '/__mock/outbox', headers: { origin }, ip: '127.0.0.1', peer: '127.0.0.1' });
+    const control = (origin: string) =>
+      harness.service.handle({ method: 'GET', path: '/__mock/outbox', headers: { origin }, ip: '127.0.0.1', peer: '127.0.0.1' });
     const controlPreflight = (origin: string) =>
-      harness.service.handle({ method: 'OPTIONS', path: '/__mock/outbox', headers: { origin, 'access-control-request-method': 'GET' }, ip: '127.0.0.1', peer: '127.0.0.1' });
+      harness.service.handle({
+        method: 'OPTIONS',
+        path: '/__mock/outbox',
+        headers: { origin, 'access-control-request-method': 'GET' },
+        ip: '127.0.0.1',
+        peer: '127.0.0.1',
+      });
     for (const origin of [PAGE, GAME_ORIGIN]) {
       expect((await controlPreflight(origin)).headers['access-control-allow-origin']).toBe(origin);
       const answer = await control(origin);

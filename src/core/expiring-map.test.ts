@@ -46,4 +46,3 @@ describe('ExpiringMap', () => {
     expect(map.get(1, 99)).toBeUndefined();
   });
 });
-

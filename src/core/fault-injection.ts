@@ -12,9 +12,13 @@ export function randomFaultSeed(): number {
 /** The injector of the service's `faults` and `faultSeed` options; an OptionsError naming the bad one. */
 export function createFaultInjector(options: Pick<ServiceOptions, 'faults' | 'faultSeed'>): FaultInjector {
   const seed = options.faultSeed ?? randomFaultSeed();
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_FAULT_SEED) throw new OptionsError(`faultSeed must be an integer from 0 to ${MAX_FAULT_SEED}, not ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_FAULT_SEED)
+    throw new OptionsError(`faultSeed must be an integer from 0 to ${MAX_FAULT_SEED}, not ${seed}`);
   try {
-    return new FaultInjector((options.faults ?? []).map((rule, index) => faultRuleFrom(rule, `faults[${index}]`)), seed);
+    return new FaultInjector(
+      (options.faults ?? []).map((rule, index) => faultRuleFrom(rule, `faults[${index}]`)),
+      seed,
+    );
   } catch (error) {
     throw error instanceof ApiError ? new OptionsError(error.message) : error;
   }

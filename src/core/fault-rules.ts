@@ -50,7 +50,8 @@ export function faultRuleFromJson(value: unknown, subject = 'fault'): FaultRule 
     case 'latency': {
       const minMs = json.ms ?? json.minMs;
       const maxMs = json.ms ?? json.maxMs ?? minMs;
-      if (minMs === undefined || maxMs === undefined || maxMs < minMs) throw new ApiError(400, `${subject}: a latency fault takes ms, or minMs and maxMs with minMs <= maxMs`);
+      if (minMs === undefined || maxMs === undefined || maxMs < minMs)
+        throw new ApiError(400, `${subject}: a latency fault takes ms, or minMs and maxMs with minMs <= maxMs`);
       return { ...where, kind: 'latency', minMs, maxMs };
     }
     default:
@@ -64,7 +65,8 @@ function effectJson(effect: string): Omit<FaultRuleJson, 'method' | 'path' | 'pr
   if (effect === '429') return { kind: 'rate-limit' };
   if (/^\d{3}$/.test(effect) && (FAULT_STATUSES as readonly number[]).includes(Number(effect))) return { kind: 'status', status: Number(effect) };
   const latency = /^latency:(\d+)(?:-(\d+))?$/.exec(effect);
-  if (latency !== null) return latency[2] === undefined ? { kind: 'latency', ms: Number(latency[1]) } : { kind: 'latency', minMs: Number(latency[1]), maxMs: Number(latency[2]) };
+  if (latency !== null)
+    return latency[2] === undefined ? { kind: 'latency', ms: Number(latency[1]) } : { kind: 'latency', minMs: Number(latency[1]), maxMs: Number(latency[2]) };
   if (effect === 'reset' || effect === 'truncate' || effect === 'rate-limit') return { kind: effect };
   return undefined;
 }

@@ -9,7 +9,12 @@ import { pathPattern } from './path-pattern.js';
 export const FAULT_STATUSES = [500, 502, 503, 504] as const;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
-const STATUS_TEXT: Readonly<Record<FaultStatus, string>> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const STATUS_TEXT: Readonly<Record<FaultStatus, string>> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 /** Rules held at once: enough for any test plan, and a bound on the work each request does to draw. */
 export const MAX_FAULT_RULES = 100;
@@ -106,7 +111,8 @@ export class FaultInjector {
 
   /** Adds a rule after the others; a 409 once MAX_FAULT_RULES are held. */
   add(rule: FaultRule): StoredFaultRule {
-    if (this.#rules.length >= MAX_FAULT_RULES) throw new ApiError(409, `The mock holds at most ${MAX_FAULT_RULES} fault rules; DELETE /__mock/faults clears them`);
+    if (this.#rules.length >= MAX_FAULT_RULES)
+      throw new ApiError(409, `The mock holds at most ${MAX_FAULT_RULES} fault rules; DELETE /__mock/faults clears them`);
     const stored: StoredFaultRule = { id: `f${++this.#lastId}`, ...rule, text: faultRuleText(rule) };
     const matchesPath = pathPattern(rule.path);
     const method = rule.method.toUpperCase();

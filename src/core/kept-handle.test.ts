@@ -23,7 +23,11 @@ describe('keptBy: the store going away and coming back', () => {
   it('is told once each way, however many requests meet the outage', async () => {
     const engine = switchableEngine();
     const told: Parameters<StoreStatusListener>[0][] = [];
-    const handle = keptBy(engine, async () => OK, (status) => told.push(status));
+    const handle = keptBy(
+      engine,
+      async () => OK,
+      (status) => told.push(status),
+    );
     expect((await handle(REQUEST)).status).toBe(200);
     engine.up = false;
     const during = await Promise.all([handle(REQUEST), handle(REQUEST), handle(REQUEST)]);

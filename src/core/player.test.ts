@@ -22,8 +22,7 @@ function seedUnverifiedPlayer(harness: CoreHarness): string {
   return token;
 }
 
-const createShip = (harness: CoreHarness, token: string, body: unknown = { name: 'Nomad' }) =>
-  harness.call('POST', '/api/player/ship', { token, body });
+const createShip = (harness: CoreHarness, token: string, body: unknown = { name: 'Nomad' }) => harness.call('POST', '/api/player/ship', { token, body });
 
 describe('GET /api/player', () => {
   it('returns the documented mock-defined player', async () => {

@@ -76,7 +76,8 @@ function givenShipName(body: JsonObject, shipId: string): string {
 /** The public deployment's payload `{galaxyId, shipName}`, checked before the player's verification. */
 function galaxyShipName(body: JsonObject): string {
   const galaxyId = body['galaxyId'];
-  const validGalaxy = (typeof galaxyId === 'number' && Number.isSafeInteger(galaxyId) && galaxyId >= 0) || (typeof galaxyId === 'string' && /^[\w-]{1,64}$/.test(galaxyId));
+  const validGalaxy =
+    (typeof galaxyId === 'number' && Number.isSafeInteger(galaxyId) && galaxyId >= 0) || (typeof galaxyId === 'string' && /^[\w-]{1,64}$/.test(galaxyId));
   if (!validGalaxy) throw new ApiError(400, 'galaxyId is required: a galaxy number or id');
   return shipName(body, 'shipName');
 }

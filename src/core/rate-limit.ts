@@ -66,7 +66,11 @@ export function consumeRateLimit(
 /** The headers of a full bucket in a window opened now: what a game-origin request is shown where that variant plays. */
 export function fullBucketHeaders(category: RateLimitCategory, now: number, options: ResolvedOptions): Record<string, string> {
   const { limit } = RATE_LIMITS[category];
-  return rateLimitHeaders(options, { limit, remaining: limit, windowEnd: windowEndFor(now, rateLimitWindows(options.variants, options.rateLimitWindows)) }, now);
+  return rateLimitHeaders(
+    options,
+    { limit, remaining: limit, windowEnd: windowEndFor(now, rateLimitWindows(options.variants, options.rateLimitWindows)) },
+    now,
+  );
 }
 
 function rateLimitHeaders(options: ResolvedOptions, state: RateLimitState, now: number): Record<string, string> {

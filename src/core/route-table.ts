@@ -58,7 +58,8 @@ function signedIn(context: RouteContext): Player {
 
 export function createRouteTable(store: Store, options: ResolvedOptions): RouteTable {
   const handlers: Record<(typeof ROUTES)[number]['id'], Route['handle']> = {
-    health: () => (options.variants.has('health-without-success') ? { status: 'ok', version: options.version } : { success: true, status: 'ok', version: options.version }),
+    health: () =>
+      options.variants.has('health-without-success') ? { status: 'ok', version: options.version } : { success: true, status: 'ok', version: options.version },
     register: (context) => {
       const body = specBody(context, REGISTER_FIELDS);
       const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
@@ -76,6 +77,12 @@ export function createRouteTable(store: Store, options: ResolvedOptions): RouteT
     },
     createShip: (context) => createShip(signedIn(context), readJsonObject(context.request), options, context.now),
   };
-  const builtIn: Route[] = [...ROUTES.map((spec) => ({ spec, handle: handlers[spec.id] })), { spec: MOCK_ROUTES[0], handle: (context: RouteContext) => readShip(signedIn(context)) }];
-  return buildRouteTable(builtIn, options.userRoutes.map((route) => userRouteEntry(route, options)));
+  const builtIn: Route[] = [
+    ...ROUTES.map((spec) => ({ spec, handle: handlers[spec.id] })),
+    { spec: MOCK_ROUTES[0], handle: (context: RouteContext) => readShip(signedIn(context)) },
+  ];
+  return buildRouteTable(
+    builtIn,
+    options.userRoutes.map((route) => userRouteEntry(route, options)),
+  );
 }

@@ -16,23 +16,29 @@ const path = fc.oneof(
   fc.webPath(),
   fc.string({ maxLength: 40 }).map((text) => `/${text}`),
 );
-const jsonBody = fc.oneof(
-  fc.jsonValue(),
-  fc.record(
-    {
-      email: fc.oneof(fc.emailAddress(), fc.string(), fc.jsonValue()),
-      otp: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.string(), fc.integer()),
-      challengeToken: fc.oneof(fc.string(), fc.jsonValue()),
-      name: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()),
-    },
-    { requiredKeys: [] },
-  ),
-).map((value) => new TextEncoder().encode(JSON.stringify(value) ?? ''));
+const jsonBody = fc
+  .oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        email: fc.oneof(fc.emailAddress(), fc.string(), fc.jsonValue()),
+        otp: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.string(), fc.integer()),
+        challengeToken: fc.oneof(fc.string(), fc.jsonValue()),
+        name: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+  .map((value) => new TextEncoder().encode(JSON.stringify(value) ?? ''));
 const body = fc.option(fc.oneof(jsonBody, fc.uint8Array({ maxLength: 64 })), { nil: undefined });
 const headers = fc.record(
   {
     'content-type': fc.constantFrom('application/json', 'text/plain', '', 'application/json; charset=utf-8', 'application/problem+json'),
-    authorization: fc.oneof(fc.string(), fc.uuid().map((uuid) => `Bearer ${uuid}`), fc.constant('Bearer')),
+    authorization: fc.oneof(
+      fc.string(),
+      fc.uuid().map((uuid) => `Bearer ${uuid}`),
+      fc.constant('Bearer'),
+    ),
     origin: fc.oneof(fc.constant(GAME_ORIGIN), fc.webUrl(), fc.string()),
   },
   { requiredKeys: [] },

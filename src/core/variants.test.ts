@@ -77,7 +77,13 @@ describe('statuses the spec does not show', () => {
     [['unverified-ship-422'], 422],
   ] as const)('%j: an unverified player creating a ship answers %i', async (variants, status) => {
     const harness = played(...variants);
-    const created = await harness.service.handle({ method: 'POST', path: '/__mock/scenarios/unverified-player', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{"email":"u@example.com"}'), ip: '127.0.0.1' });
+    const created = await harness.service.handle({
+      method: 'POST',
+      path: '/__mock/scenarios/unverified-player',
+      headers: { 'content-type': 'application/json' },
+      body: new TextEncoder().encode('{"email":"u@example.com"}'),
+      ip: '127.0.0.1',
+    });
     const token = (created.body as { authToken: string }).authToken;
     expect((await harness.call('POST', '/api/player/ship', { token, body: { name: 'Nomad' } })).status).toBe(status);
   });
@@ -88,7 +94,10 @@ describe('codes and tokens', () => {
     const wrongCodes = async (harness: CoreHarness) => {
       await harness.call('POST', '/api/auth/register', { body: { email: 'a@example.com' }, ip: '10.0.0.2' });
       const answers: number[] = [];
-      for (let attempt = 0; attempt < 6; attempt++) answers.push((await harness.call('POST', '/api/auth/verify-email', { body: { email: 'a@example.com', otp: '000000' }, ip: `10.1.0.${attempt}` })).status);
+      for (let attempt = 0; attempt < 6; attempt++)
+        answers.push(
+          (await harness.call('POST', '/api/auth/verify-email', { body: { email: 'a@example.com', otp: '000000' }, ip: `10.1.0.${attempt}` })).status,
+        );
       return answers;
     };
     expect((await wrongCodes(played('unlimited-wrong-codes'))).at(-1)).toBe(400);
@@ -96,11 +105,17 @@ describe('codes and tokens', () => {
   });
 
   it('reregistration-revokes-token: the token stops working once the address registers again; the new code signs in', async () => {
-    for (const [harness, afterRegistering] of [[played('reregistration-revokes-token'), 401], [new CoreHarness(), 200]] as const) {
+    for (const [harness, afterRegistering] of [
+      [played('reregistration-revokes-token'), 401],
+      [new CoreHarness(), 200],
+    ] as const) {
       const token = await harness.signIn('a@example.com');
       await harness.call('POST', '/api/auth/register', { body: { email: 'a@example.com' }, ip: '10.0.0.3' });
       expect((await harness.call('GET', '/api/player', { token })).status).toBe(afterRegistering);
-      const renewed = await harness.call('POST', '/api/auth/verify-email', { body: { email: 'a@example.com', otp: harness.lastCode('a@example.com') }, ip: '10.0.0.3' });
+      const renewed = await harness.call('POST', '/api/auth/verify-email', {
+        body: { email: 'a@example.com', otp: harness.lastCode('a@example.com') },
+        ip: '10.0.0.3',
+      });
       expect((await harness.call('GET', '/api/player', { token: body(renewed)['authToken'] as string })).status).toBe(200);
     }
   });
@@ -170,7 +185,13 @@ describe('bodies and routes', () => {
   it('nextrefill-in-minutes: NextRefill in minutes when no point is left', async () => {
     const harness = played('nextrefill-in-minutes');
     const token = await harness.signIn('a@example.com');
-    await harness.service.handle({ method: 'PUT', path: '/__mock/players/a%40example.com/action-points', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{"points":0}'), ip: '127.0.0.1' });
+    await harness.service.handle({
+      method: 'PUT',
+      path: '/__mock/players/a%40example.com/action-points',
+      headers: { 'content-type': 'application/json' },
+      body: new TextEncoder().encode('{"points":0}'),
+      ip: '127.0.0.1',
+    });
     const response = await harness.call('POST', '/api/player/ship', { token, body: { name: 'Nomad' } });
     expect(response.headers[HEADERS.actionPointsNextRefill]).toBe('1');
   });
@@ -179,7 +200,9 @@ describe('bodies and routes', () => {
 describe('choosing', () => {
   it('every variant of src/spec/variants.ts is played by a test above', async () => {
     const source = await import('node:fs').then((fs) => fs.readFileSync(new URL(import.meta.url), 'utf8'));
-    const untested = SPEC_CHOICES.flatMap((choice) => choice.variants.map((variant) => variant.name)).filter((name) => name !== 'client-ip-cf-connecting-ip' && !source.includes(`'${name}'`));
+    const untested = SPEC_CHOICES.flatMap((choice) => choice.variants.map((variant) => variant.name)).filter(
+      (name) => name !== 'client-ip-cf-connecting-ip' && !source.includes(`'${name}'`),
+    );
     expect(untested).toEqual([]);
   });
 
@@ -187,7 +210,13 @@ describe('choosing', () => {
     expect(() => new CoreHarness({ variants: ['no-such-variant'] })).toThrow(OptionsError);
     const harness = new CoreHarness();
     const put = (variants: string[]) =>
-      harness.service.handle({ method: 'PUT', path: '/__mock/variants', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify({ variants })), ip: '127.0.0.1' });
+      harness.service.handle({
+        method: 'PUT',
+        path: '/__mock/variants',
+        headers: { 'content-type': 'application/json' },
+        body: new TextEncoder().encode(JSON.stringify({ variants })),
+        ip: '127.0.0.1',
+      });
     expect(body(await put(['random:5']))).toMatchObject({ success: true, seed: 5 });
     expect((await put(['wrong-code-401', 'wrong-code-422'])).status).toBe(400);
     await put(['health-without-success']);

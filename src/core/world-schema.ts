@@ -46,5 +46,9 @@ export const parseWorld = validator(worldSchema, 'world');
 export const WORLD_SCHEMA_FILE = 'world.schema.json';
 
 export function publishedWorldSchema(): string {
-  return publishedSchema(worldSchema, 'game-service mock world', 'Players a mock starts with (--world, a config file\'s world key) or loads at run time (POST /__mock/world).');
+  return publishedSchema(
+    worldSchema,
+    'game-service mock world',
+    "Players a mock starts with (--world, a config file's world key) or loads at run time (POST /__mock/world).",
+  );
 }

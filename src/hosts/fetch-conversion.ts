@@ -132,7 +132,12 @@ export function toFetchResponse(answer: ServiceResponse, toHead = false): Respon
 }
 
 /** One Fetch exchange through the service (`adapt` completes what the host knows better); a host bug still answers with an error envelope. */
-export async function respondWithService(service: Service, request: Request, client: ClientAddress, adapt: (request: ServiceRequest) => ServiceRequest = (same) => same): Promise<Response> {
+export async function respondWithService(
+  service: Service,
+  request: Request,
+  client: ClientAddress,
+  adapt: (request: ServiceRequest) => ServiceRequest = (same) => same,
+): Promise<Response> {
   const serviceRequest = adapt(await toServiceRequest(request, client));
   try {
     return toFetchResponse(await service.handle(serviceRequest), request.method === 'HEAD');

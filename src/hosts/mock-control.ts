@@ -195,8 +195,7 @@ export function createMockControl(service: Service, ip: string) {
     /** Replaces every player and token with the world's. */
     loadWorld: async (world: World) => (await call<{ players: SeededPlayer[] }>('POST', '/__mock/world', world)).players,
     /** Applies a named scenario (GET /__mock/scenarios lists them) with its parameters. */
-    applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) =>
-      call<Body>('POST', `/__mock/scenarios/${encodeURIComponent(name)}`, params),
+    applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) => call<Body>('POST', `/__mock/scenarios/${encodeURIComponent(name)}`, params),
     /** The legal variations played where the spec is silent, and the seed that drew them (random). */
     variants: () => call<VariantsState>('GET', '/__mock/variants'),
     /** Plays these from now on: names, all, random[:SEED], public-deployment; [] for the defaults. */

@@ -33,7 +33,6 @@ export interface MswMock {
   service: Service;
 }
 
-
 function isServicePath(path: string): boolean {
   return path === '/health' || /^\/(api|__mock)(\/|$)/.test(path);
 }
@@ -76,7 +75,10 @@ export function createMswMock(options: MswMockOptions): MswMock {
       const url = new URL(request.url);
       return origins.has(url.origin) && (intercept === 'all-paths' || isServicePath(url.pathname));
     },
-    ({ request }) => respondWithService(service, request, clientAddress(service, request, addressOptions), (serviceRequest) => withPageOrigin(serviceRequest, request, pageOrigin)),
+    ({ request }) =>
+      respondWithService(service, request, clientAddress(service, request, addressOptions), (serviceRequest) =>
+        withPageOrigin(serviceRequest, request, pageOrigin),
+      ),
   );
   return { handlers: [handler], control: createMockControl(service, defaultIp), service };
 }

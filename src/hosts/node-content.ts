@@ -21,7 +21,13 @@ function drained(response: ServerResponse): Promise<void> {
  * read stays in the stream's own bounded queue. The client going away (or `streams` being ended by a
  * shutdown) cancels it. The connection closes with it: a stream has had it to itself.
  */
-async function sendStream(response: ServerResponse, status: number, headers: Record<string, string>, stream: ReadableStream<string>, streams: OpenStreams): Promise<void> {
+async function sendStream(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  stream: ReadableStream<string>,
+  streams: OpenStreams,
+): Promise<void> {
   const reader = stream.getReader();
   const end = () => void reader.cancel().catch(() => {});
   streams.add(end);

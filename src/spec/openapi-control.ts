@@ -8,9 +8,9 @@ export const CONTROL_TAG: OpenApiTag = {
   name: 'mock control',
   'x-mock-defined': true,
   description:
-    'Mock-only routes under /__mock; the real service has none. They answer loopback clients only: the TCP peer must be '
-    + 'loopback, the Host a loopback name, and a browser\'s Origin loopback or a game origin, unless the mock runs with '
-    + '--control-public. Never rate limited, never journaled, answered with Cache-Control: no-store.',
+    'Mock-only routes under /__mock; the real service has none. They answer loopback clients only: the TCP peer must be ' +
+    "loopback, the Host a loopback name, and a browser's Origin loopback or a game origin, unless the mock runs with " +
+    '--control-public. Never rate limited, never journaled, answered with Cache-Control: no-store.',
 };
 
 /** `/__mock/players/:id/encounter` → `/__mock/players/{id}/encounter`, with its path parameters. */
@@ -47,8 +47,8 @@ export function controlOperation(route: ControlRouteSummary, parameters: OpenApi
       },
       '4XX': {
         description:
-          '400 for an invalid body or query (naming the JSON path), 403 from the loopback guard, 404 for an unknown player or scenario, '
-          + '405 for a wrong method (with Allow), 409 when the clock cannot be moved.',
+          '400 for an invalid body or query (naming the JSON path), 403 from the loopback guard, 404 for an unknown player or scenario, ' +
+          '405 for a wrong method (with Allow), 409 when the clock cannot be moved.',
         content: { 'application/json': { schema: ERROR_ENVELOPE } },
       },
     },

@@ -79,19 +79,29 @@ export function operationResponses(shape: OperationShape, success: { description
   ];
   const describe = (status: number, text: string) => (notes[status] === undefined ? text : `${text} ${notes[status]}`);
   const responses: Record<string, OpenApiResponse> = {
-    200: { description: describe(200, success.description), headers: Object.fromEntries(headersOf(200)), content: { 'application/json': { schema: success.schema } } },
+    200: {
+      description: describe(200, success.description),
+      headers: Object.fromEntries(headersOf(200)),
+      content: { 'application/json': { schema: success.schema } },
+    },
   };
   if (shape.readsBody) {
-    responses[400] = errorResponse(describe(400, 'Bad request: missing or invalid parameters. The mock also refuses a body that is not a JSON object sent as JSON.'), headersOf(400));
+    responses[400] = errorResponse(
+      describe(400, 'Bad request: missing or invalid parameters. The mock also refuses a body that is not a JSON object sent as JSON.'),
+      headersOf(400),
+    );
   }
   if (shape.auth !== 'none') responses[401] = errorResponse(describe(401, 'Unauthorized: missing, invalid or expired token.'), headersOf(401));
   if (gameplay || shape.auth === 'verified') {
-    const reasons = [gameplay ? 'insufficient action points' : '', shape.auth === 'verified' ? 'an email that is not verified (that status is the mock\'s choice)' : ''];
+    const reasons = [
+      gameplay ? 'insufficient action points' : '',
+      shape.auth === 'verified' ? "an email that is not verified (that status is the mock's choice)" : '',
+    ];
     responses[403] = errorResponse(describe(403, `Forbidden: ${reasons.filter(Boolean).join(', or ')}.`), headersOf(403));
   }
   if (shape.notFound !== undefined) responses[404] = errorResponse(describe(404, shape.notFound), headersOf(404), true);
   if (gameplay) responses[409] = errorResponse(describe(409, 'Conflict: a fighter encounter must be resolved first.'), headersOf(409));
-  if (shape.readsBody) responses[413] = errorResponse(describe(413, 'The body is over the mock\'s size limit.'), headersOf(413), true);
+  if (shape.readsBody) responses[413] = errorResponse(describe(413, "The body is over the mock's size limit."), headersOf(413), true);
   responses[429] = errorResponse(describe(429, 'Rate limit exceeded.'), headersOf(429, [header('retryAfter')]));
   responses[500] = errorResponse(describe(500, 'Internal server error.'), headersOf(500));
   return responses;
@@ -105,5 +115,9 @@ export const UNROUTED_RESPONSES: Record<string, OpenApiResponse> = {
     [...rateLimitHeaders, ['allow', { description: 'The methods of the path, comma-separated.', required: true, schema: { type: 'string' } }]],
     true,
   ),
-  TooManyRequests: errorResponse('429 instead of 404 or 405 once the public bucket of the caller\'s IP is empty.', [...rateLimitHeaders, header('retryAfter')], true),
+  TooManyRequests: errorResponse(
+    "429 instead of 404 or 405 once the public bucket of the caller's IP is empty.",
+    [...rateLimitHeaders, header('retryAfter')],
+    true,
+  ),
 };

@@ -20,7 +20,8 @@ const MOCK_DEFINED = { 'x-mock-defined': true } as const;
 const shipSchema = {
   $id: 'ship',
   ...MOCK_DEFINED,
-  description: 'The spec does not show the ship resource; the mock answers with every field of the creation payload and these, which win over given ones of the same name.',
+  description:
+    'The spec does not show the ship resource; the mock answers with every field of the creation payload and these, which win over given ones of the same name.',
   type: 'object',
   required: ['id', 'name', 'createdAt'],
   properties: {
@@ -67,7 +68,7 @@ const shipCreationRequestSchema = {
   description: 'The spec does not show the ship creation payload: the mock takes any JSON object and keeps every field on the ship.',
   type: 'object',
   properties: {
-    name: { description: 'The ship\'s name when it is text that is not only white space (stored trimmed).' },
+    name: { description: "The ship's name when it is text that is not only white space (stored trimmed)." },
     shipName: { description: 'The name, when `name` gives none. With neither, the mock names the ship.' },
   },
 } as const;
@@ -84,11 +85,16 @@ const shipNameRequestSchema = {
 const shipGalaxyRequestSchema = {
   $id: 'ship-galaxy-request',
   ...MOCK_DEFINED,
-  description: 'The ship creation payload of the variant ship-payload-galaxy (the public deployment\'s), checked before the verification check.',
+  description: "The ship creation payload of the variant ship-payload-galaxy (the public deployment's), checked before the verification check.",
   type: 'object',
   required: ['galaxyId', 'shipName'],
   properties: {
-    galaxyId: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^[\\w-]{1,64}$' }] },
+    galaxyId: {
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', pattern: '^[\\w-]{1,64}$' },
+      ],
+    },
     shipName: STRICT_SHIP_NAME,
   },
 } as const;
@@ -120,9 +126,7 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = Object.fr
     shipNameRequestSchema,
     shipGalaxyRequestSchema,
     shipCreationResponseSchema,
-  ].map(
-    ({ $id, ...schema }) => [componentName($id), schema],
-  ),
+  ].map(({ $id, ...schema }) => [componentName($id), schema]),
 );
 
 export const ERROR_ENVELOPE = schemaRef(specSchemas.errorEnvelopeSchema);

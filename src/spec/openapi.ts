@@ -27,11 +27,12 @@ export const BEARER_SCHEME = 'bearerAuth';
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const API_TAG: OpenApiTag = { name: 'game service', description: 'The operations of the spec\'s Endpoints table.' };
+const API_TAG: OpenApiTag = { name: 'game service', description: "The operations of the spec's Endpoints table." };
 const CONFIGURED_TAG: OpenApiTag = {
   name: 'configured routes',
   'x-mock-defined': true,
-  description: 'Routes this mock was configured with, each in a category of the spec: gameplay routes spend their cost in action points; each answers `{success: true}` with its configured fields.',
+  description:
+    'Routes this mock was configured with, each in a category of the spec: gameplay routes spend their cost in action points; each answers `{success: true}` with its configured fields.',
 };
 
 const SUMMARIES: Record<RouteId, string> = {
@@ -39,7 +40,7 @@ const SUMMARIES: Record<RouteId, string> = {
   register: 'Send a one-time code to an email address',
   verifyEmail: 'Exchange the code for a bearer token',
   getPlayer: 'The player the token belongs to',
-  createShip: 'Create the player\'s ship',
+  createShip: "Create the player's ship",
 };
 
 const NOTES: Partial<Record<RouteId, StatusNotes>> = {
@@ -80,7 +81,11 @@ function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayl
     description: `${rateLimitSentence(route.category)}${verified}`,
     ...(route.auth === 'none' ? {} : { security: bearer }),
     ...(request === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request } } } }),
-    responses: operationResponses({ category: route.category, auth: route.auth, readsBody: request !== undefined }, { description: 'OK.', schema: response }, NOTES[route.id]),
+    responses: operationResponses(
+      { category: route.category, auth: route.auth, readsBody: request !== undefined },
+      { description: 'OK.', schema: response },
+      NOTES[route.id],
+    ),
     'x-rate-limit': rateLimit(route.category),
   };
 }
@@ -90,7 +95,7 @@ function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperatio
   return {
     operationId: route.id,
     tags: [API_TAG.name],
-    summary: 'The player\'s ship',
+    summary: "The player's ship",
     description: `Served by the mock beyond the spec's table, as real clients read their ship. ${rateLimitSentence(route.category)}`,
     'x-mock-defined': true,
     security: bearer,
@@ -114,7 +119,10 @@ function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParamete
     'x-mock-defined': true,
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(auth === 'none' ? {} : { security: bearer }),
-    responses: operationResponses({ category, auth, readsBody: route.method !== 'GET' }, { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE }),
+    responses: operationResponses(
+      { category, auth, readsBody: route.method !== 'GET' },
+      { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE },
+    ),
     'x-rate-limit': rateLimit(category),
   };
 }
@@ -122,13 +130,13 @@ function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParamete
 function describeApi(): string {
   return [
     'The JSON-over-HTTP API of the game service, generated from the contract the mock and the conformance suite share.',
-    `Sign in: POST ${pathOf('register')} sends a ${OTP_LENGTH}-digit code valid ${OTP_LIFETIME_MS / MINUTE_MS} minutes; POST ${pathOf('verifyEmail')}`
-      + ` exchanges it for a token valid ${TOKEN_LIFETIME_MS / DAY_MS} days, sent as \`Authorization: Bearer <token>\`; there is no refresh.`,
-    '`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock\'s own wording.',
-    'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket'
-      + ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
-    'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.'
-      + ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
+    `Sign in: POST ${pathOf('register')} sends a ${OTP_LENGTH}-digit code valid ${OTP_LIFETIME_MS / MINUTE_MS} minutes; POST ${pathOf('verifyEmail')}` +
+      ` exchanges it for a token valid ${TOKEN_LIFETIME_MS / DAY_MS} days, sent as \`Authorization: Bearer <token>\`; there is no refresh.`,
+    "`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock's own wording.",
+    'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket' +
+      ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
+    'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.' +
+      ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
   ].join('\n\n');
 }
 

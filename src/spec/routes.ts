@@ -28,4 +28,6 @@ export type RouteId = (typeof ROUTES)[number]['id'];
  * Not the spec's: routes real clients call that the mock serves by default, where the spec says "The complete
  * list of endpoints beyond those in the table: not shown." The suite judges none of them.
  */
-export const MOCK_ROUTES = [{ id: 'getShip', method: 'GET', path: '/api/player/ship', category: 'read', auth: 'bearer' }] as const satisfies readonly RouteSpec[];
+export const MOCK_ROUTES = [
+  { id: 'getShip', method: 'GET', path: '/api/player/ship', category: 'read', auth: 'bearer' },
+] as const satisfies readonly RouteSpec[];

@@ -54,7 +54,9 @@ export class RedisBuckets implements BucketStore {
     const counting = (this.#redis as unknown as HitCommand).hitBucket(this.#keys.bucket(category, key), now, windowEnd, limit, BUCKET_GRACE_MS);
     throw new StoreSuspension(
       counting.then(
-        ([counted, count, end]) => () => (this.#armed = { category, key, hit: { counted: counted === 1, count, windowEnd: end } }),
+        ([counted, count, end]) =>
+          () =>
+            (this.#armed = { category, key, hit: { counted: counted === 1, count, windowEnd: end } }),
         (error: unknown) => Promise.reject(unavailable(error)),
       ),
     );

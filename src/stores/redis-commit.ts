@@ -45,7 +45,14 @@ async function clearParts(redis: Redis, keys: RedisKeys, changes: ChangeSet, ext
   if (extras.journalCleared) await redis.unlink(keys.journal);
 }
 
-function writeRecords(batch: ChainableCommander, keys: RedisKeys, changes: ChangeSet, messageIds: WeakMap<OutboxMessage, number>, extras: CommitExtras, written: Map<string, string>): void {
+function writeRecords(
+  batch: ChainableCommander,
+  keys: RedisKeys,
+  changes: ChangeSet,
+  messageIds: WeakMap<OutboxMessage, number>,
+  extras: CommitExtras,
+  written: Map<string, string>,
+): void {
   const { now } = extras;
   for (const message of changes.delivered) {
     const id = messageIds.get(message)!;
@@ -102,7 +109,7 @@ export async function commitChanges(
   await clearParts(redis, keys, changes, extras);
   if (changes.delivered.length > 0) {
     const last = await redis.incrby(keys.messageSequence, changes.delivered.length);
-    changes.delivered.forEach((message, index) => messageIds.set(message, last - changes.delivered.length + 1 + index));
+    for (const [index, message] of changes.delivered.entries()) messageIds.set(message, last - changes.delivered.length + 1 + index);
   }
   const batch = redis.multi();
   writeRecords(batch, keys, changes, messageIds, extras, written);

@@ -42,10 +42,14 @@ export async function readSharedState(redis: Redis, keys: RedisKeys, outboxSize:
   const players = (await values(redis, playerIds.map(keys.player))).flatMap((text) => (text === null ? [] : [parsePlayer(text)]));
   const tokenKeys = await scanKeys(redis, keys.pattern('token'));
   const tokenTexts = await values(redis, tokenKeys);
-  const tokens = tokenKeys.flatMap((key, index) => (tokenTexts[index] == null ? [] : [[key.slice(keys.token('').length), parseToken(tokenTexts[index]!)] as [string, IssuedToken]]));
+  const tokens = tokenKeys.flatMap((key, index) =>
+    tokenTexts[index] == null ? [] : [[key.slice(keys.token('').length), parseToken(tokenTexts[index]!)] as [string, IssuedToken]],
+  );
   const outboxIds = (await redis.lrange(keys.outbox, 0, outboxSize - 1)).map(Number);
   const codeKeys = await scanKeys(redis, keys.pattern('code'));
-  const codeTexts = (await values(redis, codeKeys)).map((text, index) => [codeKeys[index]!, text] as const).filter((entry): entry is [string, string] => entry[1] !== null);
+  const codeTexts = (await values(redis, codeKeys))
+    .map((text, index) => [codeKeys[index]!, text] as const)
+    .filter((entry): entry is [string, string] => entry[1] !== null);
   const codeMessageIds = codeTexts.map(([, text]) => (JSON.parse(text) as { messageId: number }).messageId);
   const messages = await messagesById(redis, keys, [...new Set([...outboxIds, ...codeMessageIds])]);
   const codes = codeTexts.flatMap(([key, text], index) => {

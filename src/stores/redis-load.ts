@@ -65,7 +65,7 @@ export async function loadRequestRecords(redis: Redis, keys: RedisKeys, wanted: 
   }
   if (playerIds.length > 0) {
     const players = await redis.mget(playerIds.map(keys.player));
-    playerIds.forEach((id, index) => loaded.players.set(id, players[index] == null ? undefined : parsePlayer(players[index]!)));
+    for (const [index, id] of playerIds.entries()) loaded.players.set(id, players[index] == null ? undefined : parsePlayer(players[index]!));
   }
   return loaded;
 }

@@ -126,7 +126,8 @@ export class RedisStore implements StoreEngine {
       const loaded = await loadRequestRecords(this.#redis, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
       this.#followClock(loaded.clock);
       if (isControl) {
-        if (!LIGHT_CONTROL.test(request.path)) this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
+        if (!LIGHT_CONTROL.test(request.path))
+          this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
         return;
       }
       this.observer.quietly(() => applyRecords(this.#store!, loaded, this.#now(), this.#messageIds));
@@ -147,7 +148,15 @@ export class RedisStore implements StoreEngine {
     const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
     this.#journalEntries = [];
     this.#journalLoaded = 0;
-    if (this.observer.isEmpty && !clockChanged && journal.length === 0 && !journalCleared && buckets.deleted.size + buckets.filled.size === 0 && !buckets.cleared) return;
+    if (
+      this.observer.isEmpty &&
+      !clockChanged &&
+      journal.length === 0 &&
+      !journalCleared &&
+      buckets.deleted.size + buckets.filled.size === 0 &&
+      !buckets.cleared
+    )
+      return;
     if (clockChanged) this.#clockSeen = clockState;
     try {
       const { outboxSize, journalSize } = this.#options;

@@ -71,7 +71,8 @@ export function openStateFile(path: string): DatabaseSync {
   } catch (error) {
     db.close();
     if (error instanceof StateFileError) throw error;
-    if (isBusy(error)) throw new StateFileError(path, 'is in use by another mock process; a state file belongs to one process (run several on one Redis with --store)');
+    if (isBusy(error))
+      throw new StateFileError(path, 'is in use by another mock process; a state file belongs to one process (run several on one Redis with --store)');
     throw new StateFileError(path, `cannot be used: ${(error as Error).message}`);
   }
 }

@@ -112,7 +112,17 @@ export class StateFile implements StoreEngine {
     }
     for (const [email, code] of changes.codes) {
       if (code === undefined) run.deleteCode.run(email);
-      else run.putCode.run(email, code.salt, code.hash, code.issuedAt, code.expiresAt, code.wrongAttempts, code.voided ? 1 : 0, this.#messageIds.get(code.message)!);
+      else
+        run.putCode.run(
+          email,
+          code.salt,
+          code.hash,
+          code.issuedAt,
+          code.expiresAt,
+          code.wrongAttempts,
+          code.voided ? 1 : 0,
+          this.#messageIds.get(code.message)!,
+        );
     }
   }
 }

@@ -18,7 +18,10 @@ describe('reliability: bad input gets an error envelope, never a 500', () => {
   it('ignores challengeToken, whatever it holds, while the bot-check is off', async () => {
     const harness = new CoreHarness();
     for (const challengeToken of [42, { nested: true }, 'x'.repeat(5_000), 'a\ud800']) {
-      const response = await harness.call('POST', '/api/auth/register', { body: { email: 'alice@example.com', challengeToken }, ip: `10.0.1.${String(challengeToken).length % 250}` });
+      const response = await harness.call('POST', '/api/auth/register', {
+        body: { email: 'alice@example.com', challengeToken },
+        ip: `10.0.1.${String(challengeToken).length % 250}`,
+      });
       expect(response.status).toBe(200);
     }
   });

@@ -14,7 +14,7 @@ describe('reliability: a flood of distinct client addresses', () => {
     expect((await register()).status).toBe(429);
 
     const statuses = new Map<number, number>();
-    let refusal;
+    let refusal: Awaited<ReturnType<typeof harness.call>> | undefined;
     for (let i = 0; i < 3 * CAPACITY; i++) {
       const response = await harness.call('GET', '/health', { ip: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

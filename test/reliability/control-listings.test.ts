@@ -36,12 +36,18 @@ describe('reliability: control listings of a large state', () => {
   beforeAll(async () => {
     for (let i = 0; i < BUCKETS; i++) await harness.call('GET', '/health', { ip: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` });
     for (let i = 0; i < 1_500; i++) await harness.call('POST', '/__mock/players', { body: { email: `p${i}@example.com` } });
-    for (let i = 0; i < 1_500; i++) await harness.call('POST', '/api/auth/register', { body: { email: `r${i}@example.com` }, ip: `172.16.${i >> 8}.${i & 255}` });
+    for (let i = 0; i < 1_500; i++)
+      await harness.call('POST', '/api/auth/register', { body: { email: `r${i}@example.com` }, ip: `172.16.${i >> 8}.${i & 255}` });
     expect(harness.service.store.buckets.size).toBe(BUCKETS + 1_500);
   });
 
   it('answers the first page of each listing with at most the default page size, and a cursor to go on', async () => {
-    for (const [path, name] of [['/__mock/buckets', 'buckets'], ['/__mock/players', 'players'], ['/__mock/outbox', 'messages'], ['/__mock/journal', 'entries']] as const) {
+    for (const [path, name] of [
+      ['/__mock/buckets', 'buckets'],
+      ['/__mock/players', 'players'],
+      ['/__mock/outbox', 'messages'],
+      ['/__mock/journal', 'entries'],
+    ] as const) {
       const page = await list(harness, path);
       expect(page[name], path).toHaveLength(DEFAULT_PAGE_SIZE);
       expect(page.nextCursor, path).toMatch(/^\d+$/);

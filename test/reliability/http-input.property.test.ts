@@ -46,21 +46,25 @@ describe('reliability: any bytes over HTTP', () => {
   });
   afterAll(() => mock.close());
 
-  it(`answers ${INPUTS} generated requests without a 500 or a hang, and /health still answers`, async () => {
-    let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(rawRequest, { minLength: BATCH, maxLength: BATCH }), async (requests) => {
-        const exchanges = await Promise.all(requests.map((request) => exchange(mock.port, request)));
-        sent += exchanges.length;
-        for (const { request, answer } of exchanges) {
-          expect(answer, request.bytes.toString('latin1').slice(0, 500)).not.toMatch(/^HTTP\/1\.[01] 5\d\d /m);
-        }
-      }),
-      propertyParameters('any bytes over HTTP', Math.ceil(INPUTS / BATCH)),
-    );
-    expect(sent).toBeGreaterThanOrEqual(INPUTS);
-    const health = await call(`${mock.url}/health`, { headers: { 'x-forwarded-for': '192.0.2.200' } });
-    expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok' });
-  }, 60_000 + INPUTS * 20);
+  it(
+    `answers ${INPUTS} generated requests without a 500 or a hang, and /health still answers`,
+    async () => {
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(rawRequest, { minLength: BATCH, maxLength: BATCH }), async (requests) => {
+          const exchanges = await Promise.all(requests.map((request) => exchange(mock.port, request)));
+          sent += exchanges.length;
+          for (const { request, answer } of exchanges) {
+            expect(answer, request.bytes.toString('latin1').slice(0, 500)).not.toMatch(/^HTTP\/1\.[01] 5\d\d /m);
+          }
+        }),
+        propertyParameters('any bytes over HTTP', Math.ceil(INPUTS / BATCH)),
+      );
+      expect(sent).toBeGreaterThanOrEqual(INPUTS);
+      const health = await call(`${mock.url}/health`, { headers: { 'x-forwarded-for': '192.0.2.200' } });
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok' });
+    },
+    60_000 + INPUTS * 20,
+  );
 });

@@ -56,7 +56,9 @@ describe('reliability: the node:http host', () => {
     idle.socket.write('GET /health HTTP/1.1\r\nhost: localhost\r\n\r\n');
     const inFlight = openSocket(port);
     const body = '{"email":"alice@example.com"}';
-    inFlight.socket.write(`POST /api/auth/register HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    inFlight.socket.write(
+      `POST /api/auth/register HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await Promise.all([idle.connected, inFlight.connected]);
     await expect.poll(() => idle.text()).toContain('"status":"ok"');
     expect(idle.text()).toMatch(/connection: keep-alive/i);

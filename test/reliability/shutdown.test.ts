@@ -15,7 +15,9 @@ describe('reliability: SIGTERM', () => {
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     const body = '{"email":"alice@example.com"}';
-    socket.write(`POST /api/auth/register HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 4)}`);
+    socket.write(
+      `POST /api/auth/register HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 4)}`,
+    );
     const idle = connect(port, '127.0.0.1');
     const idleClosed = new Promise<void>((resolve) => idle.on('close', () => resolve()));
     idle.write('GET /health HTTP/1.1\r\nhost: localhost\r\n\r\n');

@@ -38,15 +38,19 @@ const statuses = (answers: { status: number }[]) => answers.map((answer) => answ
 describe('game-service mock --workers 4 --store redis://… (one Redis, four processes)', () => {
   it('answers exactly 5 of 200 concurrent auth requests from one client address with 200 in a window', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => call(`${cluster.url}/api/auth/register`, { json: { email: `burst-${index}@example.com` }, headers: from('10.9.0.1') })),
+      Array.from({ length: 200 }, (_, index) =>
+        call(`${cluster.url}/api/auth/register`, { json: { email: `burst-${index}@example.com` }, headers: from('10.9.0.1') }),
+      ),
     );
     expect(statuses(answers)).toBe(5);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(195);
   }, 30_000);
 
-  it("answers exactly 60 of 200 concurrent reads of one player with 200 in a window", async () => {
+  it('answers exactly 60 of 200 concurrent reads of one player with 200 in a window', async () => {
     const token = await signIn(cluster.url, 'reader@example.com', '10.9.0.2');
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, index) => call(`${cluster.url}/api/player`, { headers: from(`10.9.1.${index}`, { authorization: `Bearer ${token}` }) })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => call(`${cluster.url}/api/player`, { headers: from(`10.9.1.${index}`, { authorization: `Bearer ${token}` }) })),
+    );
     expect(statuses(answers)).toBe(60);
   }, 30_000);
 

@@ -38,7 +38,11 @@ describe('game-service mock --state FILE, as a process', () => {
     await Promise.all(clients);
 
     const second = await startMock(cli, ['--port', '0', '--trust-proxy', '--state', state]);
-    const answers = await Promise.all(tokens.map((token, index) => call(`${second.url}/api/player`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.1.0.${index % 250}` } })));
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        call(`${second.url}/api/player`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.1.0.${index % 250}` } }),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 200));
   });
 

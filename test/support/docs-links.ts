@@ -62,12 +62,7 @@ export async function findBrokenLinks(root: string, files: readonly string[]): P
 }
 
 /** Why `link` in `source` does not resolve, or undefined; a path starting with / is from the repository's root, as on GitHub. */
-async function whyBroken(
-  root: string,
-  source: string,
-  link: string,
-  anchorsOf: (path: string) => Promise<Set<string>>,
-): Promise<string | undefined> {
+async function whyBroken(root: string, source: string, link: string, anchorsOf: (path: string) => Promise<Set<string>>): Promise<string | undefined> {
   const hashAt = link.indexOf('#');
   const pathPart = decodeURIComponent(hashAt === -1 ? link : link.slice(0, hashAt));
   const anchor = hashAt === -1 ? undefined : decodeURIComponent(link.slice(hashAt + 1));

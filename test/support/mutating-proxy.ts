@@ -88,7 +88,7 @@ export interface ProxyBehaviour {
   /** How the suite and the fuzzer must address this server, where it differs from the default (X-Forwarded-For, the mock's ship payload). */
   target?: { clientIpHeader?: string; shipPayload?: string };
   /** Before forwarding: rewrite `ctx.request`, or answer in place of the upstream by returning a response. */
-  before?(ctx: MutationContext): ProxiedResponse | void;
+  before?(ctx: MutationContext): ProxiedResponse | undefined;
   /** After: rewrite `ctx.response` in place. */
   apply?(ctx: ResponseContext): void;
 }

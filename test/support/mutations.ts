@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import type { Mutation, MutationContext } from './mutating-proxy.js';
-import { REGISTER, VERIFY, SHIP, RATE_LIMIT_HEADERS, objectBody, requestBody, isPost, isSuccess, isRefusal, answer, forgedToken, registered, secondsToReset, bucketKey, rewriteHeader, type Body } from './proxy-rewrites.js';
+import {
+  REGISTER,
+  VERIFY,
+  SHIP,
+  RATE_LIMIT_HEADERS,
+  objectBody,
+  requestBody,
+  isPost,
+  isSuccess,
+  isRefusal,
+  answer,
+  forgedToken,
+  registered,
+  secondsToReset,
+  bucketKey,
+  rewriteHeader,
+  type Body,
+} from './proxy-rewrites.js';
 
 /** Broken servers: each mutation breaks exactly one rule of the spec, so the suite must fail, and fail that rule's check. */
 export const MUTATIONS: readonly Mutation[] = [
@@ -453,7 +470,8 @@ export const MUTATIONS: readonly Mutation[] = [
     does: 'answers 429 without Retry-After once too many wrong codes were sent (the rate-limit 429s keep theirs)',
     apply: ({ request, response }) => {
       const error = objectBody(response)?.['error'];
-      if (isPost(request, VERIFY) && response.status === 429 && typeof error === 'string' && /wrong code/i.test(error)) delete response.headers[HEADERS.retryAfter];
+      if (isPost(request, VERIFY) && response.status === 429 && typeof error === 'string' && /wrong code/i.test(error))
+        delete response.headers[HEADERS.retryAfter];
     },
   },
   {
@@ -470,7 +488,8 @@ export const MUTATIONS: readonly Mutation[] = [
     does: 'answers 500 to a verify-email request whose email is a number or an object',
     apply: ({ request, response }) => {
       const email = requestBody(request)?.['email'];
-      if (isPost(request, VERIFY) && (typeof email === 'number' || (typeof email === 'object' && email !== null))) answer(response, 500, { error: 'Internal server error' });
+      if (isPost(request, VERIFY) && (typeof email === 'number' || (typeof email === 'object' && email !== null)))
+        answer(response, 500, { error: 'Internal server error' });
     },
   },
 ];

@@ -11,7 +11,13 @@ export function dereference<T>(value: T, root: unknown = value): T {
   if (Array.isArray(value)) return value.map((item: unknown) => dereference(item, root)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const { $ref, ...rest } = value as Record<string, unknown>;
-  const keys = typeof $ref === 'string' ? $ref.slice(2).split('/').map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')) : [];
+  const keys =
+    typeof $ref === 'string'
+      ? $ref
+          .slice(2)
+          .split('/')
+          .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'))
+      : [];
   const target = keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
   expect(target, `${String($ref)} points at nothing`).toBeDefined();
   const merged = { ...(typeof $ref === 'string' ? (target as object) : {}), ...rest };

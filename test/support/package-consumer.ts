@@ -152,5 +152,5 @@ export async function olderNode(): Promise<{ path: string; version: string }> {
     const version = (await execFileAsync(path, ['--version'])).stdout.trim();
     if (unsupportedNodeReason({ node: version.slice(1) }) !== undefined) return { path, version };
   }
-  throw new Error('no Node.js older than 22.12 on PATH to prove the version guard with: install one, e.g. Debian\'s nodejs');
+  throw new Error("no Node.js older than 22.12 on PATH to prove the version guard with: install one, e.g. Debian's nodejs");
 }

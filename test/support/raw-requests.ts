@@ -8,7 +8,18 @@ export interface RawRequest {
   complete: boolean;
 }
 
-const CONTROL_PATHS = ['/__mock/clock', '/__mock/buckets', '/__mock/players', '/__mock/outbox', '/__mock/journal', '/__mock/reset', '/__mock/world', '/__mock/scenarios/rate-limited', '/__mock/players/a%40example.com/action-points', '/__mock/players/%E0%A4%A/encounter'];
+const CONTROL_PATHS = [
+  '/__mock/clock',
+  '/__mock/buckets',
+  '/__mock/players',
+  '/__mock/outbox',
+  '/__mock/journal',
+  '/__mock/reset',
+  '/__mock/world',
+  '/__mock/scenarios/rate-limited',
+  '/__mock/players/a%40example.com/action-points',
+  '/__mock/players/%E0%A4%A/encounter',
+];
 const QUERIES = ['', '?limit=1', '?limit=0', '?cursor=99999999999999999999', '?email=%ED%A0%80', '?category=auth&key=1.2.3.4', '?status=abc', '?%zz'];
 
 const method = fc.oneof(
@@ -43,7 +54,10 @@ const jsonObject = fc.record(
     challengeToken: value,
     name: value,
     advanceMs: fc.oneof(fc.integer(), fc.constantFrom(1e300, -1, 2 ** 53, 1e15)),
-    set: fc.oneof(fc.date({ noInvalidDate: false }).map((date) => (Number.isNaN(date.getTime()) ? 'x' : date.toISOString())), fc.string()),
+    set: fc.oneof(
+      fc.date({ noInvalidDate: false }).map((date) => (Number.isNaN(date.getTime()) ? 'x' : date.toISOString())),
+      fc.string(),
+    ),
     frozen: value,
     points: value,
     players: fc.oneof(value, fc.array(fc.record({ email: field, token: fc.oneof(fc.uuid(), field) }, { requiredKeys: ['email'] }), { maxLength: 3 })),
@@ -70,15 +84,31 @@ const headerValue = fc.oneof(
 const headers = fc.record(
   {
     host: fc.oneof(fc.constantFrom('localhost', '127.0.0.1', '[::1]', 'evil.test', ''), headerValue),
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16le', 'text/plain', 'application/x-www-form-urlencoded', ''),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json; charset=utf-16le',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      '',
+    ),
     'content-encoding': fc.constantFrom('gzip', 'br', 'identity', 'x'),
-    authorization: fc.oneof(fc.uuid().map((uuid) => `Bearer ${uuid}`), fc.constantFrom('Bearer', 'Bearer 00000000-0000-4000-8000-000000000001', 'Basic abc'), headerValue),
+    authorization: fc.oneof(
+      fc.uuid().map((uuid) => `Bearer ${uuid}`),
+      fc.constantFrom('Bearer', 'Bearer 00000000-0000-4000-8000-000000000001', 'Basic abc'),
+      headerValue,
+    ),
     origin: fc.oneof(fc.constantFrom('http://game.test', 'http://localhost:3000', 'null'), headerValue),
     'x-forwarded-for': fc.oneof({ weight: 6, arbitrary: fc.ipV4() }, fc.ipV6(), fc.constantFrom('unknown', '1.2.3.4:80', `${'9'.repeat(5_000)}`), headerValue),
     'transfer-encoding': fc.constantFrom('chunked', 'gzip, chunked', 'identity', 'chunked, gzip'),
     // Any octet a header value may hold (obs-text included), and now and then one it may not.
     'x-junk': fc.oneof(
-      { weight: 19, arbitrary: fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes.filter((byte) => byte === 9 || (byte >= 0x20 && byte !== 0x7f))).toString('latin1')) },
+      {
+        weight: 19,
+        arbitrary: fc
+          .uint8Array({ maxLength: 40 })
+          .map((bytes) => Buffer.from(bytes.filter((byte) => byte === 9 || (byte >= 0x20 && byte !== 0x7f))).toString('latin1')),
+      },
       fc.constantFrom('\0', '\x7f', '\x01'),
     ),
   },
@@ -110,7 +140,10 @@ export const rawRequest: fc.Arbitrary<RawRequest> = fc
     }
     if (f === 'chunked' || f === 'bad-chunk') {
       lines.push('transfer-encoding: chunked');
-      payload = f === 'chunked' ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n0\r\n\r\n')]) : Buffer.concat([Buffer.from('zz\r\n'), b]);
+      payload =
+        f === 'chunked'
+          ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n0\r\n\r\n')])
+          : Buffer.concat([Buffer.from('zz\r\n'), b]);
       // A second Transfer-Encoding of the generated headers may leave the framing open.
       if (f === 'bad-chunk' || chosen['transfer-encoding'] !== undefined) complete = false;
     }

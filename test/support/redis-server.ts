@@ -9,10 +9,11 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 /** Tests that need a real Redis fail with the remedy when there is none: they are never skipped. */
 export function assertRedisInstalled(): void {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: these tests need a real Redis; install it with \`sudo apt-get install -y --no-install-recommends redis-server\` (npm test does, as root)`);
+    throw new Error(
+      `${REDIS_SERVER} is missing: these tests need a real Redis; install it with \`sudo apt-get install -y --no-install-recommends redis-server\` (npm test does, as root)`,
+    );
   }
 }
-
 
 /** A redis-server of its own on a free loopback port, persistence off, in a temporary directory. */
 export class RedisServer {
@@ -28,7 +29,9 @@ export class RedisServer {
   async start(): Promise<void> {
     assertRedisInstalled();
     this.port ||= await freePort();
-    const child = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.#process = child;
     let output = '';
     await new Promise<void>((resolve, reject) => {

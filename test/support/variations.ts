@@ -92,7 +92,7 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
   },
   {
     name: 'windows-on-clock-minutes',
-    does: 'starts rate-limit windows on clock minutes instead of at each key\'s first request (an upstream option, no rewriting)',
+    does: "starts rate-limit windows on clock minutes instead of at each key's first request (an upstream option, no rewriting)",
     upstream: { rateLimitWindows: 'clock-minute' },
   },
   {
@@ -121,13 +121,16 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     },
   },
   shipPayloadOfItsOwn('ship-payload-galaxy', 'the suite is not told the payload, so the checks that need a ship skip as inconclusive', {}),
-  shipPayloadOfItsOwn('ship-payload-galaxy-given', 'the suite is given the payload with --ship-payload', { shipPayload: '{"galaxyId":1,"shipName":"Conformance"}' }),
+  shipPayloadOfItsOwn('ship-payload-galaxy-given', 'the suite is given the payload with --ship-payload', {
+    shipPayload: '{"galaxyId":1,"shipName":"Conformance"}',
+  }),
   {
     name: 'reregistration-revokes-token',
     does: "revokes an address's current token when the address registers again (until the new code is verified)",
     seesControl: true,
     before: ({ request, memo }) => {
-      if (request.token !== undefined && memo('revoked', () => new Set<string>()).has(request.token)) return { status: 401, headers: {}, body: { error: 'Invalid or expired token' } };
+      if (request.token !== undefined && memo('revoked', () => new Set<string>()).has(request.token))
+        return { status: 401, headers: {}, body: { error: 'Invalid or expired token' } };
     },
     apply: ({ request, response, memo }) => {
       const tokens = memo('tokens by email', () => new Map<string, string[]>());

@@ -1,7 +1,13 @@
 /** The Game Service calls this client makes, over fetch, with the bearer token once signed in. */
 
 /** The spec's headers; a page reads them only when the server exposes them through CORS. */
-export const SPEC_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-ActionPoints-Remaining', 'X-ActionPoints-NextRefill'] as const;
+export const SPEC_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-ActionPoints-Remaining',
+  'X-ActionPoints-NextRefill',
+] as const;
 export type SpecHeader = (typeof SPEC_HEADERS)[number];
 
 /** One answer as this page saw it; a header is null when absent or not exposed to the page. */

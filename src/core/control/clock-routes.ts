@@ -57,10 +57,12 @@ export function clockRoutes(context: ControlContext): ControlRoute[] {
         const clock = controllable(context);
         const change = parseClockChange(readJsonObject(request));
         const setTo = change.set === undefined ? undefined : Date.parse(change.set);
-        if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
+        if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!)))
+          throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
         if (setTo !== undefined) clock.set(setTo);
         if (change.advanceMs !== undefined) {
-          if (clock.now() + change.advanceMs > LATEST_CLOCK_MS) throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+          if (clock.now() + change.advanceMs > LATEST_CLOCK_MS)
+            throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
           clock.advance(change.advanceMs);
         }
         if (change.frozen === true) clock.freeze();

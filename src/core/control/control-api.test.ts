@@ -138,7 +138,11 @@ describe('control routes through handle', () => {
     for (const path of ['/health', '/nowhere', '/api/player']) await harness.call('GET', path);
     await harness.call('PUT', '/health');
     const entries = body(await control(harness, 'GET', '/__mock/journal'))['entries'] as Body[];
-    expect(entries.map((entry) => `${entry['path']} ${entry['status']} ${entry['category']}`)).toEqual(['/health 405 public', '/api/player 401 read', '/nowhere 404 public']);
+    expect(entries.map((entry) => `${entry['path']} ${entry['status']} ${entry['category']}`)).toEqual([
+      '/health 405 public',
+      '/api/player 401 read',
+      '/nowhere 404 public',
+    ]);
     expect(body(await control(harness, 'GET', '/__mock/journal?limit=1'))['entries']).toHaveLength(1);
     expect((await control(harness, 'GET', '/__mock/journal?limit=zero')).status).toBe(400);
   });
@@ -180,11 +184,17 @@ describe('control routes through handle', () => {
 
     await harness.call('POST', '/api/auth/register', { body: { email: 'b@example.com' }, ip: '10.0.0.1' });
     await apply('code-expired', { email: 'b@example.com' });
-    expect((await harness.call('POST', '/api/auth/verify-email', { body: { email: 'b@example.com', otp: harness.lastCode('b@example.com') }, ip: '10.0.0.1' })).status).toBe(400);
+    expect(
+      (await harness.call('POST', '/api/auth/verify-email', { body: { email: 'b@example.com', otp: harness.lastCode('b@example.com') }, ip: '10.0.0.1' }))
+        .status,
+    ).toBe(400);
 
     await harness.call('POST', '/api/auth/register', { body: { email: 'c@example.com' }, ip: '10.0.0.2' });
     await apply('code-voided', { email: 'c@example.com' });
-    expect((await harness.call('POST', '/api/auth/verify-email', { body: { email: 'c@example.com', otp: harness.lastCode('c@example.com') }, ip: '10.0.0.2' })).status).toBe(429);
+    expect(
+      (await harness.call('POST', '/api/auth/verify-email', { body: { email: 'c@example.com', otp: harness.lastCode('c@example.com') }, ip: '10.0.0.2' }))
+        .status,
+    ).toBe(429);
 
     const token = await harness.signIn('d@example.com');
     await apply('fighter-encounter', { player: 'd@example.com' });
@@ -203,7 +213,10 @@ describe('control routes through handle', () => {
 
 describe('options', () => {
   it('refuses a gameplay route that collides with the spec or leaves /api', () => {
-    const make = (path: string, method: 'POST' | 'DELETE' = 'POST') => () => createService({ version: '1.0.0', gameplayRoutes: [{ method, path }] });
+    const make =
+      (path: string, method: 'POST' | 'DELETE' = 'POST') =>
+      () =>
+        createService({ version: '1.0.0', gameplayRoutes: [{ method, path }] });
     expect(make('/api/player/ship')).toThrow(OptionsError);
     expect(make('/__mock/clock')).toThrow(/must start with \/api\//);
     expect(make('/api/player/ship', 'DELETE')).not.toThrow();

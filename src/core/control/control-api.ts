@@ -120,7 +120,10 @@ export function createControlApi(context: ControlContext) {
 
   function handle(request: ServiceRequest, now: number): ServiceResponse {
     const origin = headerValue(request, 'origin');
-    const headers: Record<string, string> = { ...responseHeaders(origin !== undefined && allowsOrigin(origin) ? origin : undefined), 'cache-control': 'no-store' };
+    const headers: Record<string, string> = {
+      ...responseHeaders(origin !== undefined && allowsOrigin(origin) ? origin : undefined),
+      'cache-control': 'no-store',
+    };
     try {
       assertAllowed(request);
       const segments = request.path.split('/');
@@ -135,7 +138,8 @@ export function createControlApi(context: ControlContext) {
         throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
       }
       const body = chosen.route.handle({ request, now, params: chosen.params });
-      if (body instanceof ControlContent) return { status: 200, headers: { ...headers, ...body.headers }, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
+      if (body instanceof ControlContent)
+        return { status: 200, headers: { ...headers, ...body.headers }, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
       return { status: 200, headers, body: chosen.route.bare === true ? body : { success: true, ...body } };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -37,8 +37,14 @@ describe('control API: /__mock/faults', () => {
 
   it('refuses a bad rule with a 400 naming what is wrong, and more than the rules it holds with a 409', async () => {
     const { control } = setUp();
-    expect(await refusal(control.addFault({ kind: 'status', status: 418 } as never))).toMatchObject({ status: 400, message: 'body /status must be equal to one of the allowed values: 500, 502, 503, 504' });
-    expect(await refusal(control.addFault('GET /api/player teapot'))).toMatchObject({ status: 400, message: expect.stringMatching(/^body \/text is not \[METHOD\] PATH EFFECT/) });
+    expect(await refusal(control.addFault({ kind: 'status', status: 418 } as never))).toMatchObject({
+      status: 400,
+      message: 'body /status must be equal to one of the allowed values: 500, 502, 503, 504',
+    });
+    expect(await refusal(control.addFault('GET /api/player teapot'))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^body \/text is not \[METHOD\] PATH EFFECT/),
+    });
     expect(await refusal(control.call('POST', '/__mock/faults', { text: '* * 503', probability: 1 }))).toMatchObject({ status: 400 });
     expect(await refusal(control.call('POST', '/__mock/faults'))).toEqual({ status: 400, message: 'Request body must be a JSON object' });
     for (let i = 0; i < MAX_FAULT_RULES; i++) await control.addFault('GET /nowhere 500');
@@ -53,7 +59,12 @@ describe('control API: /__mock/faults', () => {
     expect((await harness.call('GET', '/api/player')).status).toBe(503);
     expect((await harness.call('GET', '/health')).status).toBe(200);
     expect((await control.applyScenario('slow-network'))['faults']).toMatchObject([{ text: '* * latency:200-1500' }]);
-    expect((await control.applyScenario('flaky'))['faults']).toMatchObject([{ text: '* * 500@0.02' }, { text: '* * 502@0.02' }, { text: '* * 503@0.02' }, { text: '* * reset@0.02' }]);
+    expect((await control.applyScenario('flaky'))['faults']).toMatchObject([
+      { text: '* * 500@0.02' },
+      { text: '* * 502@0.02' },
+      { text: '* * 503@0.02' },
+      { text: '* * reset@0.02' },
+    ]);
     expect(await control.clearFaults()).toBe(6);
     expect((await harness.call('GET', '/api/player')).status).toBe(401);
     expect(await refusal(control.applyScenario('outage', { path: 'api' }))).toMatchObject({ status: 400 });

@@ -38,7 +38,8 @@ export function faultRoutes(context: ControlContext): ControlRoute[] {
     {
       method: 'POST',
       pattern: '/__mock/faults',
-      summary: '{kind, method?, path?, probability?, status?, ms?, minMs?, maxMs?} or {text: "GET /api/player 503@0.2"}: add a fault rule; answers it with its id',
+      summary:
+        '{kind, method?, path?, probability?, status?, ms?, minMs?, maxMs?} or {text: "GET /api/player 503@0.2"}: add a fault rule; answers it with its id',
       handle: ({ request }) => {
         const body = readJsonObject(request);
         const rule = 'text' in body ? faultRuleFromText(parseText(body).text, 'body /text') : faultRuleFromJson(body, 'body');

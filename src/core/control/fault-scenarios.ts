@@ -14,7 +14,11 @@ const pathParameter = {
 const SCENARIO_EFFECTS: readonly { name: string; summary: string; effects: readonly string[] }[] = [
   { name: 'outage', summary: '{path?}: every API request (or those of path, a pattern) answers 503 until DELETE /__mock/faults', effects: ['503'] },
   { name: 'slow-network', summary: '{path?}: every API request waits 200 to 1500 ms before its answer', effects: ['latency:200-1500'] },
-  { name: 'flaky', summary: '{path?}: requests fail now and then: 500, 502, 503 or a reset, each with a chance of 2%', effects: ['500@0.02', '502@0.02', '503@0.02', 'reset@0.02'] },
+  {
+    name: 'flaky',
+    summary: '{path?}: requests fail now and then: 500, 502, 503 or a reset, each with a chance of 2%',
+    effects: ['500@0.02', '502@0.02', '503@0.02', 'reset@0.02'],
+  },
 ];
 
 /** Named sets of fault rules; DELETE /__mock/faults removes them with the others. */

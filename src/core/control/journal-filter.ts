@@ -85,7 +85,8 @@ export function journalFilter(request: ServiceRequest, store: Store, alsoAllowed
         checks.push(faultFilter(value));
         break;
       default:
-        if (!alsoAllowed.includes(name)) throw new ApiError(400, `query ${name} is not a journal filter; use ${[...JOURNAL_FILTERS, ...alsoAllowed].join(', ')}`);
+        if (!alsoAllowed.includes(name))
+          throw new ApiError(400, `query ${name} is not a journal filter; use ${[...JOURNAL_FILTERS, ...alsoAllowed].join(', ')}`);
     }
   }
   return (entry) => checks.every((check) => check(entry));

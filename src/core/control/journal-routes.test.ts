@@ -58,7 +58,9 @@ describe('control API: journal filters and GET /__mock/journal/count', () => {
       const error = await control.call('GET', pathAndQuery).catch((thrown: unknown) => thrown);
       return error instanceof MockControlError ? `${error.status} ${error.envelopeMessage}` : 'answered';
     };
-    expect(await refused('/__mock/journal/count?stauts=500')).toBe('400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault');
+    expect(await refused('/__mock/journal/count?stauts=500')).toBe(
+      '400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault',
+    );
     expect(await refused('/__mock/journal/count?limit=5')).toMatch(/^400 query limit is not a journal filter/);
     expect(await refused('/__mock/journal?status=5x')).toBe('400 query status must be a 3-digit HTTP status, or a class such as 5xx');
     expect(await refused('/__mock/journal/count?from=yesterday')).toBe('400 query from must be an ISO 8601 time (2030-01-01T09:00:00Z) or epoch milliseconds');

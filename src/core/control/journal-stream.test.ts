@@ -43,7 +43,19 @@ describe('the journal as server-sent events', () => {
     journal.add(entry('/api/player', 401));
 
     expect(await events(reader, 2)).toEqual([
-      { at: '2030-01-01T00:00:00.000Z', method: 'GET', path: '/api/old', status: 200, category: 'public', route: null, unknownFields: null, ip: '127.0.0.1', origin: null, playerId: null, fault: null },
+      {
+        at: '2030-01-01T00:00:00.000Z',
+        method: 'GET',
+        path: '/api/old',
+        status: 200,
+        category: 'public',
+        route: null,
+        unknownFields: null,
+        ip: '127.0.0.1',
+        origin: null,
+        playerId: null,
+        fault: null,
+      },
       expect.objectContaining({ path: '/api/player', status: 401 }),
     ]);
     await reader.cancel();

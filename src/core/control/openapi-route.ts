@@ -28,7 +28,12 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
       if (document === undefined) {
         document = openApiDocument({
           version: context.options.version,
-          configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({ method: definition.method, path: definition.path, category, source: routeSource(definition) })),
+          configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({
+            method: definition.method,
+            path: definition.path,
+            category,
+            source: routeSource(definition),
+          })),
           controlRoutes: routes.map(routeSummary),
           shipPayload,
           mockRoutes: true,

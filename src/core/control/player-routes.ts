@@ -1,4 +1,3 @@
-import type { JSONSchemaType } from 'ajv';
 import { readJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
@@ -19,9 +18,7 @@ const parsePoints = validator<{ points: number }>(
 
 /** Players by id or by email, so that tests can name them either way. */
 export function findPlayer(context: ControlContext, idOrEmail: string): Player {
-  const player = idOrEmail.includes('@')
-    ? context.store.playerByEmail(normalizeEmail(idOrEmail))
-    : context.store.players.get(idOrEmail);
+  const player = idOrEmail.includes('@') ? context.store.playerByEmail(normalizeEmail(idOrEmail)) : context.store.players.get(idOrEmail);
   if (player === undefined) throw new ApiError(404, `No player ${idOrEmail}`);
   return player;
 }
@@ -57,7 +54,11 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
         }
         const { limit, cursor } = pageQuery(request);
         const page = context.store.playersFrom(cursor ?? 0, limit);
-        return pageBody('players', page.players.map((player) => controlPlayerView(context, player, now)), page.next);
+        return pageBody(
+          'players',
+          page.players.map((player) => controlPlayerView(context, player, now)),
+          page.next,
+        );
       },
     },
     {
@@ -72,7 +73,7 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
     {
       method: 'PUT',
       pattern: '/__mock/players/:id/action-points',
-      summary: '{points}: set a player\'s action points (the refill interval restarts)',
+      summary: "{points}: set a player's action points (the refill interval restarts)",
       handle: ({ request, now, params }) => {
         const player = findPlayer(context, params['id']!);
         const { points } = parsePoints(readJsonObject(request));

@@ -21,17 +21,27 @@ export function routeListing(context: ControlContext): RouteListing[] {
   const { actionCosts, userRoutes } = context.options;
   const cost = (id: string, category: string) => (category === 'gameplay' ? (actionCosts[id] ?? 0) : null);
   const builtIn = [...ROUTES.map((route) => ({ route, source: 'spec' })), ...MOCK_ROUTES.map((route) => ({ route, source: 'mock' }))].map(
-    ({ route, source }): RouteListing => ({ id: route.id, method: route.method, path: route.path, category: route.category, auth: route.auth, cost: cost(route.id, route.category), source }),
+    ({ route, source }): RouteListing => ({
+      id: route.id,
+      method: route.method,
+      path: route.path,
+      category: route.category,
+      auth: route.auth,
+      cost: cost(route.id, route.category),
+      source,
+    }),
   );
-  const user = userRoutes.map(({ id, definition, category }): RouteListing => ({
-    id,
-    method: definition.method,
-    path: definition.path,
-    category,
-    auth: category === 'public' ? 'none' : 'bearer',
-    cost: cost(id, category),
-    source: routeSource(definition),
-  }));
+  const user = userRoutes.map(
+    ({ id, definition, category }): RouteListing => ({
+      id,
+      method: definition.method,
+      path: definition.path,
+      category,
+      auth: category === 'public' ? 'none' : 'bearer',
+      cost: cost(id, category),
+      source: routeSource(definition),
+    }),
+  );
   return [...builtIn, ...user];
 }
 
@@ -41,7 +51,7 @@ export function routeRoutes(context: ControlContext): ControlRoute[] {
     {
       method: 'GET',
       pattern: '/__mock/routes',
-      summary: 'every API route: the spec\'s, the mock\'s and your own, with method, path, category, cost and source',
+      summary: "every API route: the spec's, the mock's and your own, with method, path, category, cost and source",
       handle: () => ({ routes: routeListing(context) }),
     },
   ];

@@ -128,7 +128,9 @@ export function scenarioRoutes(available: Scenarios): ControlRoute[] {
       method: 'GET',
       pattern: '/__mock/scenarios',
       summary: 'the named scenarios and their parameters',
-      handle: () => ({ scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })) }),
+      handle: () => ({
+        scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })),
+      }),
     },
     {
       method: 'POST',

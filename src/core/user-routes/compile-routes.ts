@@ -42,7 +42,8 @@ function gameplayOnly(route: UserRoute, category: UserRouteCategory, at: string,
 
 function checkStatus(status: UserRoute['status'], at: string, problems: RouteProblem[]): void {
   if (typeof status !== 'number') return;
-  if (!Number.isInteger(status) || status < 200 || status > 599) problems.push({ at: `${at}/status`, message: `${status} is not an HTTP status from 200 to 599` });
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    problems.push({ at: `${at}/status`, message: `${status} is not an HTTP status from 200 to 599` });
 }
 
 /** Checks one route; its compiled form when nothing is wrong with it. */
@@ -65,7 +66,7 @@ function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): Comp
   if (category === 'public' && route.state !== undefined) problems.push({ at: `${at}/state`, message: 'is kept per player, and a public route has no player' });
   if (route.handler !== undefined) {
     for (const key of ['response', 'state', 'status'] as const) {
-      if (route[key] !== undefined) problems.push({ at: `${at}/${key}`, message: 'is not read: the route\'s handler answers' });
+      if (route[key] !== undefined) problems.push({ at: `${at}/${key}`, message: "is not read: the route's handler answers" });
     }
   }
   checkStatus(route.status, at, problems);
@@ -95,7 +96,10 @@ export function compileUserRoutes(entries: readonly RouteEntry[]): { routes: Com
     const compiled = compileRoute(entry, problems);
     const key = compiled === undefined ? undefined : `${entry.route.method} ${compiled.path.shape}`;
     if (key !== undefined && seen.has(key)) {
-      problems.push({ at: entry.at, message: `repeats ${userRouteId(entry.route)}${seen.get(key) === userRouteId(entry.route) ? '' : ` (as ${seen.get(key)})`}` });
+      problems.push({
+        at: entry.at,
+        message: `repeats ${userRouteId(entry.route)}${seen.get(key) === userRouteId(entry.route) ? '' : ` (as ${seen.get(key)})`}`,
+      });
       continue;
     }
     if (key !== undefined) seen.set(key, userRouteId(entry.route));

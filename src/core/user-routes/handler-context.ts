@@ -45,7 +45,8 @@ export function handlerContext(
     state,
     now: new Date(scope.now),
     spendActionPoints(points) {
-      if (route.category !== 'gameplay') throw new RouteHandlerError(route, `spends action points, but it is a ${route.category} route; only gameplay routes spend them`);
+      if (route.category !== 'gameplay')
+        throw new RouteHandlerError(route, `spends action points, but it is a ${route.category} route; only gameplay routes spend them`);
       if (!Number.isInteger(points) || points < 0) throw new RouteHandlerError(route, `spendActionPoints(${points}): points are a whole number, 0 or more`);
       spendCheck(extraPoints + points);
       extraPoints += points;
@@ -58,7 +59,8 @@ export function handlerContext(
       if (!isRecord(value.body)) throw new RouteHandlerError(route, 'context.reply takes a JSON object as its body');
       return { status: value.status, fields: value.body, extraPoints };
     }
-    if (value !== undefined && !isRecord(value)) throw new RouteHandlerError(route, `returned ${typeof value}; a handler returns an object of fields, nothing, or context.reply(status, body)`);
+    if (value !== undefined && !isRecord(value))
+      throw new RouteHandlerError(route, `returned ${typeof value}; a handler returns an object of fields, nothing, or context.reply(status, body)`);
     return { status: 200, fields: value ?? {}, extraPoints };
   };
   return { context, outcome };

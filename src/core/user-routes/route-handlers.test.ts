@@ -22,7 +22,11 @@ const mine: UserRoute = {
     return { asteroid: context.params['asteroid'], ore, by: context.player?.email, at: context.now.toISOString() };
   },
 };
-const cargo: UserRoute = { method: 'GET', path: '/api/cargo', handler: (context) => context.reply(202, { ore: context.state.get('ore') ?? 0, all: context.state.all() }) };
+const cargo: UserRoute = {
+  method: 'GET',
+  path: '/api/cargo',
+  handler: (context) => context.reply(202, { ore: context.state.get('ore') ?? 0, all: context.state.all() }),
+};
 
 describe('routes answered by a handler', () => {
   it('gives the handler params, body, player, clock and state; spends the cost and what it spent; keeps its state', async () => {
@@ -61,7 +65,17 @@ describe('routes answered by a handler', () => {
   });
 
   it('refuses a state write on a public route with 400, and reads nothing there', async () => {
-    const core = harness([{ method: 'POST', path: '/api/open', category: 'public', handler: (context) => (context.state.set('x', 1), {}) }]);
+    const core = harness([
+      {
+        method: 'POST',
+        path: '/api/open',
+        category: 'public',
+        handler: (context) => {
+          context.state.set('x', 1);
+          return {};
+        },
+      },
+    ]);
     expect(await core.call('POST', '/api/open')).toMatchObject({ status: 400, body: { error: 'a public route has no player to keep state for' } });
   });
 });

@@ -6,9 +6,19 @@ import { MAX_ROUTE_STATE_BYTES, type UserRoute } from './user-route.js';
 const SECTORS: UserRoute = {
   method: 'GET',
   path: '/api/galaxy/:galaxyId/sectors',
-  response: { galaxyId: '{{params.galaxyId}}', view: '{{query.view ?? "map"}}', current: '{{state.sector ?? 1}}', label: 'sector {{state.sector ?? 1}} of {{params.galaxyId}}' },
+  response: {
+    galaxyId: '{{params.galaxyId}}',
+    view: '{{query.view ?? "map"}}',
+    current: '{{state.sector ?? 1}}',
+    label: 'sector {{state.sector ?? 1}} of {{params.galaxyId}}',
+  },
 };
-const MOVE: UserRoute = { method: 'POST', path: '/api/player/ship/move', state: { sector: '{{body.sectorId}}' }, response: { sector: '{{state.sector}}', left: '{{player.actionPoints}}' } };
+const MOVE: UserRoute = {
+  method: 'POST',
+  path: '/api/player/ship/move',
+  state: { sector: '{{body.sectorId}}' },
+  response: { sector: '{{state.sector}}', left: '{{player.actionPoints}}' },
+};
 const NEWS: UserRoute = { method: 'GET', path: '/api/news', category: 'public', response: { at: '{{now}}' } };
 
 function harness(options: Partial<ServiceOptions> = {}) {
@@ -58,7 +68,11 @@ describe('routes of your own, by category', () => {
   it('exempts game origins from the buckets of every category, and still sends the points of gameplay', async () => {
     const core = harness();
     const token = await core.signIn('pilot@example.com');
-    for (const [method, path, body] of [['GET', '/api/news'], ['GET', '/api/galaxy/1/sectors'], ['POST', '/api/player/ship/move', { sectorId: 2 }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/api/news'],
+      ['GET', '/api/galaxy/1/sectors'],
+      ['POST', '/api/player/ship/move', { sectorId: 2 }],
+    ] as const) {
       const external = await core.call(method, path, { token, body });
       const game = await core.call(method, path, { token, body, origin: GAME_ORIGIN });
       expect(external.headers['x-ratelimit-remaining'], path).toBeDefined();
@@ -120,7 +134,9 @@ describe('gameplay rules and refusals of routes of your own', () => {
   });
 
   it('adds a method to a spec path without replacing its routes, and lists every method of a pattern in Allow', async () => {
-    const core = harness({ routes: [MOVE, SECTORS, { method: 'DELETE', path: '/api/player/ship', response: { scrapped: true } }, { method: 'GET', path: '/api/:anything' }] });
+    const core = harness({
+      routes: [MOVE, SECTORS, { method: 'DELETE', path: '/api/player/ship', response: { scrapped: true } }, { method: 'GET', path: '/api/:anything' }],
+    });
     const token = await core.signIn('pilot@example.com');
     expect((await core.call('DELETE', '/api/player/ship', { token })).body).toEqual({ success: true, scrapped: true });
     expect((await core.call('GET', '/api/player', { token })).body).toMatchObject({ player: { email: 'pilot@example.com' } });
