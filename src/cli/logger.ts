@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { pino, stdSerializers, type DestinationStream } from 'pino';
 import type { JournalEntry } from '../core/journal.js';
-import type { StoreStatusListener } from '../core/kept-handle.js';
+import type { StoreStatusListener } from '../core/store-engine.js';
 import type { VariantSelection } from '../core/variant-choice.js';
 import { formatOtpLine, type OtpDelivery } from '../core/options.js';
 

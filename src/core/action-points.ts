@@ -1,5 +1,5 @@
 import { HEADERS } from '../spec/limits.js';
-import type { ActiveVariants } from './active-variants.js';
+import type { Variants } from './active-variants.js';
 import { ApiError } from './errors.js';
 import { nextRefillHeader } from './variant-effects.js';
 
@@ -33,30 +33,27 @@ export function refill(state: ActionPoints, rules: ActionPointRules, now: number
   state.accruedAt = state.points === rules.max ? now : state.accruedAt + gained * rules.refillIntervalMs;
 }
 
-/** The rules points follow, and the variants that say how NextRefill is written. */
-export interface PointOptions {
-  actionPoints: ActionPointRules;
-  variants: ActiveVariants;
-}
-
 /** Throws the 403 (with the point headers) when fewer than `cost` points remain. */
-export function assertAffordable(state: ActionPoints, cost: number, options: PointOptions, now: number): void {
-  refill(state, options.actionPoints, now);
+export function assertAffordable(state: ActionPoints, cost: number, rules: ActionPointRules, variants: Variants, now: number): void {
+  refill(state, rules, now);
   if (state.points < cost) {
-    throw new ApiError(403, `Insufficient action points: this action costs ${cost}, ${state.points} remaining`, actionPointHeaders(state, options, now));
+    throw new ApiError(
+      403,
+      `Insufficient action points: this action costs ${cost}, ${state.points} remaining`,
+      actionPointHeaders(state, rules, variants, now),
+    );
   }
 }
 
-export function spend(state: ActionPoints, cost: number, options: PointOptions, now: number): void {
-  assertAffordable(state, cost, options, now);
+export function spend(state: ActionPoints, cost: number, rules: ActionPointRules, variants: Variants, now: number): void {
+  assertAffordable(state, cost, rules, variants, now);
   state.points -= cost;
 }
 
 /** X-ActionPoints-Remaining, and X-ActionPoints-NextRefill (seconds, or minutes as a variant) when none remain. */
-export function actionPointHeaders(state: ActionPoints, options: PointOptions, now: number): Record<string, string> {
-  const rules = options.actionPoints;
+export function actionPointHeaders(state: ActionPoints, rules: ActionPointRules, variants: Variants, now: number): Record<string, string> {
   refill(state, rules, now);
   const headers: Record<string, string> = { [HEADERS.actionPointsRemaining]: String(state.points) };
-  if (state.points === 0) headers[HEADERS.actionPointsNextRefill] = nextRefillHeader(options.variants, state.accruedAt + rules.refillIntervalMs - now);
+  if (state.points === 0) headers[HEADERS.actionPointsNextRefill] = nextRefillHeader(variants, state.accruedAt + rules.refillIntervalMs - now);
   return headers;
 }

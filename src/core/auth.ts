@@ -1,24 +1,25 @@
 import { HEADERS, OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../spec/limits.js';
+import type { ActionPointRules } from './action-points.js';
 import { assertChallengePassed } from './bot-check.js';
 import { assertRegistrableEmail, normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
 import { headerValue, type ServiceRequest } from './http.js';
-import type { ResolvedOptions } from './options.js';
+import type { RequestContext } from './request-context.js';
 import { isoInstant, refusalStatus, retryAfterHeader } from './variant-effects.js';
 import { constantTimeEqual, hashSecret, randomOtp, randomSalt, randomToken } from './secrets.js';
 import type { OutboxMessage } from './outbox.js';
-import { newPlayer } from './player.js';
+import { newPlayer } from './new-player.js';
 import type { PendingCode, Player, Store } from './store.js';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 
 /** Issues a code for the address (replacing any earlier one) and delivers it. */
-export async function register(store: Store, options: ResolvedOptions, rawEmail: string, challengeToken: string | undefined) {
+export async function register(context: RequestContext, rawEmail: string, challengeToken: string | undefined) {
+  const { store, config, variants, now } = context;
   const email = normalizeEmail(rawEmail);
-  assertRegistrableEmail(email, refusalStatus(options.variants, 'disposable'));
-  assertChallengePassed(options.botCheck, challengeToken);
-  const now = options.clock.now();
+  assertRegistrableEmail(email, refusalStatus(variants, 'disposable'));
+  assertChallengePassed(config.botCheck, challengeToken);
   const code = randomOtp();
   const salt = randomSalt();
   const hash = await hashSecret(salt, code);
@@ -29,24 +30,24 @@ export async function register(store: Store, options: ResolvedOptions, rawEmail:
   store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, expiresAt, now);
   store.outbox.add(message);
   const registered = store.playerByEmail(email);
-  if (registered !== undefined && options.variants.has('reregistration-revokes-token')) store.revokeTokens(registered);
-  options.onOtp({ email, code, issuedAt: now, expiresAt });
+  if (registered !== undefined && variants.has('reregistration-revokes-token')) store.revokeTokens(registered);
+  config.onOtp({ email, code, issuedAt: now, expiresAt });
   return { success: true, message: `A verification code was sent to ${email}` } as const;
 }
 
 /** Checks the code and, when it matches, verifies the player and issues a bearer token. */
-export async function verifyEmail(store: Store, options: ResolvedOptions, rawEmail: string, otp: string) {
+export async function verifyEmail(context: RequestContext, rawEmail: string, otp: string) {
+  const { store, config, variants, now } = context;
   const email = normalizeEmail(rawEmail);
   if (!OTP_PATTERN.test(otp)) throw new ApiError(400, `otp must be a ${OTP_LENGTH}-digit string`);
-  const now = options.clock.now();
   const pending = store.pendingCodes.get(email, now);
-  const refused = refusalStatus(options.variants, 'wrong-code');
+  const refused = refusalStatus(variants, 'wrong-code');
   if (pending === undefined) {
     throw new ApiError(refused, 'No valid code for this email: it expired, was used, or was never sent; register again');
   }
   if (pending.voided) {
     throw new ApiError(429, 'Too many wrong codes for this email; register again to get a new code', {
-      [HEADERS.retryAfter]: retryAfterHeader(options.variants, pending.expiresAt, now),
+      [HEADERS.retryAfter]: retryAfterHeader(variants, pending.expiresAt, now),
     });
   }
   const matches = constantTimeEqual(await hashSecret(pending.salt, otp), pending.hash);
@@ -56,17 +57,17 @@ export async function verifyEmail(store: Store, options: ResolvedOptions, rawEma
   }
   if (!matches) {
     pending.wrongAttempts++;
-    const limit = options.variants.has('unlimited-wrong-codes') ? 0 : options.maxWrongOtpAttempts;
+    const limit = variants.has('unlimited-wrong-codes') ? 0 : config.maxWrongOtpAttempts;
     if (limit > 0 && pending.wrongAttempts >= limit) voidCode(pending);
     throw new ApiError(refused, 'Wrong verification code');
   }
   store.pendingCodes.delete(email);
   pending.message.state = 'used';
-  const player = verifiedPlayer(store, options, email, now);
+  const player = verifiedPlayer(store, config.actionPoints, email, now);
   const authToken = randomToken();
   const expiresAt = now + TOKEN_LIFETIME_MS;
   store.issueToken(authToken, player.id, now, expiresAt);
-  return { success: true, authToken, expiresAt: isoInstant(options.variants, expiresAt) } as const;
+  return { success: true, authToken, expiresAt: isoInstant(variants, expiresAt) } as const;
 }
 
 /** A void code stays on file (so verify can answer 429) but can no longer be used. */
@@ -75,13 +76,13 @@ export function voidCode(pending: PendingCode): void {
   pending.message.state = 'voided';
 }
 
-function verifiedPlayer(store: Store, options: ResolvedOptions, email: string, now: number): Player {
+function verifiedPlayer(store: Store, rules: ActionPointRules, email: string, now: number): Player {
   const existing = store.playerByEmail(email);
   if (existing !== undefined) {
     existing.emailVerified = true;
     return existing;
   }
-  const player = newPlayer(email, options, now);
+  const player = newPlayer(email, rules, now);
   store.addPlayer(player);
   return player;
 }

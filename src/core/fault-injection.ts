@@ -1,7 +1,6 @@
 import { ApiError } from './errors.js';
 import { faultRuleFrom } from './fault-rules.js';
 import { FaultInjector, MAX_FAULT_SEED, type FaultsMet } from './faults.js';
-import type { ServiceResponse } from './http.js';
 import { OptionsError, type ServiceOptions } from './options.js';
 
 /** A seed when none is given, from Web Crypto (in Node and browsers alike); reported so that a run can be replayed. */
@@ -26,15 +25,16 @@ export function createFaultInjector(options: Pick<ServiceOptions, 'faults' | 'fa
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The latency a request met: real time, whatever the virtual clock, before anything of it runs. */
+export function waitForLatency(met: FaultsMet): Promise<unknown> {
+  return sleep(met.latencyMs);
+}
+
 /**
- * The answer of a request that met faults: the latency first (real time, whatever the virtual clock), then
- * the answer (`answer` throws the injected status itself, before routing), then the mark a host reads to
- * cut the connection: the request has had its effects, and the client cannot tell whether it did.
+ * The mark a host reads to cut the connection instead of answering (reset) or halfway through (truncate): the
+ * request has had its effects, and the client cannot tell whether it did.
  */
-export async function answerWithFaults(met: FaultsMet, answer: () => Promise<ServiceResponse>): Promise<ServiceResponse> {
-  if (met.latencyMs > 0) await sleep(met.latencyMs);
-  const response = await answer();
-  if (met.reset) response.cut = 'reset';
-  else if (met.truncate) response.cut = 'truncate';
-  return response;
+export function cutOf(met: FaultsMet | undefined): 'reset' | 'truncate' | undefined {
+  if (met?.reset === true) return 'reset';
+  return met?.truncate === true ? 'truncate' : undefined;
 }

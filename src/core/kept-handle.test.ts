@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest, ServiceResponse } from './http.js';
-import { keptBy, type StoreStatusListener } from './kept-handle.js';
-import { StoreUnavailable, type StoreEngine } from './store-engine.js';
+import type { Answer } from './answer.js';
+import type { ServiceRequest } from './http.js';
+import { keptBy } from './kept-handle.js';
+import type { RequestContext } from './request-context.js';
+import { type StoreEngine, type StoreStatusListener, StoreUnavailable } from './store-engine.js';
 
 /** An engine whose server can be switched off and on between requests. */
 function switchableEngine() {
@@ -17,7 +19,9 @@ function switchableEngine() {
 }
 
 const REQUEST: ServiceRequest = { method: 'GET', path: '/api/player', headers: {}, ip: '127.0.0.1' };
-const OK: ServiceResponse = { status: 200, headers: {}, body: { success: true } };
+/** keptBy reads only the request of a context. */
+const CONTEXT = { request: REQUEST } as RequestContext;
+const OK: Answer = { status: 200, headers: {}, body: { success: true } };
 
 describe('keptBy: the store going away and coming back', () => {
   it('is told once each way, however many requests meet the outage', async () => {
@@ -28,13 +32,13 @@ describe('keptBy: the store going away and coming back', () => {
       async () => OK,
       (status) => told.push(status),
     );
-    expect((await handle(REQUEST)).status).toBe(200);
+    expect((await handle(CONTEXT)).status).toBe(200);
     engine.up = false;
-    const during = await Promise.all([handle(REQUEST), handle(REQUEST), handle(REQUEST)]);
+    const during = await Promise.all([handle(CONTEXT), handle(CONTEXT), handle(CONTEXT)]);
     expect(during.map((response) => response.status)).toEqual([503, 503, 503]);
     engine.up = true;
-    await handle(REQUEST);
-    await handle(REQUEST);
+    await handle(CONTEXT);
+    await handle(CONTEXT);
     expect(told).toEqual([{ available: false, reason: 'the server is off' }, { available: true }]);
   });
 });

@@ -1,10 +1,12 @@
 import { HEADERS } from '../spec/limits.js';
 import { ROUTES } from '../spec/routes.js';
+import type { Answer } from './answer.js';
 import { errorBody } from './errors.js';
-import type { ServiceRequest, ServiceResponse } from './http.js';
-import { StoreSuspension, StoreUnavailable, type StoreEngine } from './store-engine.js';
+import type { RequestContext } from './request-context.js';
+import { type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
 
-type Handle = (request: ServiceRequest) => Promise<ServiceResponse>;
+/** The part of a request that reads and changes state: run again, with the same context, after a store suspension. */
+export type StatefulPart = (context: RequestContext) => Promise<Answer>;
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
 
@@ -17,31 +19,29 @@ export function isStoreInterruption(error: unknown): boolean {
  * The 503 of a request whose state could not be read or kept: nothing it did is acknowledged, and nothing is
  * let through a limit that could not be counted. /health says so in its status too.
  */
-export function unavailableResponse(request: ServiceRequest, error: StoreUnavailable): ServiceResponse {
+function unavailableAnswer(context: RequestContext, error: StoreUnavailable): Answer {
   const body = errorBody(error.message);
   return {
     status: 503,
-    headers: { vary: 'Origin', 'cache-control': 'no-store', [HEADERS.retryAfter]: String(error.retryAfterSeconds) },
-    body: request.path === HEALTH_PATH ? { status: 'unavailable', ...body } : body,
+    headers: { 'cache-control': 'no-store', [HEADERS.retryAfter]: String(error.retryAfterSeconds) },
+    body: context.request.path === HEALTH_PATH ? { status: 'unavailable', ...body } : body,
   };
 }
 
-/** Told once when the store becomes unreachable (with why) and once when it answers again. */
-export type StoreStatusListener = (status: { available: false; reason: string } | { available: true }) => void;
-
 /**
- * `handle` with its records loaded before and kept after by the engine, before the answer leaves; each change
- * of the store's reachability is told once, however many requests meet it.
+ * The stateful part of a request with its records loaded before and kept after by the engine, before the answer
+ * leaves. Only this part runs again after a suspension: what came before it (the fault draw, its latency) does not.
+ * Each change of the store's reachability is told once, however many requests meet it.
  */
-export function keptBy(engine: StoreEngine, handle: Handle, onStatus: StoreStatusListener = () => {}): Handle {
+export function keptBy(engine: StoreEngine, stateful: StatefulPart, onStatus: StoreStatusListener = () => {}): StatefulPart {
   let down = false;
-  return async (request) => {
+  return async (context) => {
     try {
-      if (engine.beforeRequest !== undefined) await engine.beforeRequest(request);
-      let response: ServiceResponse | undefined;
-      while (response === undefined) {
+      if (engine.beforeRequest !== undefined) await engine.beforeRequest(context.request);
+      let answer: Answer | undefined;
+      while (answer === undefined) {
         try {
-          response = await handle(request);
+          answer = await stateful(context);
         } catch (error) {
           if (!(error instanceof StoreSuspension)) throw error;
           const resume = await error.ready;
@@ -54,14 +54,14 @@ export function keptBy(engine: StoreEngine, handle: Handle, onStatus: StoreStatu
         down = false;
         onStatus({ available: true });
       }
-      return response;
+      return answer;
     } catch (error) {
       if (!(error instanceof StoreUnavailable)) throw error;
       if (!down) {
         down = true;
         onStatus({ available: false, reason: error.message });
       }
-      return unavailableResponse(request, error);
+      return unavailableAnswer(context, error);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { ExpiringMap } from './expiring-map.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
-import type { RecordPart, StoreObserver } from './store-engine.js';
+import type { RecordPart, StoreObserver } from './store-observer.js';
 
 /** A Map that tells its observer of every record read, written or deleted. */
 export class ObservedMap<V> extends Map<string, V> {

@@ -1,3 +1,4 @@
+import type { RateLimitWindows } from '../spec/limits.js';
 import { PACKAGE_VERSION } from '../version.js';
 import type { ActionPointRules } from './action-points.js';
 import { ActiveVariants } from './active-variants.js';
@@ -6,9 +7,8 @@ import type { CorsOrigins } from './cors.js';
 import type { FaultRuleJson } from './fault-rules.js';
 import { VirtualClock, type Clock } from './clock.js';
 import type { JournalEntry } from './journal.js';
-import type { StoreStatusListener } from './kept-handle.js';
 import type { StoreBounds } from './store.js';
-import type { StoreEngine } from './store-engine.js';
+import type { StoreEngine, StoreStatusListener } from './store-engine.js';
 import { compileUserRoutes, type CompiledUserRoute } from './user-routes/compile-routes.js';
 import { userRouteId, type UserRoute } from './user-routes/user-route.js';
 import { VariantError } from './variant-choice.js';
@@ -45,8 +45,6 @@ export interface OtpDelivery {
 export function formatOtpLine(delivery: OtpDelivery): string {
   return `OTP for ${delivery.email}: ${delivery.code} (expires ${new Date(delivery.expiresAt).toISOString()})`;
 }
-
-export type RateLimitWindows = 'first-hit' | 'clock-minute';
 
 /** What a caller may set; everything left out takes the default documented in docs/. */
 export interface ServiceOptions {
@@ -122,8 +120,6 @@ export interface ResolvedOptions {
   world: World | undefined;
   journalSize: number;
   rateLimitWindows: RateLimitWindows;
-  /** Switched at run time through the control API. */
-  variants: ActiveVariants;
   storeEngine: StoreEngine | undefined;
   onRequest: ((entry: JournalEntry) => void) | undefined;
   onOtp: (delivery: OtpDelivery) => void;
@@ -168,7 +164,8 @@ function userRoutes(options: ServiceOptions): CompiledUserRoute[] {
   return routes;
 }
 
-function activeVariants(entries: readonly string[] | undefined): ActiveVariants {
+/** The variants a service starts with, from its `variants` option; an OptionsError naming a bad one. */
+export function activeVariants(entries: readonly string[] | undefined): ActiveVariants {
   try {
     return ActiveVariants.from(entries);
   } catch (error) {
@@ -176,7 +173,7 @@ function activeVariants(entries: readonly string[] | undefined): ActiveVariants 
   }
 }
 
-/** Partial public options become complete internal ones, once, at creation. */
+/** Partial public options become the complete configuration, once, at creation; it does not change afterwards. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   const compiledRoutes = userRoutes(options);
   return {
@@ -194,7 +191,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     world: options.world,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     rateLimitWindows: options.rateLimitWindows ?? 'first-hit',
-    variants: activeVariants(options.variants),
     storeEngine: options.storeEngine,
     onRequest: options.onRequest,
     onOtp: options.onOtp ?? ((delivery) => console.log(formatOtpLine(delivery))),

@@ -1,8 +1,8 @@
 import { MAX_SHIP_NAME_LENGTH } from '../spec/limits.js';
-import { assertAffordable, initialActionPoints, refill, spend } from './action-points.js';
+import { type ActionPointRules, assertAffordable, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
-import type { ResolvedOptions } from './options.js';
+import type { RequestContext } from './request-context.js';
 import { randomToken } from './secrets.js';
 import { refusalStatus } from './variant-effects.js';
 import type { Player, Ship } from './store.js';
@@ -15,20 +15,6 @@ export interface UserGameplayAction {
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
 
-/** A player as the service first knows them: no ship, no encounter, the starting points. */
-export function newPlayer(email: string, options: ResolvedOptions, now: number): Player {
-  return {
-    id: randomToken(),
-    email,
-    emailVerified: true,
-    createdAt: now,
-    actionPoints: initialActionPoints(options.actionPoints, now),
-    ship: null,
-    inEncounter: false,
-    firstValidTokenSerial: 0,
-  };
-}
-
 /** The ship as created: the fields it was given, then the mock's own (which win over given ones of the same name). */
 function shipView(ship: Ship) {
   // The id first, as before the payload was kept; the mock's own fields win over the payload's.
@@ -36,24 +22,24 @@ function shipView(ship: Ship) {
 }
 
 /** The mock-defined player resource (the spec does not show its fields). */
-export function playerView(player: Player, options: ResolvedOptions, now: number) {
-  refill(player.actionPoints, options.actionPoints, now);
+export function playerView(player: Player, rules: ActionPointRules, now: number) {
+  refill(player.actionPoints, rules, now);
   return {
     id: player.id,
     email: player.email,
     emailVerified: player.emailVerified,
     createdAt: new Date(player.createdAt).toISOString(),
     actionPoints: player.actionPoints.points,
-    maxActionPoints: options.actionPoints.max,
+    maxActionPoints: rules.max,
     ship: player.ship === null ? null : shipView(player.ship),
   };
 }
 
 /** Rules every gameplay action shares: no open fighter encounter, enough action points. Returns the cost. */
-function gameplayCost(player: Player, routeId: string, options: ResolvedOptions, now: number, allowedInEncounter = false): number {
+function gameplayCost(context: RequestContext, player: Player, routeId: string, allowedInEncounter = false): number {
   if (player.inEncounter && !allowedInEncounter) throw new ApiError(409, 'A fighter encounter must be resolved first');
-  const cost = options.actionCosts[routeId] ?? 0;
-  assertAffordable(player.actionPoints, cost, options, now);
+  const cost = context.config.actionCosts[routeId] ?? 0;
+  assertAffordable(player.actionPoints, cost, context.config.actionPoints, context.variants, context.now);
   return cost;
 }
 
@@ -86,14 +72,15 @@ function galaxyShipName(body: JsonObject): string {
  * POST /api/player/ship: any JSON object, kept whole (as variants, `{galaxyId, shipName}` checked first, or a
  * strict `{name}`); one ship per player, and only for a verified player.
  */
-export function createShip(player: Player, body: JsonObject, options: ResolvedOptions, now: number) {
-  const galaxyName = options.variants.has('ship-payload-galaxy') ? galaxyShipName(body) : undefined;
-  if (!player.emailVerified) throw new ApiError(refusalStatus(options.variants, 'unverified-ship'), UNVERIFIED_SHIP_MESSAGE);
-  const cost = gameplayCost(player, 'createShip', options, now);
+export function createShip(context: RequestContext, player: Player, body: JsonObject) {
+  const { variants, now } = context;
+  const galaxyName = variants.has('ship-payload-galaxy') ? galaxyShipName(body) : undefined;
+  if (!player.emailVerified) throw new ApiError(refusalStatus(variants, 'unverified-ship'), UNVERIFIED_SHIP_MESSAGE);
+  const cost = gameplayCost(context, player, 'createShip');
   const id = randomToken();
-  const name = galaxyName ?? (options.variants.has('ship-payload-name') ? shipName(body, 'name') : givenShipName(body, id));
+  const name = galaxyName ?? (variants.has('ship-payload-name') ? shipName(body, 'name') : givenShipName(body, id));
   if (player.ship !== null) throw new ApiError(400, 'This player already has a ship');
-  spend(player.actionPoints, cost, options, now);
+  spend(player.actionPoints, cost, context.config.actionPoints, variants, now);
   player.ship = { id, name, createdAt: now, fields: { ...body } };
   return { success: true, ship: shipView(player.ship) } as const;
 }
@@ -105,15 +92,16 @@ export function readShip(player: Player) {
 }
 
 /** A gameplay route of the user, before it runs: no open encounter (unless it resolves one), its cost and `extra` affordable. */
-export function assertActionAllowed(player: Player, route: UserGameplayAction, options: ResolvedOptions, now: number, extra = 0): void {
-  const cost = gameplayCost(player, route.id, options, now, route.encounter === 'resolve');
-  if (extra > 0) assertAffordable(player.actionPoints, cost + extra, options, now);
+export function assertActionAllowed(context: RequestContext, player: Player, route: UserGameplayAction, extra = 0): void {
+  const cost = gameplayCost(context, player, route.id, route.encounter === 'resolve');
+  if (extra > 0) assertAffordable(player.actionPoints, cost + extra, context.config.actionPoints, context.variants, context.now);
 }
 
 /** A gameplay route of the user that answered with success: spends its cost and `extra`, and opens or closes its encounter. */
-export function performAction(player: Player, route: UserGameplayAction, options: ResolvedOptions, now: number, extra = 0): void {
-  const cost = gameplayCost(player, route.id, options, now, route.encounter === 'resolve') + extra;
-  assertAffordable(player.actionPoints, cost, options, now);
-  spend(player.actionPoints, cost, options, now);
+export function performAction(context: RequestContext, player: Player, route: UserGameplayAction, extra = 0): void {
+  const cost = gameplayCost(context, player, route.id, route.encounter === 'resolve') + extra;
+  const { config, variants, now } = context;
+  assertAffordable(player.actionPoints, cost, config.actionPoints, variants, now);
+  spend(player.actionPoints, cost, config.actionPoints, variants, now);
   if (route.encounter !== undefined) player.inEncounter = route.encounter === 'start';
 }

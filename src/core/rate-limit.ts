@@ -1,19 +1,30 @@
-import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../spec/limits.js';
-import { ApiError } from './errors.js';
-import type { RateLimitWindows, ResolvedOptions } from './options.js';
-import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory, type RateLimitWindows } from '../spec/limits.js';
 import type { BucketState, BucketTableFull } from './bucket-table.js';
+import { ApiError } from './errors.js';
+import type { Rules } from './request-context.js';
 import type { Store } from './store.js';
+import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
 
+/** One bucket as a response shows it. */
 interface RateLimitState {
   limit: number;
   remaining: number;
   windowEnd: number;
 }
 
+/** A request counted in its bucket: the X-RateLimit-* headers it carries, and the 429 when the bucket was empty. */
+export interface Counted {
+  headers: Record<string, string>;
+  refusal: ApiError | undefined;
+}
+
 /** When a window opened by a request at `now` ends. */
 function windowEndFor(now: number, windows: RateLimitWindows): number {
   return windows === 'first-hit' ? now + RATE_LIMIT_WINDOW_MS : Math.floor(now / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS + RATE_LIMIT_WINDOW_MS;
+}
+
+function windowEndOf(rules: Rules, now: number): number {
+  return windowEndFor(now, rateLimitWindows(rules.variants, rules.config.rateLimitWindows));
 }
 
 /** The 503 for a key the bucket store has no room for: no live bucket is ever dropped to make room. */
@@ -27,9 +38,8 @@ function bucketStoreFullError(store: Store, full: BucketTableFull, now: number):
 }
 
 /** Fills the bucket of (category, key) in its current window, opening a new window when the last one has ended. */
-export function fillBucket(store: Store, category: RateLimitCategory, key: string, now: number, options: ResolvedOptions): BucketState {
-  const windows = rateLimitWindows(options.variants, options.rateLimitWindows);
-  const bucket = store.buckets.fill(category, key, now, windowEndFor(now, windows), RATE_LIMITS[category].limit);
+export function fillBucket(store: Store, rules: Rules, category: RateLimitCategory, key: string, now: number): BucketState {
+  const bucket = store.buckets.fill(category, key, now, windowEndOf(rules, now), RATE_LIMITS[category].limit);
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   return bucket;
 }
@@ -40,43 +50,31 @@ function retryAfter(until: number, now: number): number {
 
 /**
  * Fixed 60 s windows per (category, key), starting at the key's first counted request or on clock minutes.
- * Counts the request, adds the X-RateLimit-* headers, and throws the 429 once the bucket is empty.
+ * Counts the request; a store without room for its bucket throws the 503.
  */
-export function consumeRateLimit(
-  store: Store,
-  category: RateLimitCategory,
-  key: string,
-  now: number,
-  headers: Record<string, string>,
-  options: ResolvedOptions,
-): void {
+export function countRequest(store: Store, rules: Rules, category: RateLimitCategory, key: string, now: number): Counted {
   const { limit } = RATE_LIMITS[category];
-  const windows = rateLimitWindows(options.variants, options.rateLimitWindows);
-  const bucket = store.buckets.hit(category, key, now, windowEndFor(now, windows), limit);
+  const bucket = store.buckets.hit(category, key, now, windowEndOf(rules, now), limit);
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
-  Object.assign(headers, rateLimitHeaders(options, { limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }, now));
-  if (!bucket.counted) {
-    const retryAfterSeconds = retryAfter(bucket.windowEnd, now);
-    throw new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${retryAfterSeconds} s`, {
-      [HEADERS.retryAfter]: retryAfterHeader(options.variants, bucket.windowEnd, now),
-    });
-  }
+  const headers = rateLimitHeaders(rules, { limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }, now);
+  if (bucket.counted) return { headers, refusal: undefined };
+  const retryAfterSeconds = retryAfter(bucket.windowEnd, now);
+  const refusal = new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${retryAfterSeconds} s`, {
+    [HEADERS.retryAfter]: retryAfterHeader(rules.variants, bucket.windowEnd, now),
+  });
+  return { headers, refusal };
 }
 
 /** The headers of a full bucket in a window opened now: what a game-origin request is shown where that variant plays. */
-export function fullBucketHeaders(category: RateLimitCategory, now: number, options: ResolvedOptions): Record<string, string> {
+export function fullBucketHeaders(rules: Rules, category: RateLimitCategory, now: number): Record<string, string> {
   const { limit } = RATE_LIMITS[category];
-  return rateLimitHeaders(
-    options,
-    { limit, remaining: limit, windowEnd: windowEndFor(now, rateLimitWindows(options.variants, options.rateLimitWindows)) },
-    now,
-  );
+  return rateLimitHeaders(rules, { limit, remaining: limit, windowEnd: windowEndOf(rules, now) }, now);
 }
 
-function rateLimitHeaders(options: ResolvedOptions, state: RateLimitState, now: number): Record<string, string> {
+function rateLimitHeaders(rules: Rules, state: RateLimitState, now: number): Record<string, string> {
   return {
     [HEADERS.rateLimitLimit]: String(state.limit),
     [HEADERS.rateLimitRemaining]: String(state.remaining),
-    [HEADERS.rateLimitReset]: resetHeader(options.variants, state.windowEnd, now),
+    [HEADERS.rateLimitReset]: resetHeader(rules.variants, state.windowEnd, now),
   };
 }

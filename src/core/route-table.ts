@@ -1,88 +1,60 @@
-import { MOCK_ROUTES, ROUTES, type RouteSpec } from '../spec/routes.js';
-import { register, verifyEmail } from './auth.js';
+import { MOCK_ROUTES, ROUTES } from '../spec/routes.js';
 import { registerRequestSchema, verifyEmailRequestSchema } from '../spec/schemas.js';
-import { optionalString, readJsonObject, requiredString, unknownFields } from './body.js';
+import { register, verifyEmail } from './auth.js';
+import { optionalString, readJsonObject, requiredString } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
-import type { ServiceRequest } from './http.js';
-import type { ResolvedOptions } from './options.js';
 import { createShip, playerView, readShip } from './player.js';
-import { buildRouteTable, userRouteEntry } from './user-routes/user-route-table.js';
-import type { Player, Store } from './store.js';
+import type { RequestContext } from './request-context.js';
+import type { Route } from './route-definition.js';
+import type { Player } from './store.js';
+import type { CompiledUserRoute } from './user-routes/compile-routes.js';
+import { userRoute } from './user-routes/user-route-entry.js';
 
 const MAX_CHALLENGE_TOKEN_LENGTH = 2048;
 
-export interface RouteContext {
-  request: ServiceRequest;
-  now: number;
-  /** Set on routes whose spec requires a bearer token, once it has been checked. */
-  player: Player | undefined;
-  /** Filled by a spec route's handler with the body's fields the spec does not name (for the refusal and the journal). */
-  unknownFields: string[];
+function signedIn(context: RequestContext, player: Player | undefined): Player {
+  if (player === undefined) throw new Error(`${context.request.path} reached its handler without a player`);
+  return player;
 }
 
-const REGISTER_FIELDS = Object.keys(registerRequestSchema.properties);
-const VERIFY_FIELDS = Object.keys(verifyEmailRequestSchema.properties);
+type SpecHandlers = Record<(typeof ROUTES)[number]['id'], Route['handle']>;
 
-/** The JSON object body of a spec route, its unknown fields noted in the context. */
-function specBody(context: RouteContext, known: readonly string[]) {
-  const body = readJsonObject(context.request);
-  context.unknownFields.push(...unknownFields(body, known));
-  return body;
-}
-
-/** A route of the spec or the mock, or one of the user's (`source` says where it was defined). */
-export type RouteDefinition = Omit<RouteSpec, 'method'> & {
-  readonly method: string;
-  /** Set on the user's routes only: `config` (templates) or the handler's module and export. */
-  readonly source?: string;
+/** The spec's routes, as plain functions of the request's context. */
+const SPEC_HANDLERS: SpecHandlers = {
+  health: ({ config, variants }) =>
+    variants.has('health-without-success') ? { status: 'ok', version: config.version } : { success: true, status: 'ok', version: config.version },
+  register: (context) => {
+    const body = readJsonObject(context.request);
+    const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
+    // With the bot-check off, challengeToken is ignored whatever it holds (docs/spec-silent.md, "Bot-check").
+    const challengeToken = context.config.botCheck.mode === 'off' ? undefined : optionalString(body, 'challengeToken', MAX_CHALLENGE_TOKEN_LENGTH);
+    return register(context, email, challengeToken);
+  },
+  verifyEmail: (context) => {
+    const body = readJsonObject(context.request);
+    return verifyEmail(context, requiredString(body, 'email', MAX_EMAIL_LENGTH), requiredString(body, 'otp', 64));
+  },
+  getPlayer: (context, player) => {
+    const view = playerView(signedIn(context, player), context.config.actionPoints, context.now);
+    return context.variants.has('player-fields-flat') ? { success: true, ...view } : { success: true, player: view };
+  },
+  createShip: (context, player) => createShip(context, signedIn(context, player), readJsonObject(context.request)),
 };
 
-export interface Route {
-  spec: RouteDefinition;
-  /** Returns the success body (status 200), a RouteReply with a status of its own, or throws an ApiError. */
-  handle(context: RouteContext): unknown;
-}
+/** The body fields each spec route that reads a body names; the others are told back in a refusal and journaled. */
+const BODY_FIELDS: Partial<Record<keyof SpecHandlers, readonly string[]>> = {
+  register: Object.keys(registerRequestSchema.properties),
+  verifyEmail: Object.keys(verifyEmailRequestSchema.properties),
+};
 
-/** The routes of each path by method: the spec's, the mock's and the user's, as plain functions. */
-export interface RouteTable {
-  /** One Map lookup for a path of its own; the user's `:param` patterns only when that misses. */
-  find(path: string): ReadonlyMap<string, Route> | undefined;
-  /** Every route, in the order of the table. */
-  readonly routes: readonly Route[];
-}
-
-function signedIn(context: RouteContext): Player {
-  if (context.player === undefined) throw new Error(`${context.request.path} reached its handler without a player`);
-  return context.player;
-}
-
-export function createRouteTable(store: Store, options: ResolvedOptions): RouteTable {
-  const handlers: Record<(typeof ROUTES)[number]['id'], Route['handle']> = {
-    health: () =>
-      options.variants.has('health-without-success') ? { status: 'ok', version: options.version } : { success: true, status: 'ok', version: options.version },
-    register: (context) => {
-      const body = specBody(context, REGISTER_FIELDS);
-      const email = requiredString(body, 'email', MAX_EMAIL_LENGTH);
-      // With the bot-check off, challengeToken is ignored whatever it holds (docs/spec-silent.md, "Bot-check").
-      const challengeToken = options.botCheck.mode === 'off' ? undefined : optionalString(body, 'challengeToken', MAX_CHALLENGE_TOKEN_LENGTH);
-      return register(store, options, email, challengeToken);
-    },
-    verifyEmail: (context) => {
-      const body = specBody(context, VERIFY_FIELDS);
-      return verifyEmail(store, options, requiredString(body, 'email', MAX_EMAIL_LENGTH), requiredString(body, 'otp', 64));
-    },
-    getPlayer: (context) => {
-      const player = playerView(signedIn(context), options, context.now);
-      return options.variants.has('player-fields-flat') ? { success: true, ...player } : { success: true, player };
-    },
-    createShip: (context) => createShip(signedIn(context), readJsonObject(context.request), options, context.now),
-  };
-  const builtIn: Route[] = [
-    ...ROUTES.map((spec) => ({ spec, handle: handlers[spec.id] })),
-    { spec: MOCK_ROUTES[0], handle: (context: RouteContext) => readShip(signedIn(context)) },
-  ];
-  return buildRouteTable(
-    builtIn,
-    options.userRoutes.map((route) => userRouteEntry(route, options)),
-  );
+/** Every route of the API: the spec's, the mock's, then the user's, in the order GET /__mock/routes lists them. */
+export function apiRoutes(userRoutes: readonly CompiledUserRoute[]): Route[] {
+  const spec = ROUTES.map((definition): Route => {
+    const bodyFields = BODY_FIELDS[definition.id];
+    return bodyFields === undefined
+      ? { spec: definition, handle: SPEC_HANDLERS[definition.id] }
+      : { spec: definition, bodyFields, handle: SPEC_HANDLERS[definition.id] };
+  });
+  const mock: Route = { spec: MOCK_ROUTES[0], handle: (context, player) => readShip(signedIn(context, player)) };
+  return [...spec, mock, ...userRoutes.map(userRoute)];
 }

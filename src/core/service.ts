@@ -1,22 +1,28 @@
 import { RATE_LIMITS, type RateLimitCategory } from '../spec/limits.js';
 import { ROUTES } from '../spec/routes.js';
-import type { ActiveVariants } from './active-variants.js';
 import { actionPointHeaders } from './action-points.js';
+import type { ActiveVariants } from './active-variants.js';
+import { type Answer, errorAnswer } from './answer.js';
 import { authenticate } from './auth.js';
-import { isControllable, type Clock } from './clock.js';
-import { createControlApi, isControlPath } from './control/control-api.js';
+import { unknownFields, readJsonObject } from './body.js';
+import { type Clock, isControllable } from './clock.js';
+import { controlRouteNotFound, createControlApi, isControlPath } from './control/control-api.js';
+import type { ControlRoute } from './control/control-route.js';
 import { corsAllows, exposeSpecHeaders, isPreflight, preflightHeaders, responseHeaders } from './cors.js';
-import { ApiError, errorBody, MissingFieldError } from './errors.js';
-import { answerWithFaults, createFaultInjector } from './fault-injection.js';
-import { injectedStatusError, NO_FAULTS, type FaultInjector, type FaultsMet } from './faults.js';
-import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from './http.js';
+import { ApiError } from './errors.js';
+import { createFaultInjector, cutOf, waitForLatency } from './fault-injection.js';
+import { type FaultInjector, injectedStatusError, NO_FAULTS } from './faults.js';
+import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
-import { Journal, journalPath, type JournalEntry } from './journal.js';
-import { OptionsError, resolveOptions, type ServiceOptions } from './options.js';
-import { consumeRateLimit, fillBucket, fullBucketHeaders } from './rate-limit.js';
-import { createRouteTable, type Route } from './route-table.js';
-import { Store, type Player } from './store.js';
+import { Journal, type JournalEntry, journalPath } from './journal.js';
 import { isStoreInterruption, keptBy } from './kept-handle.js';
+import { activeVariants, OptionsError, resolveOptions, type ServiceOptions } from './options.js';
+import { countRequest, fillBucket, fullBucketHeaders } from './rate-limit.js';
+import type { RequestContext } from './request-context.js';
+import type { Route } from './route-definition.js';
+import { apiRoutes } from './route-table.js';
+import { methodNotAllowed, type PathMatch, Router, targetFor } from './router.js';
+import { type Player, Store } from './store.js';
 import { RouteReply } from './user-routes/user-route.js';
 import { loadWorld } from './world.js';
 
@@ -31,198 +37,221 @@ export interface Service {
   readonly faults: FaultInjector;
 }
 
-/** What one request has resolved so far; the headers travel with errors thrown later. */
-interface Exchange {
-  request: ServiceRequest;
-  now: number;
-  isGameOrigin: boolean;
-  /** The request's Origin when CORS lets a page read the answer. */
-  corsOrigin: string | undefined;
-  headers: Record<string, string>;
-  route?: Route;
-  player?: Player | undefined;
-  /** The category of the bucket a request without a route of its own (404, 405) was counted in. */
-  countedAs?: RateLimitCategory;
-  /** Injected faults this request met, when any. */
-  faults?: FaultsMet;
-  /** The body's fields the spec does not name, on a spec route that reads one. */
-  unknownFields: string[];
+/** What admission has found out so far: kept for the answer of an error thrown after it. */
+interface Admission {
+  route: Route | undefined;
+  player: Player | undefined;
+  countedAs: RateLimitCategory | undefined;
+  /** A bucket's X-RateLimit-* headers. */
+  headers: Record<string, string> | undefined;
 }
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+const isApiRoute = (target: Route | ControlRoute): target is Route => 'spec' in target;
 
 /** A body with a field the spec does not show, as a server that tags its answers would send it. */
 function withRequestId(body: unknown): unknown {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, requestId: crypto.randomUUID() } : body;
 }
 
+/** The fields of the body a spec route does not name; none when the body is not a JSON object. */
+function unnamedFields(route: Route | undefined, request: ServiceRequest): readonly string[] {
+  if (route?.bodyFields === undefined) return [];
+  try {
+    return unknownFields(readJsonObject(request), route.bodyFields);
+  } catch {
+    return [];
+  }
+}
+
 export function createService(serviceOptions: ServiceOptions): Service {
-  const options = resolveOptions(serviceOptions);
-  const { variants } = options;
-  const store = new Store(options.bounds, options.storeEngine);
-  const routes = createRouteTable(store, options);
-  const journal = new Journal(options.journalSize);
+  const config = resolveOptions(serviceOptions);
+  const variants = activeVariants(serviceOptions.variants);
+  const store = new Store(config.bounds, config.storeEngine);
+  const journal = new Journal(config.journalSize);
   const faults = createFaultInjector(serviceOptions);
   const reseedPlayers = () => {
     store.clearPlayers();
-    if (options.world !== undefined) loadWorld(store, options, options.world, options.clock.now());
+    if (config.world !== undefined) loadWorld(store, config.actionPoints, config.world, config.clock.now());
   };
-  const restored = options.storeEngine?.attach(store, options.clock) === true;
+  const restored = config.storeEngine?.attach(store, config.clock) === true;
   try {
     if (!restored) reseedPlayers();
   } catch (error) {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
-  const clock = isControllable(options.clock) ? options.clock : undefined;
-  const control = options.control.enabled ? createControlApi({ store, options, journal, clock, reseedPlayers, faults }) : undefined;
+  const clock = isControllable(config.clock) ? config.clock : undefined;
+  const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
+  const router = new Router<Route | ControlRoute>([
+    ...apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })),
+    ...(control?.routes ?? []).map((route) => ({ method: route.method, path: route.pattern, target: route })),
+  ]);
 
   /** Counts the request in its bucket; a rate-limit fault fills the bucket first, so that the usual 429 answers. */
-  function count(exchange: Exchange, category: RateLimitCategory, key: string): void {
-    if (exchange.faults?.rateLimit === true) fillBucket(store, category, key, exchange.now, options);
-    consumeRateLimit(store, category, key, exchange.now, exchange.headers, options);
+  function count(context: RequestContext, admission: Admission, category: RateLimitCategory, key: string): void {
+    if (context.faults?.rateLimit === true) fillBucket(store, context, category, key, context.now);
+    const counted = countRequest(store, context, category, key, context.now);
+    admission.headers = counted.headers;
+    if (counted.refusal !== undefined) throw counted.refusal;
   }
 
   /** Unauthenticated and unroutable requests are public reads by IP; game origins are exempt. */
-  function countAsPublic(exchange: Exchange): void {
-    exchange.countedAs = 'public';
-    if (!exchange.isGameOrigin) count(exchange, 'public', exchange.request.ip);
+  function countAsPublic(context: RequestContext, admission: Admission): void {
+    admission.countedAs = 'public';
+    if (!context.caller.isGameOrigin) count(context, admission, 'public', context.caller.ip);
   }
 
   /** A request without a valid token: 401, counted as a public read by IP unless that variant counts it nowhere. */
-  function unauthorized(exchange: Exchange): ApiError {
-    if (!variants.has('unauthorized-not-counted')) countAsPublic(exchange);
+  function unauthorized(context: RequestContext, admission: Admission): ApiError {
+    if (!context.variants.has('unauthorized-not-counted')) countAsPublic(context, admission);
     return new ApiError(401, 'Missing, invalid or expired bearer token');
   }
 
-  /** /health under that variant, for every method but a preflight (which CORS answers). */
-  function answersAnyMethod(request: ServiceRequest): boolean {
-    return variants.has('health-any-method') && request.path === HEALTH_PATH && request.method !== 'OPTIONS';
+  /** The API route serving the request: /health under that variant answers every method but a preflight. */
+  function apiRouteFor(context: RequestContext, match: PathMatch<Route | ControlRoute>): Route | undefined {
+    const { method, path } = context.request;
+    const route = targetFor(match, method) ?? (context.variants.has('health-any-method') && path === HEALTH_PATH ? match.byMethod.get('GET') : undefined);
+    return route !== undefined && isApiRoute(route) ? route : undefined;
   }
 
-  /** Routing, authentication and rate limiting: the route's handler, or a thrown ApiError. */
-  function admit(exchange: Exchange): Route {
-    const { request } = exchange;
-    const byMethod = routes.find(request.path);
-    if (byMethod === undefined) {
-      if (variants.has('auth-before-routing') && authenticate(store, request, exchange.now) === undefined) throw unauthorized(exchange);
-      countAsPublic(exchange);
+  /** Routing, authentication and rate limiting: the route to run, or a thrown ApiError. */
+  function admit(context: RequestContext, admission: Admission): Route {
+    const { request } = context;
+    const match = router.match(request.path);
+    if (match === undefined) {
+      if (context.variants.has('auth-before-routing') && authenticate(store, request, context.now) === undefined) throw unauthorized(context, admission);
+      countAsPublic(context, admission);
       throw new ApiError(404, `No route for ${request.path}`);
     }
-    const route = byMethod.get(methodToServe(request.method)) ?? (answersAnyMethod(request) ? byMethod.get('GET') : undefined);
+    const route = apiRouteFor(context, match);
     if (route === undefined) {
-      const allowed = allowedMethods(byMethod.keys());
-      countAsPublic(exchange);
-      throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
+      countAsPublic(context, admission);
+      throw methodNotAllowed(request.method, request.path, match);
     }
-    exchange.route = route;
+    admission.route = route;
     if (route.spec.auth !== 'none') {
-      exchange.player = authenticate(store, request, exchange.now);
-      if (exchange.player === undefined) throw unauthorized(exchange);
+      admission.player = authenticate(store, request, context.now);
+      if (admission.player === undefined) throw unauthorized(context, admission);
     }
     const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
-    if (!(exemptForGameOrigins && exchange.isGameOrigin)) {
-      const key = scope === 'player' && exchange.player !== undefined ? exchange.player.id : request.ip;
-      count(exchange, route.spec.category, key);
-    } else if (variants.has('ratelimit-headers-on-exempt')) {
-      Object.assign(exchange.headers, fullBucketHeaders(route.spec.category, exchange.now, options));
+    if (!(exemptForGameOrigins && context.caller.isGameOrigin)) {
+      count(context, admission, route.spec.category, scope === 'player' && admission.player !== undefined ? admission.player.id : context.caller.ip);
+    } else if (context.variants.has('ratelimit-headers-on-exempt')) {
+      admission.headers = fullBucketHeaders(context, route.spec.category, context.now);
     }
     return route;
   }
 
-  /** Headers that depend on the outcome: the points left on gameplay, and what a game client may read. */
-  function finish(exchange: Exchange, status: number, body: unknown): ServiceResponse {
-    const { headers, player } = exchange;
-    if (exchange.route?.spec.category === 'gameplay' && player !== undefined) {
-      Object.assign(headers, actionPointHeaders(player.actionPoints, options, options.clock.now()));
-    }
-    if (exchange.corsOrigin !== undefined) exposeSpecHeaders(headers);
-    return { status, headers, body: variants.has('extra-body-fields') ? withRequestId(body) : body };
-  }
-
-  function errorResponse(exchange: Exchange, error: unknown): ServiceResponse {
-    if (error instanceof ApiError) {
-      Object.assign(exchange.headers, error.headers);
-      const message = error instanceof MissingFieldError ? error.naming(exchange.unknownFields) : error.message;
-      return finish(exchange, error.status, errorBody(message));
-    }
-    options.onError(error);
-    return finish(exchange, 500, errorBody('Internal server error'));
-  }
-
-  async function answer(exchange: Exchange): Promise<ServiceResponse> {
+  async function answerApi(context: RequestContext): Promise<Answer> {
+    const admission: Admission = { route: undefined, player: undefined, countedAs: undefined, headers: undefined };
+    const decided = (answer: Pick<Answer, 'status' | 'body' | 'headers'>): Answer => ({
+      ...answer,
+      route: admission.route?.spec,
+      player: admission.player,
+      countedAs: admission.countedAs,
+      unknownFields: unnamedFields(admission.route, context.request),
+    });
     try {
-      if (exchange.faults?.status !== undefined) throw injectedStatusError(exchange.faults);
-      const route = admit(exchange);
-      const body = route.handle({ request: exchange.request, now: exchange.now, player: exchange.player, unknownFields: exchange.unknownFields });
+      if (context.faults?.status !== undefined) throw injectedStatusError(context.faults);
+      const route = admit(context, admission);
+      const result = route.handle(context, admission.player);
       // Most routes answer synchronously; those that hash a code, and handlers of the user, may return a promise.
-      const answered: unknown = body instanceof Promise ? await body : body;
-      return answered instanceof RouteReply ? finish(exchange, answered.status, answered.body) : finish(exchange, 200, answered);
+      const answered: unknown = result instanceof Promise ? await result : result;
+      const headers = admission.headers ?? NO_HEADERS;
+      return decided(answered instanceof RouteReply ? { status: answered.status, body: answered.body, headers } : { status: 200, body: answered, headers });
     } catch (error) {
       if (isStoreInterruption(error)) throw error;
-      return errorResponse(exchange, error);
+      const failed = errorAnswer(error, config.onError, unnamedFields(admission.route, context.request));
+      return decided({ ...failed, headers: admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers } });
     }
   }
 
-  function record(exchange: Exchange, response: ServiceResponse, origin: string | undefined): void {
-    const entry: JournalEntry = {
-      atMs: exchange.now,
-      method: exchange.request.method,
-      path: journalPath(exchange.request.path),
-      status: response.status,
-      category: exchange.route?.spec.category ?? exchange.countedAs ?? null,
-      route: exchange.route?.spec.id ?? null,
-      unknownFields: exchange.unknownFields.length > 0 ? exchange.unknownFields : null,
-      ip: exchange.request.ip,
-      origin: origin ?? null,
-      playerId: exchange.player?.id ?? null,
-      fault: exchange.faults?.labels ?? null,
-    };
-    journal.add(entry);
-    options.onRequest?.(entry);
+  async function answerControl(context: RequestContext): Promise<Answer> {
+    try {
+      control!.assertAllowed(context.request);
+      const { method, path } = context.request;
+      const match = router.match(path);
+      if (match === undefined) throw controlRouteNotFound(path);
+      const route = targetFor(match, method);
+      if (route === undefined || isApiRoute(route)) throw methodNotAllowed(method, path, match);
+      return control!.answer(route, { request: context.request, now: context.now, params: match.params(route) });
+    } catch (error) {
+      return errorAnswer(error, config.onError);
+    }
   }
 
-  /** The control API keeps its own origin rules; the API lets through the CORS origins and the game origins. */
-  function allowedOrigin(path: string, origin: string | undefined): string | undefined {
-    if (origin === undefined) return undefined;
-    const allowed = control !== undefined && isControlPath(path) ? control.allowsOrigin(origin) : corsAllows(options.corsOrigins, options.gameOrigins, origin);
-    return allowed ? origin : undefined;
+  /** The part a store keeps, journal included, so that an engine keeps the request's entry with its records. */
+  async function answerStateful(context: RequestContext): Promise<Answer> {
+    if (control !== undefined && isControlPath(context.request.path)) return answerControl(context);
+    const answer = await answerApi(context);
+    record(context, answer);
+    return answer;
+  }
+
+  const engine = config.storeEngine;
+  const kept = engine === undefined ? answerStateful : keptBy(engine, answerStateful, config.onStoreStatus);
+
+  /** The one place an answer's headers are built: CORS, Date, the outcome's own, the points left, what a page may read. */
+  function respond(context: RequestContext, answer: Answer, isControl: boolean): ServiceResponse {
+    const { corsOrigin } = context.caller;
+    const headers = responseHeaders(corsOrigin);
+    // A control request may move the clock: its Date reads the new time.
+    headers['date'] = httpDate(isControl ? config.clock.now() : context.now);
+    if (isControl) headers['cache-control'] = 'no-store';
+    Object.assign(headers, answer.headers);
+    if (answer.route?.category === 'gameplay' && answer.player !== undefined) {
+      Object.assign(headers, actionPointHeaders(answer.player.actionPoints, config.actionPoints, context.variants, config.clock.now()));
+    }
+    if (isControl) return { status: answer.status, headers, body: answer.body, ...(answer.content === undefined ? {} : { content: answer.content }) };
+    if (corsOrigin !== undefined) exposeSpecHeaders(headers);
+    const cut = cutOf(context.faults);
+    const body = context.variants.has('extra-body-fields') ? withRequestId(answer.body) : answer.body;
+    return cut === undefined ? { status: answer.status, headers, body } : { status: answer.status, headers, body, cut };
+  }
+
+  function record(context: RequestContext, answer: Answer): void {
+    const entry: JournalEntry = {
+      atMs: context.now,
+      method: context.request.method,
+      path: journalPath(context.request.path),
+      status: answer.status,
+      category: answer.route?.category ?? answer.countedAs ?? null,
+      route: answer.route?.id ?? null,
+      unknownFields: answer.unknownFields !== undefined && answer.unknownFields.length > 0 ? [...answer.unknownFields] : null,
+      ip: context.request.ip,
+      origin: context.caller.origin ?? null,
+      playerId: answer.player?.id ?? null,
+      fault: context.faults?.labels ?? null,
+    };
+    journal.add(entry);
+    config.onRequest?.(entry);
   }
 
   /** Answered before authentication, routing, counting and faults, on every path; never counted. */
-  function answerPreflight(request: ServiceRequest, corsOrigin: string | undefined, now: number): ServiceResponse {
-    const response: ServiceResponse = { status: 204, headers: { ...preflightHeaders(request, corsOrigin), date: httpDate(now) }, body: undefined };
-    if (control === undefined || !isControlPath(request.path)) {
-      record({ request, now, isGameOrigin: false, corsOrigin, headers: response.headers, unknownFields: [] }, response, headerValue(request, 'origin'));
-    }
+  function answerPreflight(context: RequestContext, isControl: boolean): ServiceResponse {
+    const headers = { ...preflightHeaders(context.request, context.caller.corsOrigin), date: httpDate(context.now) };
+    const response: ServiceResponse = { status: 204, headers, body: undefined };
+    if (!isControl) record(context, response);
     return response;
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {
-    const now = options.clock.now();
+    const now = config.clock.now();
     const origin = headerValue(request, 'origin');
-    const corsOrigin = allowedOrigin(request.path, origin);
-    if (isPreflight(request, corsOrigin)) return answerPreflight(request, corsOrigin, now);
-    if (control !== undefined && isControlPath(request.path)) {
-      try {
-        const response = control.handle(request, now);
-        // After the clock moved, Date reads the new time.
-        response.headers['date'] = httpDate(options.clock.now());
-        return response;
-      } catch (error) {
-        options.onError(error);
-        return { status: 500, headers: { vary: 'Origin' }, body: errorBody('Internal server error') };
-      }
-    }
-    const isGameOrigin = origin !== undefined && options.gameOrigins.has(origin);
-    const exchange: Exchange = { request, now, isGameOrigin, corsOrigin, headers: responseHeaders(corsOrigin), unknownFields: [] };
-    exchange.headers['date'] = httpDate(now);
-    const met = faults.draw(request.method, request.path);
-    if (met !== NO_FAULTS) exchange.faults = met;
-    const response = met === NO_FAULTS ? await answer(exchange) : await answerWithFaults(met, () => answer(exchange));
-    record(exchange, response, origin);
-    return response;
+    const isControl = control !== undefined && isControlPath(request.path);
+    // The control API keeps its own origin rules; the API lets through the CORS origins and the game origins.
+    const allowed = origin !== undefined && (isControl ? control.allowsOrigin(origin) : corsAllows(config.corsOrigins, config.gameOrigins, origin));
+    const caller = { ip: request.ip, origin, isGameOrigin: origin !== undefined && config.gameOrigins.has(origin), corsOrigin: allowed ? origin : undefined };
+    const preflight = isPreflight(request, caller.corsOrigin);
+    const met = isControl || preflight ? NO_FAULTS : faults.draw(request.method, request.path);
+    const context: RequestContext = { request, now, config, variants: variants.current, store, caller, faults: met === NO_FAULTS ? undefined : met };
+    if (preflight) return answerPreflight(context, isControl);
+    if (met.latencyMs > 0) await waitForLatency(met);
+    const answer = await kept(context);
+    return respond(context, answer, isControl);
   }
 
-  const engine = options.storeEngine;
-  return { handle: engine === undefined ? handle : keptBy(engine, handle, options.onStoreStatus), clock: options.clock, store, journal, variants, faults };
+  return { handle, clock: config.clock, store, journal, variants, faults };
 }

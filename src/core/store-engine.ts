@@ -1,32 +1,13 @@
-import type { BucketStore } from './bucket-table.js';
 import type { Clock } from './clock.js';
 import type { ServiceRequest } from './http.js';
-import type { OutboxMessage } from './outbox.js';
 import type { Store } from './store.js';
-
-/** The Maps of a Store whose records an engine keeps, by the key the Store indexes them with. */
-export type RecordPart = 'players' | 'codes' | 'tokens';
-
-/**
- * Told of every record a request reads, writes or deletes, so that an engine keeps exactly those. A player
- * or code read may then be changed in place (points spent, a code voided), so reads are reported too.
- */
-export interface StoreObserver {
-  read(part: RecordPart, key: string, value: unknown): void;
-  /** `value` undefined: the key was deleted. */
-  wrote(part: RecordPart, key: string, value: unknown): void;
-  cleared(part: RecordPart | 'outbox'): void;
-  delivered(message: OutboxMessage): void;
-}
+import type { RecordKeeping } from './store-observer.js';
 
 /**
  * Where state lives beyond one process's Maps: a state file, or a server many processes share. The memory
  * engine is no engine at all: the service calls none of this, and its hot path stays synchronous.
  */
-export interface StoreEngine {
-  readonly observer: StoreObserver;
-  /** Buckets kept by the engine (counted on its server); the Store's own table when absent. */
-  createBuckets?(capacity: number, categories: readonly string[]): BucketStore;
+export interface StoreEngine extends RecordKeeping {
   /**
    * Once, when the service is created: fills the store (and a controllable clock) with what was kept. Answers whether
    * anything was; the configured world is seeded only into an empty state.
@@ -57,3 +38,6 @@ export class StoreUnavailable extends Error {
 export class StoreSuspension {
   constructor(readonly ready: Promise<() => void>) {}
 }
+
+/** Told once when the store becomes unreachable (with why) and once when it answers again. */
+export type StoreStatusListener = (status: { available: false; reason: string } | { available: true }) => void;

@@ -4,7 +4,7 @@ import { ExpiringMap } from './expiring-map.js';
 import type { ActionPoints } from './action-points.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
 import { ObservedExpiringMap, ObservedMap, ObservedOutbox } from './observed-maps.js';
-import type { StoreEngine } from './store-engine.js';
+import type { RecordKeeping } from './store-observer.js';
 
 export interface Ship {
   id: string;
@@ -76,7 +76,7 @@ export class Store {
   #playersInOrder: Player[] = [];
 
   /** With an engine, every record touched is reported to its observer; without one, plain Maps. */
-  constructor(bounds: StoreBounds, engine?: Pick<StoreEngine, 'observer' | 'createBuckets'>) {
+  constructor(bounds: StoreBounds, engine?: RecordKeeping) {
     const categories = Object.keys(RATE_LIMITS);
     this.buckets = engine?.createBuckets?.(bounds.maxBuckets, categories) ?? new BucketTable(bounds.maxBuckets, categories);
     const observer = engine?.observer;

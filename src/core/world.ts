@@ -1,10 +1,9 @@
 import { TOKEN_LIFETIME_MS } from '../spec/limits.js';
-import { initialActionPoints } from './action-points.js';
+import { type ActionPointRules, initialActionPoints } from './action-points.js';
 import { normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
-import type { ResolvedOptions } from './options.js';
 import { randomToken } from './secrets.js';
-import { newPlayer } from './player.js';
+import { newPlayer } from './new-player.js';
 import type { Store } from './store.js';
 
 export interface WorldPlayer {
@@ -76,9 +75,9 @@ function breachError(players: readonly WorldPlayer[], breach: WorldRuleBreach, m
 }
 
 /** Refuses what the schema cannot (points within this mock's maximum, no repeats), before anything is changed. */
-function checkPlayers(players: readonly WorldPlayer[], options: ResolvedOptions): void {
-  const [breach] = worldRuleBreaches(players, options.actionPoints.max);
-  if (breach !== undefined) throw breachError(players, breach, options.actionPoints.max);
+function checkPlayers(players: readonly WorldPlayer[], rules: ActionPointRules): void {
+  const [breach] = worldRuleBreaches(players, rules.max);
+  if (breach !== undefined) throw breachError(players, breach, rules.max);
 }
 
 function assertTokenFree(store: Store, token: string, email: string, now: number): void {
@@ -88,10 +87,9 @@ function assertTokenFree(store: Store, token: string, email: string, now: number
   }
 }
 
-function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
+function applySeed(store: Store, rules: ActionPointRules, seed: WorldPlayer, now: number): SeededPlayer {
   const email = normalizeEmail(seed.email);
-  const rules = options.actionPoints;
-  const player = store.playerByEmail(email) ?? newPlayer(email, options, now);
+  const player = store.playerByEmail(email) ?? newPlayer(email, rules, now);
   player.emailVerified = seed.emailVerified ?? true;
   player.actionPoints = seed.actionPoints === undefined ? initialActionPoints(rules, now) : { points: seed.actionPoints, accruedAt: now };
   if (seed.ship !== undefined) player.ship = seed.ship === null ? null : { id: randomToken(), name: seed.ship.name, createdAt: now };
@@ -104,15 +102,15 @@ function applySeed(store: Store, options: ResolvedOptions, seed: WorldPlayer, no
 }
 
 /** Adds one player (or updates the one with that email) and issues a token valid for the token lifetime. */
-export function seedPlayer(store: Store, options: ResolvedOptions, seed: WorldPlayer, now: number): SeededPlayer {
-  checkPlayers([seed], options);
+export function seedPlayer(store: Store, rules: ActionPointRules, seed: WorldPlayer, now: number): SeededPlayer {
+  checkPlayers([seed], rules);
   if (seed.token !== undefined) assertTokenFree(store, seed.token.toLowerCase(), normalizeEmail(seed.email), now);
-  return applySeed(store, options, seed, now);
+  return applySeed(store, rules, seed, now);
 }
 
 /** Replaces every player and token with the world's; a world with any fault changes nothing. */
-export function loadWorld(store: Store, options: ResolvedOptions, world: World, now: number): SeededPlayer[] {
-  checkPlayers(world.players, options);
+export function loadWorld(store: Store, rules: ActionPointRules, world: World, now: number): SeededPlayer[] {
+  checkPlayers(world.players, rules);
   store.clearPlayers();
-  return world.players.map((seed) => applySeed(store, options, seed, now));
+  return world.players.map((seed) => applySeed(store, rules, seed, now));
 }

@@ -23,7 +23,8 @@ export interface ClientAddress {
 /** The client IP: a trusted forwarded hop, else the connection's address, else the configured default. */
 export function clientAddress(service: Service, request: Request, options: ClientAddressOptions, remoteAddress?: string): ClientAddress {
   const peer = remoteAddress === undefined ? undefined : withoutIpv4Mapping(remoteAddress);
-  const forwarded = options.trustForwardedFor === true ? forwardedClientIp((name) => request.headers.get(name) ?? undefined, service.variants) : undefined;
+  const forwarded =
+    options.trustForwardedFor === true ? forwardedClientIp((name) => request.headers.get(name) ?? undefined, service.variants.current) : undefined;
   return { ip: forwarded ?? (peer || options.defaultIp || DEFAULT_CLIENT_IP), peer };
 }
 

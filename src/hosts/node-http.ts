@@ -38,7 +38,7 @@ function clientIp(service: Service, request: IncomingMessage, peer: string, trus
     const value = request.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  return forwardedClientIp(header, service.variants) ?? peer;
+  return forwardedClientIp(header, service.variants.current) ?? peer;
 }
 
 function requestTarget(url: string): { path: string; query: string | undefined } {

@@ -2,6 +2,12 @@
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
+/**
+ * Where fixed one-minute windows start: at each key's first counted request, or on clock minutes. The Limits table
+ * says "per minute" and no more, so either is legal.
+ */
+export type RateLimitWindows = 'first-hit' | 'clock-minute';
+
 /** Spec, Limits table: bucket size, what a bucket is keyed by, and who is counted. */
 export const RATE_LIMITS = {
   auth: { limit: 5, scope: 'ip', exemptForGameOrigins: false },

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '../core/outbox.js';
-import type { RecordPart, StoreObserver } from '../core/store-engine.js';
+import type { RecordPart, StoreObserver } from '../core/store-observer.js';
 import type { IssuedToken, PendingCode, Player } from '../core/store.js';
 
 /** What requests touched since the engine last kept it: the final value per key (undefined: deleted). */

@@ -1,7 +1,7 @@
-import { responseHeaders } from '../cors.js';
-import { ApiError, errorBody } from '../errors.js';
-import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
-import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
+import type { Answer } from '../answer.js';
+import { ApiError } from '../errors.js';
+import { headerValue, type ServiceRequest } from '../http.js';
+import { ControlContent, type ControlContext, type ControlRequest, type ControlRoute, routeSummary } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -17,35 +17,19 @@ import { VARIANT_NAMES } from '../variant-choice.js';
 
 export const CONTROL_PREFIX = '/__mock';
 
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
-interface CompiledRoute {
-  route: ControlRoute;
-  segments: readonly string[];
-}
-
-function match(segments: readonly string[], pattern: readonly string[]): Record<string, string> | undefined {
-  if (segments.length !== pattern.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, part] of pattern.entries()) {
-    const segment = segments[index]!;
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(segment);
-      } catch {
-        return undefined;
-      }
-    } else if (part !== segment) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/** The control API's 404: it points at the list of its routes. */
+export function controlRouteNotFound(path: string): ApiError {
+  return new ApiError(404, `No control route for ${path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
 }
 
 /**
@@ -88,22 +72,20 @@ export function createControlApi(context: ControlContext) {
       },
       gameOrigins: [...context.options.gameOrigins],
       /** The variants played now (GET /__mock/variants says more). */
-      variants: context.options.variants.selection.names,
+      variants: context.variants.selection.names,
       routes: routes.map(routeSummary),
     }),
   });
-  const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
+  /** A page of this origin may call the control API: loopback pages and game clients, or any once the API is public. */
+  function allowsOrigin(origin: string): boolean {
+    return context.options.control.public || LOOPBACK_ORIGIN.test(origin) || context.options.gameOrigins.has(origin);
+  }
 
   /**
    * Loopback only, by transport peer (never a forwarded header). A web page open in the developer's browser
    * is on loopback too, so a browser's request must also name a loopback Host (against DNS rebinding) and
    * come from a loopback or game origin (against cross-site requests that reset the mock or load a world).
    */
-  /** A page of this origin may call the control API: loopback pages and game clients, or any once the API is public. */
-  function allowsOrigin(origin: string): boolean {
-    return context.options.control.public || LOOPBACK_ORIGIN.test(origin) || context.options.gameOrigins.has(origin);
-  }
-
   function assertAllowed(request: ServiceRequest): void {
     if (context.options.control.public || request.peer === undefined) return;
     const refuse = (why: string) => {
@@ -118,34 +100,14 @@ export function createControlApi(context: ControlContext) {
     }
   }
 
-  function handle(request: ServiceRequest, now: number): ServiceResponse {
-    const origin = headerValue(request, 'origin');
-    const headers: Record<string, string> = {
-      ...responseHeaders(origin !== undefined && allowsOrigin(origin) ? origin : undefined),
-      'cache-control': 'no-store',
-    };
-    try {
-      assertAllowed(request);
-      const segments = request.path.split('/');
-      const candidates = compiled.flatMap((entry) => {
-        const params = match(segments, entry.segments);
-        return params === undefined ? [] : [{ route: entry.route, params }];
-      });
-      if (candidates.length === 0) throw new ApiError(404, `No control route for ${request.path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
-      const chosen = candidates.find((candidate) => candidate.route.method === methodToServe(request.method));
-      if (chosen === undefined) {
-        const allowed = allowedMethods(candidates.map((candidate) => candidate.route.method)).join(', ');
-        throw new ApiError(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
-      }
-      const body = chosen.route.handle({ request, now, params: chosen.params });
-      if (body instanceof ControlContent)
-        return { status: 200, headers: { ...headers, ...body.headers }, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
-      return { status: 200, headers, body: chosen.route.bare === true ? body : { success: true, ...body } };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error.message) };
+  /** A control route's answer: `success: true` added unless the route is `bare`, or content of another type. */
+  function answer(route: ControlRoute, call: ControlRequest): Answer {
+    const body = route.handle(call);
+    if (body instanceof ControlContent) {
+      return { status: 200, headers: body.headers, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
     }
+    return { status: 200, headers: NO_HEADERS, body: route.bare === true ? body : { success: true, ...body } };
   }
 
-  return { handle, routes, allowsOrigin };
+  return { routes, allowsOrigin, assertAllowed, answer };
 }

@@ -1,4 +1,5 @@
 import type { ControlRouteSummary } from '../../spec/openapi-types.js';
+import type { ActiveVariants } from '../active-variants.js';
 import type { ControllableClock } from '../clock.js';
 import type { ServiceRequest } from '../http.js';
 import type { FaultInjector } from '../faults.js';
@@ -10,6 +11,8 @@ import type { Store } from '../store.js';
 export interface ControlContext {
   store: Store;
   options: ResolvedOptions;
+  /** The variants played; the control API switches them. */
+  variants: ActiveVariants;
   journal: Journal;
   /** Undefined when the service was given a clock it cannot move. */
   clock: ControllableClock | undefined;

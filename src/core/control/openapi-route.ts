@@ -1,10 +1,10 @@
 import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
 import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
-import type { ActiveVariants } from '../active-variants.js';
+import type { Variants } from '../active-variants.js';
 import { routeSource } from '../user-routes/user-route.js';
 import { routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 
-function shipPayloadReading(variants: ActiveVariants): ShipPayloadReading {
+function shipPayloadReading(variants: Variants): ShipPayloadReading {
   if (variants.has('ship-payload-galaxy')) return 'galaxy';
   return variants.has('ship-payload-name') ? 'name' : 'any';
 }
@@ -23,7 +23,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
     bare: true,
     // Built at the first request, once every control route is registered; none changes afterwards.
     handle: () => {
-      const shipPayload = shipPayloadReading(context.options.variants);
+      const shipPayload = shipPayloadReading(context.variants.current);
       let document = documents.get(shipPayload);
       if (document === undefined) {
         document = openApiDocument({

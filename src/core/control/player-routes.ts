@@ -24,7 +24,7 @@ export function findPlayer(context: ControlContext, idOrEmail: string): Player {
 }
 
 export function controlPlayerView(context: ControlContext, player: Player, now: number) {
-  return { ...playerView(player, context.options, now), inEncounter: player.inEncounter };
+  return { ...playerView(player, context.options.actionPoints, now), inEncounter: player.inEncounter };
 }
 
 /** Players straight into any state: created verified or not, with points set, in or out of an encounter. */
@@ -66,7 +66,7 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
       pattern: '/__mock/players',
       summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?}: create or update a player and issue a token',
       handle: ({ request, now }) => {
-        const seeded = seedPlayer(context.store, options, parseNewPlayer(readJsonObject(request)), now);
+        const seeded = seedPlayer(context.store, options.actionPoints, parseNewPlayer(readJsonObject(request)), now);
         return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
       },
     },

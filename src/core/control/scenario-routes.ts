@@ -53,7 +53,7 @@ export function createScenarios(context: ControlContext) {
         if (!(category! in RATE_LIMITS)) throw new ApiError(400, `body /category must be one of ${Object.keys(RATE_LIMITS).join(', ')}`);
         const { limit, scope } = RATE_LIMITS[category as RateLimitCategory];
         const bucketKey = scope === 'player' ? findPlayer(context, key!).id : clientIpKey(key!, category!);
-        const bucket = fillBucket(store, category as RateLimitCategory, bucketKey, now, options);
+        const bucket = fillBucket(store, { config: options, variants: context.variants.current }, category as RateLimitCategory, bucketKey, now);
         return { category, key: bucketKey, count: limit, limit, remaining: 0, resetAt: new Date(bucket.windowEnd).toISOString() };
       },
     },
@@ -113,7 +113,7 @@ export function createScenarios(context: ControlContext) {
       summary: '{email}: a player whose email is not verified, with a token (ship creation answers 403)',
       parameters: stringParameters('email'),
       apply: ({ email }, now) => {
-        const seeded = seedPlayer(store, options, { email: email!, emailVerified: false }, now);
+        const seeded = seedPlayer(store, options.actionPoints, { email: email!, emailVerified: false }, now);
         return { player: controlPlayerView(context, findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
       },
     },

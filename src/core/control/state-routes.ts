@@ -72,7 +72,7 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
       method: 'POST',
       pattern: '/__mock/world',
       summary: 'a world ({players: [...]}): replace every player and token with its own',
-      handle: ({ request, now }) => ({ players: loadWorld(store, options, parseWorld(readJsonObject(request)), now) }),
+      handle: ({ request, now }) => ({ players: loadWorld(store, options.actionPoints, parseWorld(readJsonObject(request)), now) }),
     },
   ];
 }

@@ -18,7 +18,7 @@ const parseVariants = validator<{ variants: string[] }>(
 
 /** What a client developer reads back: the variants played (and the seed that drew them), and every choice. */
 export function variantsView(context: ControlContext) {
-  const { names, seed } = context.options.variants.selection;
+  const { names, seed } = context.variants.selection;
   return {
     variants: names,
     ...(seed === undefined ? {} : { seed }),
@@ -42,7 +42,7 @@ export function variantRoutes(context: ControlContext): ControlRoute[] {
       handle: ({ request }) => {
         const { variants } = parseVariants(readJsonObject(request));
         try {
-          context.options.variants.replace(chooseVariants(variants));
+          context.variants.replace(chooseVariants(variants));
         } catch (error) {
           throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
         }

@@ -1,8 +1,8 @@
 import { readOptionalJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
-import type { ResolvedOptions } from '../options.js';
 import { assertActionAllowed, performAction, playerView } from '../player.js';
-import type { RouteContext } from '../route-table.js';
+import type { RequestContext } from '../request-context.js';
+import type { Player } from '../store.js';
 import type { CompiledUserRoute } from './compile-routes.js';
 import { handlerContext } from './handler-context.js';
 import { StagedRouteState } from './route-state.js';
@@ -37,29 +37,31 @@ function statusOf(value: unknown, id: string): number {
  * runs; with a success status, its state is checked against its bound, its points spent and its state kept, in
  * that order, so that a refusal at any step keeps nothing.
  */
-export function answerUserRoute(route: CompiledUserRoute, options: ResolvedOptions): (context: RouteContext) => RouteReply | Promise<RouteReply> {
+export function answerUserRoute(route: CompiledUserRoute): (context: RequestContext, player: Player | undefined) => RouteReply | Promise<RouteReply> {
   const { category, definition } = route;
   const action = { id: route.id, encounter: definition.encounter };
-  return ({ request, now, player }) => {
-    if (category === 'gameplay') assertActionAllowed(player!, action, options, now);
+  return (context, player) => {
+    const { request, now } = context;
+    const pointRules = context.config.actionPoints;
+    if (category === 'gameplay') assertActionAllowed(context, player!, action);
     const state = new StagedRouteState(player);
     const scope: TemplateScope = {
       params: route.path.match(request.path) ?? {},
       query: queryRecord(request.query),
       body: readOptionalJsonObject(request),
-      player: player === undefined ? undefined : playerView(player, options, now),
+      player: player === undefined ? undefined : playerView(player, pointRules, now),
       state: state.all(),
       now: new Date(now).toISOString(),
     };
     const settle = ({ status, fields, extraPoints }: Outcome): RouteReply => {
       if (status >= 400) return new RouteReply(status, { error: `${route.id} answered ${status}`, ...fields });
       state.assertWithinBound();
-      if (category === 'gameplay') performAction(player!, action, options, now, extraPoints);
+      if (category === 'gameplay') performAction(context, player!, action, extraPoints);
       state.commit();
       return new RouteReply(status, { ...fields, success: true });
     };
     if (definition.handler !== undefined) {
-      const call = handlerContext(route, request, scope, state, (extra) => assertActionAllowed(player!, action, options, now, extra));
+      const call = handlerContext(route, request, scope, state, (extra) => assertActionAllowed(context, player!, action, extra));
       const result = definition.handler(call.context);
       return result instanceof Promise ? result.then((value: unknown) => settle(call.outcome(value))) : settle(call.outcome(result));
     }
@@ -68,7 +70,7 @@ export function answerUserRoute(route: CompiledUserRoute, options: ResolvedOptio
       for (const [key, value] of Object.entries(route.state(scope) as Record<string, unknown>)) state.set(key, value);
     }
     const outcome = (): Outcome => {
-      const fields = route.response({ ...scope, state: state.all(), player: player === undefined ? undefined : playerView(player, options, now) });
+      const fields = route.response({ ...scope, state: state.all(), player: player === undefined ? undefined : playerView(player, pointRules, now) });
       return { status, fields: fields as Record<string, unknown>, extraPoints: 0 };
     };
     // The response reads the points left after this route's spend: settled first, then evaluated.

@@ -1,5 +1,5 @@
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
-import { routePath, routePathProblem, type RoutePath } from './route-path.js';
+import { routePath, routePathProblem, type RoutePath } from '../route-path.js';
 import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRules } from './template.js';
 import { routeCategory, USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, userRouteId, type UserRoute, type UserRouteCategory } from './user-route.js';
 
