@@ -32,13 +32,15 @@ describe('keptBy: the store going away and coming back', () => {
       async () => OK,
       (status) => told.push(status),
     );
-    expect((await handle(CONTEXT)).status).toBe(200);
+    expect((await handle(REQUEST, () => CONTEXT)).answer.status).toBe(200);
     engine.up = false;
-    const during = await Promise.all([handle(CONTEXT), handle(CONTEXT), handle(CONTEXT)]);
+    const during = (await Promise.all([handle(REQUEST, () => CONTEXT), handle(REQUEST, () => CONTEXT), handle(REQUEST, () => CONTEXT)])).map(
+      (kept) => kept.answer,
+    );
     expect(during.map((response) => response.status)).toEqual([503, 503, 503]);
     engine.up = true;
-    await handle(CONTEXT);
-    await handle(CONTEXT);
+    await handle(REQUEST, () => CONTEXT);
+    await handle(REQUEST, () => CONTEXT);
     expect(told).toEqual([{ available: false, reason: 'the server is off' }, { available: true }]);
   });
 });

@@ -2,6 +2,7 @@ import { HEADERS } from '../spec/limits.js';
 import { ROUTES } from '../spec/routes.js';
 import type { Answer } from './answer.js';
 import { errorBody } from './errors.js';
+import type { ServiceRequest } from './http.js';
 import type { RequestContext } from './request-context.js';
 import { type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
 
@@ -19,25 +20,38 @@ export function isStoreInterruption(error: unknown): boolean {
  * The 503 of a request whose state could not be read or kept: nothing it did is acknowledged, and nothing is
  * let through a limit that could not be counted. /health says so in its status too.
  */
-function unavailableAnswer(context: RequestContext, error: StoreUnavailable): Answer {
+function unavailableAnswer(request: ServiceRequest, error: StoreUnavailable): Answer {
   const body = errorBody(error.message);
   return {
     status: 503,
     headers: { 'cache-control': 'no-store', [HEADERS.retryAfter]: String(error.retryAfterSeconds) },
-    body: context.request.path === HEALTH_PATH ? { status: 'unavailable', ...body } : body,
+    body: request.path === HEALTH_PATH ? { status: 'unavailable', ...body } : body,
   };
+}
+
+/** A request's context and what its stateful part answered. */
+export interface KeptAnswer {
+  context: RequestContext;
+  answer: Answer;
 }
 
 /**
  * The stateful part of a request with its records loaded before and kept after by the engine, before the answer
- * leaves. Only this part runs again after a suspension: what came before it (the fault draw, its latency) does not.
- * Each change of the store's reachability is told once, however many requests meet it.
+ * leaves. The context is made once the records are loaded (`arrive`), so it reads the time another process may
+ * have moved; only the stateful part runs again after a suspension, never what came before (the fault draw, its
+ * latency). Each change of the store's reachability is told once, however many requests meet it.
  */
-export function keptBy(engine: StoreEngine, stateful: StatefulPart, onStatus: StoreStatusListener = () => {}): StatefulPart {
+export function keptBy(
+  engine: StoreEngine,
+  stateful: StatefulPart,
+  onStatus: StoreStatusListener = () => {},
+): (request: ServiceRequest, arrive: () => RequestContext) => Promise<KeptAnswer> {
   let down = false;
-  return async (context) => {
+  return async (request, arrive) => {
+    let context: RequestContext | undefined;
     try {
-      if (engine.beforeRequest !== undefined) await engine.beforeRequest(context.request);
+      if (engine.beforeRequest !== undefined) await engine.beforeRequest(request);
+      context = arrive();
       let answer: Answer | undefined;
       while (answer === undefined) {
         try {
@@ -54,14 +68,14 @@ export function keptBy(engine: StoreEngine, stateful: StatefulPart, onStatus: St
         down = false;
         onStatus({ available: true });
       }
-      return answer;
+      return { context, answer };
     } catch (error) {
       if (!(error instanceof StoreUnavailable)) throw error;
       if (!down) {
         down = true;
         onStatus({ available: false, reason: error.message });
       }
-      return unavailableAnswer(context, error);
+      return { context: context ?? arrive(), answer: unavailableAnswer(request, error) };
     }
   };
 }

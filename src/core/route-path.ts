@@ -34,8 +34,8 @@ function decoded(segment: string): string | undefined {
   }
 }
 
-/** The matcher of a path that routePathProblem accepted. */
-export function routePath(path: string): RoutePath {
+/** The matcher of a path that routePathProblem accepted; a parameter matches an empty segment only where `emptyParams` says. */
+export function routePath(path: string, emptyParams = false): RoutePath {
   const pattern = path.split('/');
   const params = pattern.filter((segment) => PARAMETER.test(segment)).map((segment) => segment.slice(1));
   const shape = pattern.map((segment) => (PARAMETER.test(segment) ? ':' : segment)).join('/');
@@ -52,7 +52,7 @@ export function routePath(path: string): RoutePath {
           if (part !== segment) return undefined;
           continue;
         }
-        const value = segment === '' ? undefined : decoded(segment);
+        const value = segment === '' && !emptyParams ? undefined : decoded(segment);
         if (value === undefined) return undefined;
         found[part.slice(1)] = value;
       }

@@ -7,6 +7,8 @@ export interface RouterEntry<T> {
   readonly method: string;
   readonly path: string;
   readonly target: T;
+  /** A parameter may match an empty segment (`/__mock/ui/` as the page); by default such a path is no route's. */
+  readonly emptyParams?: boolean;
 }
 
 /** The targets of one path sent, by method, each with the parameters it reads from that path. */
@@ -44,8 +46,8 @@ export class Router<T> {
 
   constructor(entries: Iterable<RouterEntry<T>>) {
     const groups = new Map<string, PatternGroup<T>>();
-    for (const { method, path, target } of entries) {
-      const compiled = routePath(path);
+    for (const { method, path, target, emptyParams } of entries) {
+      const compiled = routePath(path, emptyParams);
       if (compiled.params.length === 0) {
         const byMethod = this.#exact.get(path) ?? new Map<string, T>();
         this.#exact.set(path, byMethod);

@@ -86,7 +86,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
   const router = new Router<Route | ControlRoute>([
     ...apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })),
-    ...(control?.routes ?? []).map((route) => ({ method: route.method, path: route.pattern, target: route })),
+    ...(control?.routes ?? []).map((route) => ({ method: route.method, path: route.pattern, target: route, emptyParams: true })),
   ]);
 
   /** Counts the request in its bucket; a rate-limit fault fills the bucket first, so that the usual 429 answers. */
@@ -191,7 +191,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   const engine = config.storeEngine;
-  const kept = engine === undefined ? answerStateful : keptBy(engine, answerStateful, config.onStoreStatus);
+  const kept = engine === undefined ? undefined : keptBy(engine, answerStateful, config.onStoreStatus);
 
   /** The one place an answer's headers are built: CORS, Date, the outcome's own, the points left, what a page may read. */
   function respond(context: RequestContext, answer: Answer, isControl: boolean): ServiceResponse {
@@ -238,7 +238,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {
-    const now = config.clock.now();
     const origin = headerValue(request, 'origin');
     const isControl = control !== undefined && isControlPath(request.path);
     // The control API keeps its own origin rules; the API lets through the CORS origins and the game origins.
@@ -246,10 +245,22 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const caller = { ip: request.ip, origin, isGameOrigin: origin !== undefined && config.gameOrigins.has(origin), corsOrigin: allowed ? origin : undefined };
     const preflight = isPreflight(request, caller.corsOrigin);
     const met = isControl || preflight ? NO_FAULTS : faults.draw(request.method, request.path);
-    const context: RequestContext = { request, now, config, variants: variants.current, store, caller, faults: met === NO_FAULTS ? undefined : met };
-    if (preflight) return answerPreflight(context, isControl);
+    const arrive = (): RequestContext => ({
+      request,
+      now: config.clock.now(),
+      config,
+      variants: variants.current,
+      store,
+      caller,
+      faults: met === NO_FAULTS ? undefined : met,
+    });
+    if (preflight) return answerPreflight(arrive(), isControl);
     if (met.latencyMs > 0) await waitForLatency(met);
-    const answer = await kept(context);
+    if (kept === undefined) {
+      const context = arrive();
+      return respond(context, await answerStateful(context), isControl);
+    }
+    const { context, answer } = await kept(request, arrive);
     return respond(context, answer, isControl);
   }
 
