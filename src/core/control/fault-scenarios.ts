@@ -1,7 +1,7 @@
 import type { JSONSchemaType } from 'ajv';
 import { faultRuleFromText } from '../fault-rules.js';
 import type { ControlContext } from './control-route.js';
-import type { Scenario } from './scenario-routes.js';
+import type { Scenario } from './scenario.js';
 
 const pathParameter = {
   type: 'object',

@@ -11,13 +11,7 @@ import { seedPlayer } from '../world.js';
 import type { ControlContext, ControlRoute } from './control-route.js';
 import { faultScenarios } from './fault-scenarios.js';
 import { controlPlayerView, findPlayer } from './player-routes.js';
-
-export interface Scenario<P> {
-  name: string;
-  summary: string;
-  parameters: JSONSchemaType<P>;
-  apply(params: P, now: number): Record<string, unknown>;
-}
+import type { Scenario } from './scenario.js';
 
 const stringParameters = <K extends string>(...names: K[]) =>
   ({
