@@ -1,7 +1,7 @@
 import { responseHeaders } from '../cors.js';
 import { ApiError, errorBody } from '../errors.js';
 import { allowedMethods, headerValue, methodToServe, type ServiceRequest, type ServiceResponse } from '../http.js';
-import { ControlContent, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
+import { ControlContent, declaredRoute, routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -15,7 +15,7 @@ import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
 
-export const CONTROL_PREFIX = '/__mock';
+import { CONTROL_PREFIX } from '../../spec/control-routes.js';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
@@ -49,7 +49,7 @@ export function isControlPath(path: string): boolean {
 }
 
 /**
- * The mock-only control plane under /__mock: never rate limited, never journaled, and answering
+ * The mock-only control plane under CONTROL_PREFIX: never rate limited, never journaled, and answering
  * loopback callers only (by transport peer, never by a forwarded header) unless made public.
  */
 export function createControlApi(context: ControlContext) {
@@ -67,11 +67,8 @@ export function createControlApi(context: ControlContext) {
     ...dashboardRoutes(),
   ];
   routes.push(openApiRoute(context, routes));
-  routes.unshift({
-    method: 'GET',
-    pattern: '/__mock/capabilities',
-    summary: 'what this target offers; the conformance suite probes it',
-    handle: () => ({
+  routes.unshift(
+    declaredRoute('capabilities', () => ({
       service: 'game-service-harness',
       version: context.options.version,
       capabilities: {
@@ -87,11 +84,11 @@ export function createControlApi(context: ControlContext) {
         variants: VARIANT_NAMES,
       },
       gameOrigins: [...context.options.gameOrigins],
-      /** The variants played now (GET /__mock/variants says more). */
+      /** The variants played now (the variants route says more). */
       variants: context.options.variants.selection.names,
       routes: routes.map(routeSummary),
-    }),
-  });
+    })),
+  );
   const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.pattern.split('/') }));
 
   /**
