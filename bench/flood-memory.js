@@ -4,6 +4,7 @@
 // (bound: 50 ms each). Hostile 14 KB X-Forwarded-For values are mixed in.
 import { availableParallelism, cpus } from 'node:os';
 import { Pool } from 'undici';
+import { CONTROL_ROUTES } from '../dist/src/spec/control-routes.js';
 import { writeResults } from './lib/report.js';
 import { startServer } from './lib/server-process.js';
 
@@ -36,7 +37,7 @@ async function spendBuckets(pool) {
   const register = () =>
     send(pool, '/api/auth/register', { method: 'POST', headers: { 'x-forwarded-for': SPENDER_IP }, json: { email: 'spender@example.com' } });
   for (let i = 0; i < 5; i++) await register();
-  const { authToken } = (await send(pool, '/__mock/players', { method: 'POST', json: { email: 'reader@example.com' } })).body;
+  const { authToken } = (await send(pool, CONTROL_ROUTES.createPlayer.pattern, { method: 'POST', json: { email: 'reader@example.com' } })).body;
   const read = () => send(pool, '/api/player', { headers: { authorization: `Bearer ${authToken}`, 'x-forwarded-for': READER_IP } });
   for (let i = 0; i < 60; i++) await read();
   const spent = async () => ({ auth: (await register()).status, read: (await read()).status });
@@ -68,16 +69,18 @@ async function flood(pool) {
   return { statuses, hostile, seconds: (performance.now() - started) / 1000 };
 }
 
+const BUCKETS = CONTROL_ROUTES.buckets.pattern;
+const JOURNAL = CONTROL_ROUTES.journal.pattern;
 const LISTINGS = [
-  '/__mock/buckets',
-  '/__mock/buckets?limit=1000',
-  '/__mock/buckets?category=auth',
-  `/__mock/buckets?key=${SPENDER_IP}`,
-  `/__mock/buckets?cursor=${Math.floor(ADDRESSES / 2)}&limit=1000`,
-  '/__mock/players',
-  '/__mock/outbox',
-  '/__mock/journal?limit=1000',
-  '/__mock/journal?path=/api/auth/register',
+  BUCKETS,
+  `${BUCKETS}?limit=1000`,
+  `${BUCKETS}?category=auth`,
+  `${BUCKETS}?key=${SPENDER_IP}`,
+  `${BUCKETS}?cursor=${Math.floor(ADDRESSES / 2)}&limit=1000`,
+  CONTROL_ROUTES.players.pattern,
+  CONTROL_ROUTES.outbox.pattern,
+  `${JOURNAL}?limit=1000`,
+  `${JOURNAL}?path=/api/auth/register`,
 ];
 
 async function listingLatencies(pool) {

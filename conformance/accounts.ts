@@ -4,6 +4,7 @@ import type { Identity } from './identities.js';
 import { boundPair } from './bound-pair.js';
 import { signIn, uniqueEmail, verifyForToken, type SignedIn } from './players.js';
 import type { Suite } from './suite.js';
+import { CONTROL_ROUTES, controlPath } from '../src/spec/control-routes.js';
 
 /** Why a check that needs a signed-in player cannot run, or undefined when it can. */
 export function cannotSignIn(suite: Suite): string | undefined {
@@ -54,9 +55,10 @@ export async function unverifiedToken(suite: Suite): Promise<{ token: string } |
     return { reason: 'no token of an unverified player: pass --unverified-token, or check a target whose control API offers the unverified-player scenario' };
   }
   const email = uniqueEmail(suite, 'unverified');
-  const created = await suite.target.send({ method: 'POST', path: '/__mock/scenarios/unverified-player', json: { email } });
+  const path = controlPath('applyScenario', { name: 'unverified-player' });
+  const created = await suite.target.send({ method: CONTROL_ROUTES.applyScenario.method, path, json: { email } });
   const token = (created.body as { authToken?: unknown } | undefined)?.authToken;
   if (created.status !== 200 || typeof token !== 'string')
-    throw new Error(`POST /__mock/scenarios/unverified-player answered ${created.status}: ${created.text.slice(0, 300)}`);
+    throw new Error(`${CONTROL_ROUTES.applyScenario.method} ${path} answered ${created.status}: ${created.text.slice(0, 300)}`);
   return { token };
 }

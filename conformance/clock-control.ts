@@ -1,4 +1,5 @@
 import type { Target } from './target.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 
 /** The target's clock through its control API: checks of expiry move it instead of waiting. */
 export class ClockControl {
@@ -12,9 +13,10 @@ export class ClockControl {
   }
 
   async #post(change: Record<string, unknown>): Promise<number> {
-    const exchange = await this.#target.send({ method: 'POST', path: '/__mock/clock', json: change });
+    const { method, pattern } = CONTROL_ROUTES.setClock;
+    const exchange = await this.#target.send({ method, path: pattern, json: change });
     const body = exchange.body as { nowMs?: unknown } | undefined;
-    if (exchange.status !== 200 || typeof body?.nowMs !== 'number') throw new Error(`POST /__mock/clock answered ${exchange.status}: ${exchange.text}`);
+    if (exchange.status !== 200 || typeof body?.nowMs !== 'number') throw new Error(`${method} ${pattern} answered ${exchange.status}: ${exchange.text}`);
     return body.nowMs;
   }
 
@@ -35,7 +37,7 @@ export class ClockControl {
   }
 
   async now(): Promise<number> {
-    const exchange = await this.#target.send({ method: 'GET', path: '/__mock/clock' });
+    const exchange = await this.#target.send({ method: CONTROL_ROUTES.clock.method, path: CONTROL_ROUTES.clock.pattern });
     return (exchange.body as { nowMs: number }).nowMs;
   }
 }

@@ -3,7 +3,7 @@ import type { CheckFile } from './check-files.js';
 /** How to get the code a target emailed: its control API, a log file, a command, or a person. */
 export type OtpSourceSpec = { kind: 'control' } | { kind: 'log'; file: string } | { kind: 'command'; command: string } | { kind: 'prompt' };
 
-/** What the target told GET /__mock/capabilities, or null when it has no control API. */
+/** What the target told its control API's capabilities route, or null when it has no control API. */
 export interface Capabilities {
   clockControl: boolean;
   outbox: boolean;

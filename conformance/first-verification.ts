@@ -3,6 +3,7 @@ import type { Identity } from './identities.js';
 import type { Suite } from './suite.js';
 import { registerForCode, signedInBy, uniqueEmail, type Registration, type SignedIn } from './players.js';
 import { fixture } from './fixture.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 
 /** When the server issued a token: bounds in ms, and what they were read from. */
 export interface IssueTime {
@@ -33,7 +34,7 @@ export const firstVerification = fixture(async (suite): Promise<Verification> =>
   const after = await target.clock?.now();
   let issued: IssueTime;
   if (before !== undefined && after !== undefined) {
-    issued = { from: before, to: after, source: "the target's clock (GET /__mock/clock)", toleranceMs: 1_000 };
+    issued = { from: before, to: after, source: `the target's clock (${CONTROL_ROUTES.clock.method} ${CONTROL_ROUTES.clock.pattern})`, toleranceMs: 1_000 };
   } else {
     const date = Date.parse(header(exchange, 'date') ?? '');
     issued = Number.isNaN(date)

@@ -1,6 +1,7 @@
 import { hintFor, type Exchange } from './exchange.js';
 import type { Identity } from './identities.js';
 import type { SignInContext } from './suite.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 
 export interface SignedIn {
   email: string;
@@ -37,9 +38,10 @@ export async function registerForCode(suite: SignInContext, email: string, ident
 export async function signIn(suite: SignInContext, identity?: Identity): Promise<SignedIn> {
   const email = uniqueEmail(suite);
   if (suite.config.capabilities?.players === true) {
-    const created = await suite.target.send({ method: 'POST', path: '/__mock/players', json: { email } });
+    const { method, pattern } = CONTROL_ROUTES.createPlayer;
+    const created = await suite.target.send({ method, path: pattern, json: { email } });
     const body = created.body as { authToken?: string; expiresAt?: string } | undefined;
-    if (created.status !== 200 || body?.authToken === undefined) throw new Error(`POST /__mock/players answered ${created.status}: ${created.text}`);
+    if (created.status !== 200 || body?.authToken === undefined) throw new Error(`${method} ${pattern} answered ${created.status}: ${created.text}`);
     return { email, token: body.authToken, expiresAt: body.expiresAt ?? '' };
   }
   const { code } = await registerForCode(suite, email, identity);

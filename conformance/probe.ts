@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import type { Capabilities } from './config.js';
 import { endpoint } from './exchange.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 
 /** The target cannot be reached: a usage or connection problem (exit 2), not a conformance failure. */
 export class TargetUnreachableError extends Error {
@@ -13,7 +14,7 @@ export class TargetUnreachableError extends Error {
 const PROBE_TIMEOUT_MS = 10_000;
 
 /**
- * Reaches the target, then asks it what it offers: a target with a control API (GET /__mock/capabilities)
+ * Reaches the target, then asks it what it offers: a target with a control API (its capabilities route)
  * lets the suite move its clock and read its outbox; any other answer means real time.
  */
 export async function probeTarget(baseUrl: string): Promise<Capabilities | null> {
@@ -26,7 +27,7 @@ export async function probeTarget(baseUrl: string): Promise<Capabilities | null>
       const cause = (error as { code?: string; message: string }).code ?? (error as Error).message;
       throw new TargetUnreachableError(`cannot reach ${baseUrl}: ${cause}`);
     }
-    const answer = await get('/__mock/capabilities');
+    const answer = await get(CONTROL_ROUTES.capabilities.pattern);
     const body = (await answer.body.json().catch(() => undefined)) as
       | { capabilities?: Partial<Capabilities> & { scenarios?: string[] }; gameOrigins?: string[] }
       | undefined;

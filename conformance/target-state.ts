@@ -1,20 +1,11 @@
 import { Agent, request } from 'undici';
 import type { Capabilities } from './config.js';
+import type { ControlAnswer, JsonControlRouteKey } from '../src/spec/control-responses.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
+import type { RateLimitBucket } from '../src/spec/control-schemas.js';
 import { endpoint } from './exchange.js';
 
-interface ClockState {
-  nowMs: number;
-  frozen: boolean;
-}
-
-interface BucketView {
-  category: string;
-  key: string;
-  count: number;
-  resetAt: string;
-}
-
-const bucketId = (bucket: BucketView) => `${bucket.category} ${bucket.key} ${bucket.count} ${bucket.resetAt}`;
+const bucketId = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key} ${bucket.count} ${bucket.resetAt}`;
 
 /** Control API calls of the run's own, outside any check (and outside the scheduler: the control API is not rate-limited). */
 class ControlClient {
@@ -25,7 +16,9 @@ class ControlClient {
     this.#baseUrl = baseUrl;
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<T> {
+  async call<K extends JsonControlRouteKey>(key: K, query = '', json?: unknown): Promise<ControlAnswer<K>> {
+    const { method, pattern } = CONTROL_ROUTES[key];
+    const path = `${pattern}${query}`;
     const response = await request(endpoint(this.#baseUrl, path), {
       method,
       dispatcher: this.#agent,
@@ -33,18 +26,15 @@ class ControlClient {
     });
     const text = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as ControlAnswer<K>;
   }
 
   /** Every live bucket, following the listing's cursor where it has one. */
-  async buckets(): Promise<BucketView[]> {
-    const all: BucketView[] = [];
+  async buckets(): Promise<RateLimitBucket[]> {
+    const all: RateLimitBucket[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call<{ buckets: BucketView[]; nextCursor?: string | null }>(
-        'GET',
-        `/__mock/buckets${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
-      );
+      const page = await this.call('buckets', cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`);
       all.push(...page.buckets);
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
@@ -66,16 +56,15 @@ export async function preserveTargetState(baseUrl: string, capabilities: Capabil
   if (capabilities?.clockControl !== true) return async () => '';
   const control = new ControlClient(baseUrl);
   const startedAt = Date.now();
-  const clock = await control.call<ClockState>('GET', '/__mock/clock');
+  const clock = await control.call('clock');
   const before = capabilities.buckets ? new Set((await control.buckets()).map(bucketId)) : undefined;
   return async () => {
     try {
       const nowMs = clock.nowMs + (clock.frozen ? 0 : Date.now() - startedAt);
-      await control.call('POST', '/__mock/clock', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
+      await control.call('setClock', '', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
       if (before === undefined) return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`;
       const filled = (await control.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
-      for (const bucket of filled)
-        await control.call('DELETE', `/__mock/buckets?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
+      for (const bucket of filled) await control.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
       const emptied =
         filled.length === 0
           ? ''

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { CONTROL_PREFIX } from '../src/spec/control-routes.js';
 import { ROUTES } from '../src/spec/routes.js';
 import { ClockControl } from './clock-control.js';
 import type { ConformanceConfig } from './config.js';
@@ -28,7 +29,6 @@ export interface Call {
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
 const REQUEST_TIMEOUT_MS = 30_000;
 const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
-const CONTROL_PREFIX = '/__mock';
 
 /** The server under test: every request of every check goes through `send`, and so through one scheduler. */
 export class Target {

@@ -1,18 +1,27 @@
+import type { ControlAnswer, JsonControlRouteKey } from '../src/spec/control-responses.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 import { byId } from './dom.js';
-
-/** The control API of the mock that serves this page. */
-const BASE = '/__mock';
 
 export class ControlError extends Error {}
 
-/** One control call: its JSON answer, or a ControlError with the mock's message. */
-export async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE}${path}`, {
+export interface ControlCall {
+  /** The path with its parameters filled in (controlPath), for the routes that have some. */
+  path?: string;
+  query?: Readonly<Record<string, string | number>>;
+  body?: unknown;
+}
+
+/** One call of a declared route of the mock that serves this page: its answer, or a ControlError with the mock's message. */
+export async function control<K extends JsonControlRouteKey>(key: K, call: ControlCall = {}): Promise<ControlAnswer<K>> {
+  const { method, pattern } = CONTROL_ROUTES[key];
+  const query = call.query === undefined ? '' : `?${new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)]))}`;
+  const path = `${call.path ?? pattern}${query}`;
+  const response = await fetch(path, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(call.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body) }),
   });
-  const answer = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new ControlError(`${method} ${BASE}${path}: ${answer.error ?? response.status}`);
+  const answer = (await response.json()) as ControlAnswer<K> & { error?: string };
+  if (!response.ok) throw new ControlError(`${method} ${path}: ${answer.error ?? response.status}`);
   return answer;
 }
 

@@ -1,22 +1,13 @@
+import type { JournalEntryView } from '../src/spec/control-schemas.js';
+import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 import { byId, h, row, timeOfDay } from './dom.js';
 
-interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  category: string | null;
-  ip: string;
-  origin: string | null;
-  fault: string[] | null;
-}
-
-/** Rows kept on the page; the journal itself holds more (GET /__mock/journal pages through it). */
+/** Rows kept on the page; the journal itself holds more (its listing pages through it). */
 const MAX_ROWS = 200;
 /** Entries the stream sends first, so that the page opens on the latest requests. */
 const REPLAYED = 50;
 
-function entryRow(entry: JournalEntry): HTMLElement {
+function entryRow(entry: JournalEntryView): HTMLElement {
   return row(
     {},
     timeOfDay(entry.at),
@@ -29,14 +20,14 @@ function entryRow(entry: JournalEntry): HTMLElement {
 }
 
 /**
- * The journal as it happens, from GET /__mock/journal/stream: the latest entries first, then each request
+ * The journal as it happens, from its event stream: the latest entries first, then each request
  * as it is answered. EventSource reconnects by itself, and the stream replays the latest entries each time,
  * so the table is rebuilt on every (re)connection. `onEntry` lets the other panels follow.
  */
 export function followJournal(onEntry: () => void): void {
   const body = byId('journal');
   const state = byId('journal-state');
-  const source = new EventSource(`/__mock/journal/stream?limit=${REPLAYED}`);
+  const source = new EventSource(`${CONTROL_ROUTES.journalStream.pattern}?limit=${REPLAYED}`);
   source.addEventListener('open', () => {
     body.replaceChildren();
     state.textContent = 'live';
@@ -47,7 +38,7 @@ export function followJournal(onEntry: () => void): void {
     state.className = '';
   });
   source.addEventListener('message', (event: MessageEvent<string>) => {
-    body.prepend(entryRow(JSON.parse(event.data) as JournalEntry));
+    body.prepend(entryRow(JSON.parse(event.data) as JournalEntryView));
     while (body.childElementCount > MAX_ROWS) body.lastElementChild?.remove();
     onEntry();
   });

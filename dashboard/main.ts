@@ -1,21 +1,11 @@
+import type { ClockState } from '../src/spec/control-schemas.js';
+import { controlPath } from '../src/spec/control-routes.js';
 import { act, control } from './control-client.js';
 import { byId, copyButton, h } from './dom.js';
 import { followJournal } from './journal-feed.js';
-import {
-  showBuckets,
-  showClock,
-  showFaults,
-  showOutbox,
-  showPlayers,
-  tickCountdowns,
-  type BucketView,
-  type ClockState,
-  type FaultRule,
-  type OutboxMessage,
-  type PlayerView,
-} from './views.js';
+import { showBuckets, showClock, showFaults, showOutbox, showPlayers, tickCountdowns } from './views.js';
 import { showScenarios } from './scenario-forms.js';
-import { showRoutes, type RouteView } from './routes-view.js';
+import { showRoutes } from './routes-view.js';
 
 /** Every panel is read again this often, and at once after an action or a request in the journal. */
 const REFRESH_MS = 2_000;
@@ -26,18 +16,18 @@ const virtualNow = () => (clock === undefined ? Date.now() : clock.state.nowMs +
 
 async function refresh(): Promise<void> {
   const [clockState, outbox, players, buckets, faults] = await Promise.all([
-    control<ClockState>('GET', '/clock'),
-    control<{ messages: OutboxMessage[] }>('GET', '/outbox?limit=20'),
-    control<{ players: PlayerView[] }>('GET', '/players?limit=50'),
-    control<{ buckets: BucketView[] }>('GET', '/buckets?limit=100'),
-    control<{ faults: FaultRule[] }>('GET', '/faults'),
+    control('clock'),
+    control('outbox', { query: { limit: 20 } }),
+    control('players', { query: { limit: 50 } }),
+    control('buckets', { query: { limit: 100 } }),
+    control('faults'),
   ]);
   clock = { state: clockState, readAt: performance.now() };
   showClock(clockState);
   showOutbox(outbox.messages);
   showPlayers(players.players);
   showBuckets(buckets.buckets, virtualNow);
-  showFaults(faults.faults, (id) => void act(`removed fault ${id}`, () => control('DELETE', `/faults/${encodeURIComponent(id)}`), refreshSoon));
+  showFaults(faults.faults, (id) => void act(`removed fault ${id}`, () => control('removeFault', { path: controlPath('removeFault', { id }) }), refreshSoon));
 }
 
 let pending: ReturnType<typeof setTimeout> | undefined;
@@ -68,18 +58,18 @@ function wireControls(): void {
   for (const button of document.querySelectorAll<HTMLElement>('[data-advance]')) {
     button.addEventListener(
       'click',
-      () => void act(`clock ${button.textContent}`, () => control('POST', '/clock', { advanceMs: Number(button.dataset['advance']) }), refreshSoon),
+      () => void act(`clock ${button.textContent}`, () => control('setClock', { body: { advanceMs: Number(button.dataset['advance']) } }), refreshSoon),
     );
   }
-  onClick('clock-freeze', 'clock', () => control('POST', '/clock', { frozen: clock?.state.frozen !== true }));
-  onSubmit('clock-set', 'clock set', (form) => control('POST', '/clock', { set: field(form, 'set').value.trim() }));
-  onClick('reset', 'reset', () => control('POST', '/reset'));
-  onClick('buckets-clear', 'buckets emptied', () => control('DELETE', '/buckets'));
-  onClick('faults-clear', 'faults removed', () => control('DELETE', '/faults'));
-  onSubmit('fault-form', 'fault added', (form) => control('POST', '/faults', { text: field(form, 'text').value.trim() }));
+  onClick('clock-freeze', 'clock', () => control('setClock', { body: { frozen: clock?.state.frozen !== true } }));
+  onSubmit('clock-set', 'clock set', (form) => control('setClock', { body: { set: field(form, 'set').value.trim() } }));
+  onClick('reset', 'reset', () => control('reset'));
+  onClick('buckets-clear', 'buckets emptied', () => control('clearBuckets'));
+  onClick('faults-clear', 'faults removed', () => control('clearFaults'));
+  onSubmit('fault-form', 'fault added', (form) => control('addFault', { body: { text: field(form, 'text').value.trim() } }));
   onSubmit('player-form', 'player created', async (form) => {
     const email = field(form, 'email').value.trim();
-    const created = await control<{ authToken: string }>('POST', '/players', { email, emailVerified: field(form, 'verified').checked });
+    const created = await control('createPlayer', { body: { email, emailVerified: field(form, 'verified').checked } });
     byId('player-token').replaceChildren(
       `Bearer token of ${email}: `,
       h('code', {}, created.authToken),
@@ -91,10 +81,12 @@ function wireControls(): void {
 
 async function start(): Promise<void> {
   wireControls();
-  const capabilities = await control<{ version: string }>('GET', '/capabilities');
+  const capabilities = await control('capabilities');
   byId('version').textContent = capabilities.version;
-  showRoutes((await control<{ routes: RouteView[] }>('GET', '/routes')).routes);
-  await showScenarios((name, parameters) => act(`scenario ${name}`, () => control('POST', `/scenarios/${name}`, parameters), refreshSoon));
+  showRoutes((await control('routes')).routes);
+  await showScenarios((name, parameters) =>
+    act(`scenario ${name}`, () => control('applyScenario', { path: controlPath('applyScenario', { name }), body: parameters }), refreshSoon),
+  );
   followJournal(refreshSoon);
   await refresh();
   setInterval(() => void refresh().catch(() => {}), REFRESH_MS);

@@ -1,12 +1,6 @@
 import { control } from './control-client.js';
 import { byId, h } from './dom.js';
 
-interface Scenario {
-  name: string;
-  summary: string;
-  parameters: string[];
-}
-
 /** Placeholders that show the kind of value a parameter takes. */
 const EXAMPLES: Readonly<Record<string, string>> = {
   category: 'auth',
@@ -17,9 +11,9 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   path: '/api/* (optional)',
 };
 
-/** One button per scenario of GET /__mock/scenarios, with a field per parameter; empty fields are left out. */
+/** One button per scenario the mock lists, with a field per parameter; empty fields are left out. */
 export async function showScenarios(apply: (name: string, parameters: Record<string, string>) => Promise<void>): Promise<void> {
-  const { scenarios } = await control<{ scenarios: Scenario[] }>('GET', '/scenarios');
+  const { scenarios } = await control('scenarios');
   const forms = scenarios.map((scenario) => {
     const inputs = scenario.parameters.map(
       (name) => h('input', { name, 'aria-label': `${scenario.name} ${name}`, placeholder: EXAMPLES[name] ?? name }) as HTMLInputElement,

@@ -1,39 +1,6 @@
+import type { ClockState, ControlPlayer, FaultRuleView, OutboxMessage, RateLimitBucket } from '../src/spec/control-schemas.js';
+import { CONTROL_ROUTES, controlPath } from '../src/spec/control-routes.js';
 import { byId, copyButton, duration, fillRows, h, row, timeOfDay } from './dom.js';
-
-export interface ClockState {
-  now: string;
-  nowMs: number;
-  frozen: boolean;
-}
-
-export interface OutboxMessage {
-  email: string;
-  code: string;
-  expiresAt: string;
-  state: string;
-}
-
-export interface PlayerView {
-  email: string;
-  emailVerified: boolean;
-  actionPoints: number;
-  maxActionPoints: number;
-  ship: { name: string } | null;
-  inEncounter: boolean;
-}
-
-export interface BucketView {
-  category: string;
-  key: string;
-  count: number;
-  limit: number;
-  resetAt: string;
-}
-
-export interface FaultRule {
-  id: string;
-  text: string;
-}
 
 export function showClock(clock: ClockState): void {
   byId('clock-now').textContent = clock.now.replace('T', ' ').replace('Z', ' UTC');
@@ -41,7 +8,7 @@ export function showClock(clock: ClockState): void {
   byId('clock-freeze').textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
 }
 
-export function showOutbox(messages: OutboxMessage[]): void {
+export function showOutbox(messages: readonly OutboxMessage[]): void {
   const rows = messages.map((message) =>
     row(
       { 'data-email': message.email },
@@ -54,7 +21,7 @@ export function showOutbox(messages: OutboxMessage[]): void {
   fillRows(byId('outbox'), rows, 'No code delivered yet: register an email through the API.');
 }
 
-export function showPlayers(players: PlayerView[]): void {
+export function showPlayers(players: readonly ControlPlayer[]): void {
   const rows = players.map((player) =>
     row(
       { 'data-email': player.email },
@@ -69,7 +36,7 @@ export function showPlayers(players: PlayerView[]): void {
 }
 
 /** The buckets with their countdowns against the mock's clock; `virtualNow` moves on between refreshes. */
-export function showBuckets(buckets: BucketView[], virtualNow: () => number): void {
+export function showBuckets(buckets: readonly RateLimitBucket[], virtualNow: () => number): void {
   const rows = buckets.map((bucket) => {
     const countdown = h('td', { class: 'mono countdown', 'data-reset-at': String(Date.parse(bucket.resetAt)) });
     return row(
@@ -96,9 +63,9 @@ export function tickCountdowns(now: number): boolean {
   return ended;
 }
 
-export function showFaults(rules: FaultRule[], remove: (id: string) => void): void {
+export function showFaults(rules: readonly FaultRuleView[], remove: (id: string) => void): void {
   const items = rules.map((rule) => {
-    const button = h('button', { type: 'button', title: `DELETE /__mock/faults/${rule.id}` }, 'Remove');
+    const button = h('button', { type: 'button', title: `${CONTROL_ROUTES.removeFault.method} ${controlPath('removeFault', { id: rule.id })}` }, 'Remove');
     button.addEventListener('click', () => remove(rule.id));
     return h('li', { 'data-id': rule.id }, h('code', {}, rule.text), ' ', button);
   });

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { CONTROL_ROUTES, controlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
 import { cannotSignIn, ownPlayer } from '../accounts.js';
 import { expectThat, observe } from '../assertions.js';
@@ -60,8 +61,9 @@ export function actionPointsChecks(suite: Suite): void {
         if (suite.config.capabilities?.players !== true)
           return context.skip("the target has no control API to set a player's action points (capabilities.players)");
         const { email, token } = await signIn(suite);
-        const emptied = await suite.target.send({ method: 'PUT', path: `/__mock/players/${encodeURIComponent(email)}/action-points`, json: { points: 0 } });
-        if (emptied.status !== 200) throw new Error(`PUT /__mock/players/:email/action-points answered ${emptied.status}: ${emptied.text.slice(0, 300)}`);
+        const { method, pattern } = CONTROL_ROUTES.setActionPoints;
+        const emptied = await suite.target.send({ method, path: controlPath('setActionPoints', { id: email }), json: { points: 0 } });
+        if (emptied.status !== 200) throw new Error(`${method} ${pattern} answered ${emptied.status}: ${emptied.text.slice(0, 300)}`);
         const exchange = await createShip(suite, token);
         if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
         expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) === 0, `${HEADERS.actionPointsRemaining}: 0`);

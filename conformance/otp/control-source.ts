@@ -1,12 +1,13 @@
 import type { Target } from '../target.js';
 import type { OtpSource } from './otp-source.js';
+import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
-/** The target's outbox (GET /__mock/outbox): the newest pending code for the address. */
+/** The target's outbox, read through its control API: the newest pending code for the address. */
 export function controlSource(target: Target): OtpSource {
   return {
     beforeRegister: async () => {},
     codeFor: async (email) => {
-      const exchange = await target.send({ method: 'GET', path: `/__mock/outbox?email=${encodeURIComponent(email)}` });
+      const exchange = await target.send({ method: CONTROL_ROUTES.outbox.method, path: `${CONTROL_ROUTES.outbox.pattern}?email=${encodeURIComponent(email)}` });
       const messages = (exchange.body as { messages?: { code: string; state: string }[] } | undefined)?.messages ?? [];
       const pending = messages.find((message) => message.state === 'pending');
       if (pending === undefined)

@@ -5,6 +5,7 @@ import { MAX_FAULT_SEED } from '../core/faults.js';
 import { USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, type UserRouteCategory, type UserRouteMethod } from '../core/user-routes/user-route.js';
 import type { LogFormat } from './logger.js';
 import { publishedSchema } from '../core/schema-document.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/control-routes.js';
 
 export type BotCheckMode = BotCheck['mode'];
 
@@ -119,7 +120,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
     gameOrigin: { $ref: '#/definitions/gameOrigin' },
     corsOrigin: { $ref: '#/definitions/corsOrigin' },
     trustProxy: onOff('Client IP = first X-Forwarded-For hop instead of the TCP peer. Default false.'),
-    control: onOff('Serve the control API under /__mock. Default true.'),
+    control: onOff(`Serve the control API under ${CONTROL_PREFIX}. Default true.`),
     controlPublic: onOff('Answer the control API from non-loopback clients too. Default false.'),
     freezeClock: onOff('Start the virtual clock frozen. Default false.'),
     world: { type: 'string', minLength: 1, nullable: true, description: 'A world JSON file of players to start with, relative to this file.' },
@@ -221,7 +222,7 @@ export const configSchema: JSONSchemaType<MockConfig> = {
         },
       },
     },
-    journalSize: { ...count('Requests remembered for GET /__mock/journal. Default 500.'), maximum: MAX_JOURNAL_SIZE },
+    journalSize: { ...count(`Requests remembered for GET ${CONTROL_ROUTES.journal.pattern}. Default 500.`), maximum: MAX_JOURNAL_SIZE },
     variant: { $ref: '#/definitions/variant' },
     faults: {
       type: 'array',

@@ -1,6 +1,7 @@
 import type { InferredOptionTypes, Options } from 'yargs';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
+import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { readableFile } from './file-flags.js';
@@ -52,7 +53,7 @@ export const MOCK_FLAGS = {
   control: {
     type: 'boolean',
     defaultDescription: 'on',
-    describe: 'Serve the control API under /__mock (clock, outbox, journal, world); --no-control turns it off',
+    describe: `Serve the control API under ${CONTROL_PREFIX} (clock, outbox, journal, world); --no-control turns it off`,
   },
   'control-public': { type: 'boolean', defaultDescription: 'off', describe: 'Answer the control API from any client, not only loopback ones' },
   'freeze-clock': { type: 'boolean', defaultDescription: 'off', describe: 'Start the virtual clock frozen: time moves only through the control API' },

@@ -6,11 +6,12 @@ import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } f
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
+import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 const CHECK_EPILOG = [
   'Without --base-url, an embedded mock is started on a free port and checked.',
-  'A target with a control API (GET /__mock/capabilities) has its clock moved and its outbox read; any other is checked in real time, paced by its rate limits.',
+  `A target with a control API (GET ${CONTROL_ROUTES.capabilities.pattern}) has its clock moved and its outbox read; any other is checked in real time, paced by its rate limits.`,
   'Exit codes: 0 every check passed (skipped ones are listed, never counted as passed), 1 a check failed, 2 usage or connection error.',
 ].join('\n');
 

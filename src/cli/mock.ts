@@ -10,6 +10,7 @@ import { isWorkerProcess, reportListening, runPrimary } from './workers.js';
 import { createService, type Service } from '../core/service.js';
 import type { World } from '../core/world.js';
 import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
+import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { CliError } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type LogFormat, type MockLogger, type StartupInfo } from './logger.js';
@@ -22,7 +23,7 @@ export interface MockOptions {
   /** Page origins CORS lets read the API, besides the game origins; default any origin. */
   corsOrigins?: readonly string[];
   trustProxy: boolean;
-  /** Serve the control API under /__mock; default true. */
+  /** Serve the control API (under CONTROL_PREFIX); default true. */
   control?: boolean;
   /** Answer the control API from non-loopback clients too; default false. */
   controlPublic?: boolean;
@@ -42,7 +43,7 @@ export interface MockOptions {
   gameplayRoutes?: readonly GameplayRoute[];
   /** Routes of your own (docs/routes.md), their handlers loaded. */
   routes?: readonly UserRoute[];
-  /** Requests remembered for GET /__mock/journal; default 500. */
+  /** Requests remembered for the control API's journal; default 500. */
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */
   variants?: readonly string[];
@@ -198,7 +199,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     gameOrigins: options.gameOrigins,
     corsOrigins: options.corsOrigins ?? 'any',
     trustProxy: options.trustProxy,
-    control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}/__mock` },
+    control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}${CONTROL_PREFIX}` },
     clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,

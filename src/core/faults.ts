@@ -2,6 +2,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { ApiError } from './errors.js';
 import { pathPattern } from './path-pattern.js';
 
@@ -112,7 +113,7 @@ export class FaultInjector {
   /** Adds a rule after the others; a 409 once MAX_FAULT_RULES are held. */
   add(rule: FaultRule): StoredFaultRule {
     if (this.#rules.length >= MAX_FAULT_RULES)
-      throw new ApiError(409, `The mock holds at most ${MAX_FAULT_RULES} fault rules; DELETE /__mock/faults clears them`);
+      throw new ApiError(409, `The mock holds at most ${MAX_FAULT_RULES} fault rules; DELETE ${CONTROL_ROUTES.clearFaults.pattern} clears them`);
     const stored: StoredFaultRule = { id: `f${++this.#lastId}`, ...rule, text: faultRuleText(rule) };
     const matchesPath = pathPattern(rule.path);
     const method = rule.method.toUpperCase();

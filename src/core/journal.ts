@@ -16,7 +16,7 @@ export function journalPath(path: string): string {
   return `${path.slice(0, read)}${TRUNCATED}`;
 }
 
-/** One answered request, as a client developer reads it back from GET /__mock/journal. */
+/** One answered request, as a client developer reads it back from the control API's journal. */
 export interface JournalEntry {
   /** Epoch milliseconds on the service's clock; formatted only when read, off the hot path. */
   atMs: number;
@@ -37,12 +37,12 @@ export interface JournalEntry {
   fault: string[] | null;
 }
 
-/** An entry as GET /__mock/journal shows it, with its time as ISO 8601. */
+/** An entry as the control API's journal shows it, with its time as ISO 8601. */
 export function journalView({ atMs, ...entry }: JournalEntry) {
   return { at: new Date(atMs).toISOString(), ...entry };
 }
 
-/** The last N requests, for GET /__mock/journal, and each new one as it comes, for its event stream. */
+/** The last N requests, for the control API's journal listing, and each new one as it comes, for its event stream. */
 export class Journal extends RecentItems<JournalEntry> {
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
 

@@ -28,7 +28,7 @@ export interface GameplayRoute {
 }
 
 export interface ControlOptions {
-  /** Serve the control API under /__mock; default true. */
+  /** Serve the control API (under CONTROL_PREFIX); default true. */
   enabled?: boolean;
   /** Answer control requests from any address, not only loopback; default false. */
   public?: boolean;
@@ -76,7 +76,7 @@ export interface ServiceOptions {
   control?: ControlOptions;
   /** Players to start with. */
   world?: World;
-  /** Requests remembered for GET /__mock/journal; default 500. */
+  /** Requests remembered for the control API's journal; default 500. */
   journalSize?: number;
   /**
    * Where fixed one-minute windows start: at each key's first counted request ('first-hit', the default,
@@ -129,7 +129,7 @@ export interface ResolvedOptions {
 
 export const DEFAULT_ACTION_POINTS: ActionPointRules = { start: 60, max: 60, refillIntervalMs: 60_000 };
 export const DEFAULT_ACTION_COSTS: Readonly<Record<string, number>> = { createShip: 0 };
-/** outboxSize: delivered codes remembered for GET /__mock/outbox. */
+/** outboxSize: delivered codes remembered for the control API's outbox. */
 export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 1_500_000, outboxSize: 1_000 };
 export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
 export const DEFAULT_JOURNAL_SIZE = 500;

@@ -13,7 +13,7 @@ const isRun = (step: Step | undefined) => step === 'ANY_RUN' || step === 'SEGMEN
 
 /**
  * A path pattern as a person writes one: `*` stands for any run of characters, slashes included
- * (`/api/*`, `*`), `:name` for one segment (`/__mock/players/:email`); anything else is literal.
+ * (`/api/*`, `*`), `:name` for one segment (`/api/players/:email`); anything else is literal.
  * Matched by walking all positions of the pattern at once (no regular expression), so that a pattern
  * sent to the control API costs at most its length times the path's, whatever its wildcards.
  */

@@ -47,7 +47,7 @@ const BODY_FIELDS: Partial<Record<keyof SpecHandlers, readonly string[]>> = {
   verifyEmail: Object.keys(verifyEmailRequestSchema.properties),
 };
 
-/** Every route of the API: the spec's, the mock's, then the user's, in the order GET /__mock/routes lists them. */
+/** Every route of the API: the spec's, the mock's, then the user's, in the order the control API lists them. */
 export function apiRoutes(userRoutes: readonly CompiledUserRoute[]): Route[] {
   const spec = ROUTES.map((definition): Route => {
     const bodyFields = BODY_FIELDS[definition.id];

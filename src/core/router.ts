@@ -7,7 +7,7 @@ export interface RouterEntry<T> {
   readonly method: string;
   readonly path: string;
   readonly target: T;
-  /** A parameter may match an empty segment (`/__mock/ui/` as the page); by default such a path is no route's. */
+  /** A parameter may match an empty segment (the dashboard page with a trailing slash); by default such a path is no route's. */
   readonly emptyParams?: boolean;
 }
 

@@ -1,9 +1,10 @@
 import type { JSONSchemaType } from 'ajv';
+import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { publishedSchema } from './schema-document.js';
 import { validator } from './validation.js';
 import type { World, WorldPlayer } from './world.js';
 
-/** One player of a world; also the body of POST /__mock/players. */
+/** One player of a world; also the body of the control API's player creation. */
 export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
   type: 'object',
   required: ['email'],
@@ -24,7 +25,7 @@ export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
   },
 };
 
-/** The JSON Schema of a world file (fixtures/worlds/*.json, --world, POST /__mock/world). */
+/** The JSON Schema of a world file (fixtures/worlds/*.json, --world, the control API's world loading). */
 export const worldSchema: JSONSchemaType<World> = {
   type: 'object',
   required: ['players'],
@@ -49,6 +50,6 @@ export function publishedWorldSchema(): string {
   return publishedSchema(
     worldSchema,
     'game-service mock world',
-    "Players a mock starts with (--world, a config file's world key) or loads at run time (POST /__mock/world).",
+    `Players a mock starts with (--world, a config file's world key) or loads at run time (POST ${CONTROL_ROUTES.loadWorld.pattern}).`,
   );
 }

@@ -1,51 +1,14 @@
 import type { FaultRuleJson } from '../core/fault-rules.js';
-import type { StoredFaultRule } from '../core/faults.js';
 import type { ServiceResponse } from '../core/http.js';
 import { MAX_PAGE_SIZE } from '../core/control/listing.js';
 import type { Service } from '../core/service.js';
 import type { World, WorldPlayer } from '../core/world.js';
+import type { ControlAnswer, JsonControlRouteKey } from '../spec/control-responses.js';
+import { CONTROL_ROUTES, controlPath, type ResetPart } from '../spec/control-routes.js';
+import type { ControlPlayer, JournalEntryView, OutboxMessage, RateLimitBucket } from '../spec/control-schemas.js';
 
-export interface ClockState {
-  now: string;
-  nowMs: number;
-  frozen: boolean;
-}
-
-export interface OutboxMessage {
-  email: string;
-  code: string;
-  issuedAt: string;
-  expiresAt: string;
-  state: 'pending' | 'used' | 'voided' | 'replaced' | 'expired';
-}
-
-export interface ControlPlayer {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: string;
-  actionPoints: number;
-  maxActionPoints: number;
-  ship: { id: string; name: string; createdAt: string } | null;
-  inEncounter: boolean;
-}
-
-export interface SeededPlayer {
-  id: string;
-  email: string;
-  authToken: string;
-  expiresAt: string;
-}
-
-export interface RateLimitBucket {
-  category: string;
-  /** The client IP, or the player id for the per-player categories. */
-  key: string;
-  count: number;
-  limit: number;
-  remaining: number;
-  resetAt: string;
-}
+export type { ResetPart } from '../spec/control-routes.js';
+export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, SeededPlayer, VariantsState } from '../spec/control-schemas.js';
 
 /** Which journal entries to read or count; every filter given must hold (docs/journal.md). */
 export interface JournalFilter {
@@ -65,20 +28,6 @@ export interface JournalFilter {
   fault?: boolean | 'status' | 'latency' | 'reset' | 'truncate' | 'rate-limit';
 }
 
-export interface JournalEntryView {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  category: string | null;
-  ip: string;
-  origin: string | null;
-  playerId: string | null;
-  fault: string[] | null;
-}
-
-export type ResetPart = 'buckets' | 'players' | 'outbox' | 'journal' | 'clock';
-
 /** A control call the mock refused: the HTTP status and the message of its `{error}` envelope. */
 export class MockControlError extends Error {
   constructor(
@@ -92,18 +41,13 @@ export class MockControlError extends Error {
 }
 
 type Body = Record<string, unknown>;
-
-export interface VariantsState {
-  variants: string[];
-  seed?: number;
-  choices: { choice: string; sentence: string; default: string; variants: { name: string; does: string }[] }[];
-}
+type Query = Record<string, string | number | undefined>;
 
 const json = new TextEncoder();
 
 /**
  * Typed calls of the control API, made in-process through `service.handle` (no peer, so always allowed):
- * the same routes, checks and answers as `curl .../__mock/...` against the standalone mock.
+ * the same routes, checks and answers as `curl` against the standalone mock's control API.
  */
 export function createMockControl(service: Service, ip: string) {
   async function call<T = Body>(method: string, pathAndQuery: string, payload?: unknown): Promise<T & { success: true }> {
@@ -123,17 +67,21 @@ export function createMockControl(service: Service, ip: string) {
     }
     return body as T & { success: true };
   }
-  const player = (idOrEmail: string) => `/__mock/players/${encodeURIComponent(idOrEmail)}`;
-  const query = (values: Record<string, string | number | undefined>) => {
+  const query = (values: Query) => {
     const defined = Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
     return defined.length === 0 ? '' : `?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)]))}`;
   };
+  /** A declared route's answer; `path` fills in its parameters, for the routes that have some. */
+  function declared<K extends JsonControlRouteKey>(key: K, options: { path?: string; query?: Query; body?: unknown } = {}): Promise<ControlAnswer<K>> {
+    const { method, pattern } = CONTROL_ROUTES[key];
+    return call<ControlAnswer<K>>(method, `${options.path ?? pattern}${query(options.query ?? {})}`, options.body);
+  }
   /** Every entry of a listing, page after page. */
-  async function listAll<T>(path: string, name: string, filter: Record<string, string | undefined> = {}): Promise<T[]> {
+  async function listAll<T>(key: 'outbox' | 'players' | 'buckets' | 'journal', name: string, filter: Query = {}): Promise<T[]> {
     const entries: T[] = [];
     let cursor: string | undefined;
     do {
-      const page = await call<{ nextCursor: string | null }>('GET', `${path}${query({ ...filter, limit: MAX_PAGE_SIZE, cursor })}`);
+      const page = await declared(key, { query: { ...filter, limit: MAX_PAGE_SIZE, cursor } });
       entries.push(...((page as unknown as Record<string, T[]>)[name] ?? []));
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
@@ -146,60 +94,61 @@ export function createMockControl(service: Service, ip: string) {
     from: from instanceof Date ? from.toISOString() : from === undefined ? undefined : String(from),
     to: to instanceof Date ? to.toISOString() : to === undefined ? undefined : String(to),
   });
-  const clock = () => call<ClockState>('GET', '/__mock/clock');
+  const clock = () => declared('clock');
   /** Delivered codes, newest first, with the fate of each. */
-  const outbox = (email?: string) => listAll<OutboxMessage>('/__mock/outbox', 'messages', { email });
+  const outbox = (email?: string) => listAll<OutboxMessage>('outbox', 'messages', { email });
 
   return {
     /** Any control route, for those without a typed call below; throws MockControlError unless 200. */
     call,
     clock,
     now: async () => (await clock()).nowMs,
-    advanceClock: (ms: number) => call<ClockState>('POST', '/__mock/clock', { advanceMs: ms }),
+    advanceClock: (ms: number) => declared('setClock', { body: { advanceMs: ms } }),
     /** Moves the clock to `at`; `frozen` then freezes or releases it. */
     setClock: (at: Date | number | string, options: { frozen?: boolean } = {}) =>
-      call<ClockState>('POST', '/__mock/clock', { set: new Date(at).toISOString(), ...options }),
-    freezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: true }),
-    unfreezeClock: () => call<ClockState>('POST', '/__mock/clock', { frozen: false }),
+      declared('setClock', { body: { set: new Date(at).toISOString(), ...options } }),
+    freezeClock: () => declared('setClock', { body: { frozen: true } }),
+    unfreezeClock: () => declared('setClock', { body: { frozen: false } }),
     outbox,
     /** The code most recently delivered to `email`, whatever became of it since. */
     latestOtp: async (email: string) => {
       const [latest] = await outbox(email);
       // No code is the mock's answer, not a bug of the caller's: the same error as a refused control call.
-      if (latest === undefined) throw new MockControlError(404, `The mock delivered no code to ${email}`, `GET /__mock/outbox?email=${email}`);
+      if (latest === undefined)
+        throw new MockControlError(404, `The mock delivered no code to ${email}`, `GET ${CONTROL_ROUTES.outbox.pattern}?email=${email}`);
       return latest.code;
     },
-    players: () => listAll<ControlPlayer>('/__mock/players', 'players'),
+    players: () => listAll<ControlPlayer>('players', 'players'),
     /** Creates or updates a player and issues a token for it. */
-    createPlayer: (seed: WorldPlayer) => call<{ player: ControlPlayer; authToken: string; expiresAt: string }>('POST', '/__mock/players', seed),
-    setActionPoints: (idOrEmail: string, points: number) => call<{ player: ControlPlayer }>('PUT', `${player(idOrEmail)}/action-points`, { points }),
-    buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('/__mock/buckets', 'buckets', filter),
-    clearBuckets: async (filter: { category?: string; key?: string } = {}) =>
-      (await call<{ removed: number }>('DELETE', `/__mock/buckets${query(filter)}`)).removed,
+    createPlayer: (seed: WorldPlayer) => declared('createPlayer', { body: seed }),
+    setActionPoints: (idOrEmail: string, points: number) =>
+      declared('setActionPoints', { path: controlPath('setActionPoints', { id: idOrEmail }), body: { points } }),
+    buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('buckets', 'buckets', filter),
+    clearBuckets: async (filter: { category?: string; key?: string } = {}) => (await declared('clearBuckets', { query: filter })).removed,
     /** The requests the journal holds that match the filter (all by default), newest first. */
-    journal: (filter: JournalFilter = {}) => listAll<JournalEntryView>('/__mock/journal', 'entries', journalQuery(filter)),
+    journal: (filter: JournalFilter = {}) => listAll<JournalEntryView>('journal', 'entries', journalQuery(filter)),
     /** How many requests of the journal match the filter, for assertions such as "the client retried twice". */
-    count: async (filter: JournalFilter = {}) => (await call<{ count: number }>('GET', `/__mock/journal/count${query(journalQuery(filter))}`)).count,
+    count: async (filter: JournalFilter = {}) => (await declared('journalCount', { query: journalQuery(filter) })).count,
     /** Adds a fault rule, as JSON or as --fault text (`GET /api/player 503@0.2`); answers it with its id. */
-    addFault: async (rule: FaultRuleJson | string) =>
-      (await call<{ fault: StoredFaultRule }>('POST', '/__mock/faults', typeof rule === 'string' ? { text: rule } : rule)).fault,
+    addFault: async (rule: FaultRuleJson | string) => (await declared('addFault', { body: typeof rule === 'string' ? { text: rule } : rule })).fault,
     /** The fault rules in force and the seed of their draws. */
-    faults: () => call<{ seed: number; faults: StoredFaultRule[] }>('GET', '/__mock/faults'),
-    removeFault: (id: string) => call<{ removed: number }>('DELETE', `/__mock/faults/${encodeURIComponent(id)}`),
+    faults: () => declared('faults'),
+    removeFault: (id: string) => declared('removeFault', { path: controlPath('removeFault', { id }) }),
     /** Removes every fault rule; answers how many there were. */
-    clearFaults: async () => (await call<{ removed: number }>('DELETE', '/__mock/faults')).removed,
+    clearFaults: async () => (await declared('clearFaults')).removed,
     /** Starts the fault draws again from `seed` (or the current seed), to replay a run. */
-    reseedFaults: async (seed?: number) => (await call<{ seed: number }>('POST', '/__mock/faults/seed', seed === undefined ? undefined : { seed })).seed,
+    reseedFaults: async (seed?: number) => (await declared('reseedFaults', seed === undefined ? {} : { body: { seed } })).seed,
     /** Forgets everything, or the parts named; players go back to the start world. */
-    reset: (parts?: readonly ResetPart[]) => call<{ reset: ResetPart[] }>('POST', '/__mock/reset', parts === undefined ? undefined : { parts }),
+    reset: (parts?: readonly ResetPart[]) => declared('reset', parts === undefined ? {} : { body: { parts } }),
     /** Replaces every player and token with the world's. */
-    loadWorld: async (world: World) => (await call<{ players: SeededPlayer[] }>('POST', '/__mock/world', world)).players,
-    /** Applies a named scenario (GET /__mock/scenarios lists them) with its parameters. */
-    applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) => call<Body>('POST', `/__mock/scenarios/${encodeURIComponent(name)}`, params),
+    loadWorld: async (world: World) => (await declared('loadWorld', { body: world })).players,
+    /** Applies a named scenario (the scenarios route lists them) with its parameters. */
+    applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) =>
+      declared('applyScenario', { path: controlPath('applyScenario', { name }), body: params }),
     /** The legal variations played where the spec is silent, and the seed that drew them (random). */
-    variants: () => call<VariantsState>('GET', '/__mock/variants'),
+    variants: () => declared('variants'),
     /** Plays these from now on: names, all, random[:SEED], public-deployment; [] for the defaults. */
-    setVariants: (variants: readonly string[]) => call<VariantsState>('PUT', '/__mock/variants', { variants }),
+    setVariants: (variants: readonly string[]) => declared('setVariants', { body: { variants } }),
   };
 }
 

@@ -13,7 +13,7 @@ export interface MswMockOptions extends ServiceOptions, ClientAddressOptions {
   baseUrl: string | readonly string[];
   /**
    * 'all-paths' (default): every request to the base URL is the service's, unknown paths answer its 404.
-   * 'service-paths': only /health, /api/... and /__mock/... are; the rest pass through, for a base URL
+   * 'service-paths': only /health, /api/... and the control API's paths are; the rest pass through, for a base URL
    * that also serves the application (a dev server's pages, scripts and assets).
    */
   intercept?: 'all-paths' | 'service-paths';

@@ -4,3 +4,6 @@ export * from './routes.js';
 export * from './schemas.js';
 export * from './openapi.js';
 export * from './variants.js';
+export * from './control-routes.js';
+export * from './control-responses.js';
+export * from './control-schemas.js';

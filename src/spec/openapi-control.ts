@@ -1,19 +1,30 @@
+import { controlAnswerSchema } from './control-responses.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRouteKey } from './control-routes.js';
 import { ERROR_ENVELOPE, SUCCESS_ENVELOPE } from './openapi-schemas.js';
-import type { ControlRouteSummary, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
+import type { ControlRouteSummary, JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
 
 /** Where a mock serves this document, among its control routes. */
-export const OPENAPI_PATH = '/__mock/openapi.json';
+export const OPENAPI_PATH = CONTROL_ROUTES.openApi.pattern;
+
+const DECLARED_ROUTES = new Map(Object.entries(CONTROL_ROUTES).map(([key, route]) => [`${route.method} ${route.pattern}`, key as ControlRouteKey]));
+
+/** The declared body of a JSON route; the bare success envelope for a route the declaration does not know. */
+function successSchema(route: ControlRouteSummary): JsonSchema {
+  const key = DECLARED_ROUTES.get(`${route.method} ${route.path}`);
+  if (key === undefined) return { ...SUCCESS_ENVELOPE, description: 'The success envelope, the data beside `success`.' };
+  return controlAnswerSchema(key) ?? { type: 'string' };
+}
 
 export const CONTROL_TAG: OpenApiTag = {
   name: 'mock control',
   'x-mock-defined': true,
   description:
-    'Mock-only routes under /__mock; the real service has none. They answer loopback clients only: the TCP peer must be ' +
+    `Mock-only routes under ${CONTROL_PREFIX}; the real service has none. They answer loopback clients only: the TCP peer must be ` +
     "loopback, the Host a loopback name, and a browser's Origin loopback or a game origin, unless the mock runs with " +
     '--control-public. Never rate limited, never journaled, answered with Cache-Control: no-store.',
 };
 
-/** `/__mock/players/:id/encounter` → `/__mock/players/{id}/encounter`, with its path parameters. */
+/** `/players/:id/encounter` → `/players/{id}/encounter`, with its path parameters. */
 export function templatePath(pattern: string): { path: string; parameters: OpenApiParameter[] } {
   const parameters: OpenApiParameter[] = [];
   const segments = pattern.split('/').map((segment) => {
@@ -24,12 +35,8 @@ export function templatePath(pattern: string): { path: string; parameters: OpenA
   return { path: segments.join('/'), parameters };
 }
 
-/** One control route as an operation: its summary is all the detail the route table holds. */
+/** One control route as an operation: its summary, and the body its declaration gives. */
 export function controlOperation(route: ControlRouteSummary, parameters: OpenApiParameter[]): OpenApiOperation {
-  const isThisDocument = route.method === 'GET' && route.path === OPENAPI_PATH;
-  const success = isThisDocument
-    ? { type: 'object', description: 'This OpenAPI document, as it is: no success envelope around it.' }
-    : { ...SUCCESS_ENVELOPE, description: 'The success envelope, the data beside `success`.' };
   return {
     operationId: `${route.method} ${route.path}`,
     tags: [CONTROL_TAG.name],
@@ -43,7 +50,8 @@ export function controlOperation(route: ControlRouteSummary, parameters: OpenApi
     responses: {
       200: {
         description: 'OK',
-        content: route.contentType === undefined ? { 'application/json': { schema: success } } : { [route.contentType]: { schema: { type: 'string' } } },
+        content:
+          route.contentType === undefined ? { 'application/json': { schema: successSchema(route) } } : { [route.contentType]: { schema: { type: 'string' } } },
       },
       '4XX': {
         description:

@@ -80,11 +80,4 @@ export interface ConfiguredRoute {
   source?: string;
 }
 
-/** A control route as `GET /__mock/capabilities` lists it; `:name` segments are parameters. */
-export interface ControlRouteSummary {
-  method: Uppercase<OpenApiMethod>;
-  path: string;
-  summary: string;
-  /** The media type of its answer when it is not JSON (the dashboard's HTML, an event stream). */
-  contentType?: string;
-}
+export type { ControlRouteSummary } from './control-schemas.js';

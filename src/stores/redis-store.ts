@@ -5,6 +5,7 @@ import type { Journal, JournalEntry } from '../core/journal.js';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
+import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { RedisBuckets } from './redis-buckets.js';
 import { commitChanges } from './redis-commit.js';
 import { unavailable } from './redis-failure.js';
@@ -19,7 +20,7 @@ export interface RedisStoreOptions {
 }
 
 /** Control routes that read nothing shared but the clock. */
-const LIGHT_CONTROL = /^\/__mock\/(capabilities|clock|variants|openapi[^/]*)$/;
+const LIGHT_CONTROL = new RegExp(`^${CONTROL_PREFIX}/(capabilities|clock|variants|openapi[^/]*)$`);
 
 /**
  * `--store redis://…`: players, tokens, codes, ships, action points, buckets, the outbox, the journal and the
@@ -122,7 +123,7 @@ export class RedisStore implements StoreEngine {
   async beforeRequest(request: ServiceRequest): Promise<void> {
     if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
     try {
-      const isControl = request.path.startsWith('/__mock');
+      const isControl = request.path.startsWith(CONTROL_PREFIX);
       const loaded = await loadRequestRecords(this.#redis, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
       this.#followClock(loaded.clock);
       if (isControl) {

@@ -2,7 +2,7 @@ import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import type { ListedBucket } from '../bucket-table.js';
 import { ApiError } from '../errors.js';
 import { queryParameter, type ServiceRequest } from '../http.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 import { pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
 
 function bucketView({ category, key, count, windowEnd }: ListedBucket) {
@@ -31,47 +31,37 @@ function categoriesOf(filter: BucketFilter): RateLimitCategory[] {
 /** Rate-limit buckets: listed page by page, or found by key; emptied by filter. */
 export function bucketRoutes({ store }: ControlContext): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/buckets',
-      summary: '?category=&key=&limit=&cursor=: live rate-limit buckets (category, key, count, limit, remaining, resetAt); nextCursor goes on',
-      handle: ({ request, now }) => {
-        const filter = bucketFilter(request);
-        const { key } = filter;
-        if (key !== undefined) {
-          const found = categoriesOf(filter).flatMap((category) => {
-            const bucket = store.buckets.get(category, key, now);
-            return bucket === undefined ? [] : [bucketView({ category, key, ...bucket })];
-          });
-          return pageBody('buckets', found, undefined);
-        }
-        const { limit, cursor } = pageQuery(request);
-        const page = store.buckets.scan(now, cursor ?? 0, limit, SCAN_BUDGET, filter.category);
-        return pageBody('buckets', page.entries.map(bucketView), page.next);
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/__mock/buckets',
-      summary: '?category=&key=: empty the matching buckets (all without a filter)',
-      handle: ({ request, now }) => {
-        const filter = bucketFilter(request);
-        const { key } = filter;
-        if (key !== undefined) return { removed: categoriesOf(filter).filter((category) => store.buckets.delete(category, key)).length };
-        if (filter.category === undefined) {
-          const removed = store.buckets.size;
-          store.buckets.clear();
-          return { removed };
-        }
-        const doomed: ListedBucket[] = [];
-        for (let cursor: number | undefined = 0; cursor !== undefined; ) {
-          const page = store.buckets.scan(now, cursor, Number.POSITIVE_INFINITY, SCAN_BUDGET, filter.category);
-          doomed.push(...page.entries);
-          cursor = page.next;
-        }
-        for (const bucket of doomed) store.buckets.delete(bucket.category, bucket.key);
-        return { removed: doomed.length };
-      },
-    },
+    declaredRoute('buckets', ({ request, now }) => {
+      const filter = bucketFilter(request);
+      const { key } = filter;
+      if (key !== undefined) {
+        const found = categoriesOf(filter).flatMap((category) => {
+          const bucket = store.buckets.get(category, key, now);
+          return bucket === undefined ? [] : [bucketView({ category, key, ...bucket })];
+        });
+        return pageBody('buckets', found, undefined);
+      }
+      const { limit, cursor } = pageQuery(request);
+      const page = store.buckets.scan(now, cursor ?? 0, limit, SCAN_BUDGET, filter.category);
+      return pageBody('buckets', page.entries.map(bucketView), page.next);
+    }),
+    declaredRoute('clearBuckets', ({ request, now }) => {
+      const filter = bucketFilter(request);
+      const { key } = filter;
+      if (key !== undefined) return { removed: categoriesOf(filter).filter((category) => store.buckets.delete(category, key)).length };
+      if (filter.category === undefined) {
+        const removed = store.buckets.size;
+        store.buckets.clear();
+        return { removed };
+      }
+      const doomed: ListedBucket[] = [];
+      for (let cursor: number | undefined = 0; cursor !== undefined; ) {
+        const page = store.buckets.scan(now, cursor, Number.POSITIVE_INFINITY, SCAN_BUDGET, filter.category);
+        doomed.push(...page.entries);
+        cursor = page.next;
+      }
+      for (const bucket of doomed) store.buckets.delete(bucket.category, bucket.key);
+      return { removed: doomed.length };
+    }),
   ];
 }

@@ -3,7 +3,7 @@ import { readJsonObject } from '../body.js';
 import type { ControllableClock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 
 interface ClockChange {
   set?: string;
@@ -40,35 +40,24 @@ function controllable(context: ControlContext): ControllableClock {
   return context.clock;
 }
 
-/** GET and POST /__mock/clock: moving it moves every expiry, window and refill at once. */
+/** The clock, read and moved: moving it moves every expiry, window and refill at once. */
 export function clockRoutes(context: ControlContext): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/clock',
-      summary: 'the virtual time and whether it is frozen',
-      handle: () => clockState(controllable(context)),
-    },
-    {
-      method: 'POST',
-      pattern: '/__mock/clock',
-      summary: '{set: ISO} and/or {advanceMs}, then {frozen}: move or freeze the clock',
-      handle: ({ request }) => {
-        const clock = controllable(context);
-        const change = parseClockChange(readJsonObject(request));
-        const setTo = change.set === undefined ? undefined : Date.parse(change.set);
-        if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!)))
-          throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
-        if (setTo !== undefined) clock.set(setTo);
-        if (change.advanceMs !== undefined) {
-          if (clock.now() + change.advanceMs > LATEST_CLOCK_MS)
-            throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
-          clock.advance(change.advanceMs);
-        }
-        if (change.frozen === true) clock.freeze();
-        if (change.frozen === false) clock.unfreeze();
-        return clockState(clock);
-      },
-    },
+    declaredRoute('clock', () => clockState(controllable(context))),
+    declaredRoute('setClock', ({ request }) => {
+      const clock = controllable(context);
+      const change = parseClockChange(readJsonObject(request));
+      const setTo = change.set === undefined ? undefined : Date.parse(change.set);
+      if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
+      if (setTo !== undefined) clock.set(setTo);
+      if (change.advanceMs !== undefined) {
+        if (clock.now() + change.advanceMs > LATEST_CLOCK_MS)
+          throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+        clock.advance(change.advanceMs);
+      }
+      if (change.frozen === true) clock.freeze();
+      if (change.frozen === false) clock.unfreeze();
+      return clockState(clock);
+    }),
   ];
 }

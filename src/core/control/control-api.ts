@@ -1,7 +1,8 @@
+import { CONTROL_PREFIX } from '../../spec/control-routes.js';
 import type { Answer } from '../answer.js';
 import { ApiError } from '../errors.js';
 import { headerValue, type ServiceRequest } from '../http.js';
-import { ControlContent, type ControlContext, type ControlRequest, type ControlRoute, routeSummary } from './control-route.js';
+import { ControlContent, type ControlContext, type ControlRequest, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -14,8 +15,6 @@ import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
-
-export const CONTROL_PREFIX = '/__mock';
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -33,7 +32,7 @@ export function controlRouteNotFound(path: string): ApiError {
 }
 
 /**
- * The mock-only control plane under /__mock: never rate limited, never journaled, and answering
+ * The mock-only control plane under CONTROL_PREFIX: never rate limited, never journaled, and answering
  * loopback callers only (by transport peer, never by a forwarded header) unless made public.
  */
 export function createControlApi(context: ControlContext) {
@@ -51,11 +50,8 @@ export function createControlApi(context: ControlContext) {
     ...dashboardRoutes(),
   ];
   routes.push(openApiRoute(context, routes));
-  routes.unshift({
-    method: 'GET',
-    pattern: '/__mock/capabilities',
-    summary: 'what this target offers; the conformance suite probes it',
-    handle: () => ({
+  routes.unshift(
+    declaredRoute('capabilities', () => ({
       service: 'game-service-harness',
       version: context.options.version,
       capabilities: {
@@ -71,11 +67,12 @@ export function createControlApi(context: ControlContext) {
         variants: VARIANT_NAMES,
       },
       gameOrigins: [...context.options.gameOrigins],
-      /** The variants played now (GET /__mock/variants says more). */
+      /** The variants played now (the variants route says more). */
       variants: context.variants.selection.names,
       routes: routes.map(routeSummary),
-    }),
-  });
+    })),
+  );
+
   /** A page of this origin may call the control API: loopback pages and game clients, or any once the API is public. */
   function allowsOrigin(origin: string): boolean {
     return context.options.control.public || LOOPBACK_ORIGIN.test(origin) || context.options.gameOrigins.has(origin);

@@ -1,3 +1,5 @@
+import type { ControlResponse, JsonControlRouteKey } from '../../spec/control-responses.js';
+import { CONTROL_ROUTES, type ControlRouteKey, type ControlRouteSpec } from '../../spec/control-routes.js';
 import type { ControlRouteSummary } from '../../spec/openapi-types.js';
 import type { ActiveVariants } from '../active-variants.js';
 import type { ControllableClock } from '../clock.js';
@@ -6,6 +8,7 @@ import type { FaultInjector } from '../faults.js';
 import type { Journal } from '../journal.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Store } from '../store.js';
+import type { UndeclaredFields } from './undeclared-fields.js';
 
 /** Everything the control routes may read and change. */
 export interface ControlContext {
@@ -39,7 +42,7 @@ export class ControlContent {
 
 export interface ControlRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under /__mock; `:name` segments are parameters. */
+  /** Under the control prefix; `:name` segments are parameters. */
   pattern: string;
   summary: string;
   /** The success body (`success: true` is added unless `bare`), content of another type, or a thrown ApiError. */
@@ -48,6 +51,28 @@ export interface ControlRoute {
   contentType?: string;
   /** The body is a document of another format (OpenAPI allows no extra top-level field): sent as it is. */
   bare?: boolean;
+}
+
+/** What the handler of a declared route returns: the declared data, or content for a route declared with another media type. */
+export type ControlHandlerAnswer<K extends ControlRouteKey> = K extends JsonControlRouteKey ? ControlResponse<K> : ControlContent;
+
+/** A control route, or, when the handler answers fields its declaration does not name, a type error that names them. */
+export type DeclaredRoute<K extends ControlRouteKey, A> = [UndeclaredFields<A, ControlHandlerAnswer<K>>] extends [never]
+  ? ControlRoute
+  : { undeclaredFields: UndeclaredFields<A, ControlHandlerAnswer<K>> };
+
+/** The route declared under `key` (method, pattern, summary, media type), answered by `handle`. */
+export function declaredRoute<K extends ControlRouteKey, A extends ControlHandlerAnswer<K>>(key: K, handle: (call: ControlRequest) => A): DeclaredRoute<K, A> {
+  const { method, pattern, summary, contentType, bare }: ControlRouteSpec = CONTROL_ROUTES[key];
+  const route: ControlRoute = {
+    method,
+    pattern,
+    summary,
+    handle,
+    ...(contentType === undefined ? {} : { contentType }),
+    ...(bare === undefined ? {} : { bare }),
+  };
+  return route as DeclaredRoute<K, A>;
 }
 
 /** A route as capabilities lists it and the OpenAPI document describes it. */

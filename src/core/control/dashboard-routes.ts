@@ -1,8 +1,7 @@
+import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import { ApiError } from '../errors.js';
-import { ControlContent, type ControlRoute } from './control-route.js';
+import { ControlContent, type ControlRoute, declaredRoute } from './control-route.js';
 import { DASHBOARD_FILES } from './dashboard-assets.js';
-
-export const DASHBOARD_PATH = '/__mock/ui';
 
 /** The page may load its own script and style and call this mock, and nothing else: no remote source at all. */
 const CONTENT_SECURITY_POLICY = [
@@ -28,25 +27,13 @@ const page = () => new ControlContent(DASHBOARD_FILES.html, { ...SECURITY_HEADER
 /** The dashboard: one page over the control API (every button is a call of it), and its script and style. */
 export function dashboardRoutes(): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      pattern: DASHBOARD_PATH,
-      summary: 'the dashboard: outbox, players, buckets with countdowns, the live journal, clock, scenarios and faults in a browser',
-      contentType: 'text/html',
-      handle: page,
-    },
-    {
-      method: 'GET',
-      pattern: `${DASHBOARD_PATH}/:file`,
-      summary: "the dashboard's script and style",
-      contentType: 'text/*',
-      handle: ({ params }) => {
-        const file = params['file']!;
-        if (file === '') return page();
-        const found = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
-        if (found === undefined) throw new ApiError(404, `No dashboard file ${file}; the page is at ${DASHBOARD_PATH}`);
-        return new ControlContent(found.text, { ...SECURITY_HEADERS, 'content-type': found.type });
-      },
-    },
+    declaredRoute('dashboard', page),
+    declaredRoute('dashboardFile', ({ params }) => {
+      const file = params['file']!;
+      if (file === '') return page();
+      const found = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
+      if (found === undefined) throw new ApiError(404, `No dashboard file ${file}; the page is at ${CONTROL_ROUTES.dashboard.pattern}`);
+      return new ControlContent(found.text, { ...SECURITY_HEADERS, 'content-type': found.type });
+    }),
   ];
 }

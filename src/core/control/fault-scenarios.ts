@@ -1,7 +1,8 @@
 import type { JSONSchemaType } from 'ajv';
+import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import { faultRuleFromText } from '../fault-rules.js';
 import type { ControlContext } from './control-route.js';
-import type { Scenario } from './scenario-routes.js';
+import type { Scenario } from './scenario.js';
 
 const pathParameter = {
   type: 'object',
@@ -12,7 +13,11 @@ const pathParameter = {
 
 /** Effects each scenario adds, on every method of `path` (default: every API route). */
 const SCENARIO_EFFECTS: readonly { name: string; summary: string; effects: readonly string[] }[] = [
-  { name: 'outage', summary: '{path?}: every API request (or those of path, a pattern) answers 503 until DELETE /__mock/faults', effects: ['503'] },
+  {
+    name: 'outage',
+    summary: `{path?}: every API request (or those of path, a pattern) answers 503 until DELETE ${CONTROL_ROUTES.clearFaults.pattern}`,
+    effects: ['503'],
+  },
   { name: 'slow-network', summary: '{path?}: every API request waits 200 to 1500 ms before its answer', effects: ['latency:200-1500'] },
   {
     name: 'flaky',
@@ -21,7 +26,7 @@ const SCENARIO_EFFECTS: readonly { name: string; summary: string; effects: reado
   },
 ];
 
-/** Named sets of fault rules; DELETE /__mock/faults removes them with the others. */
+/** Named sets of fault rules; clearing the faults removes them with the others. */
 export function faultScenarios(context: ControlContext): Scenario<Record<string, string>>[] {
   return SCENARIO_EFFECTS.map(({ name, summary, effects }) => ({
     name,

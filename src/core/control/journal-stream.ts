@@ -16,7 +16,7 @@ const comment = (text: string) => `: ${text}\n\n`;
 const event = (entry: JournalEntry) => `data: ${JSON.stringify(journalView(entry))}\n\n`;
 
 /**
- * The journal as server-sent events (text/event-stream): one event per entry, as GET /__mock/journal shows
+ * The journal as server-sent events (text/event-stream): one event per entry, as the journal listing shows
  * it. Nothing is held for a client beyond `maxBufferedChars`; cancelling the stream (the host does when
  * the client goes away) unsubscribes it and stops its heartbeat.
  */

@@ -34,6 +34,6 @@ export function pageQuery(request: ServiceRequest): PageQuery {
 }
 
 /** The body of a listing: its entries under `name`, and the cursor of the next page (null after the last). */
-export function pageBody<T>(name: string, entries: T[], next: number | undefined): Record<string, unknown> {
-  return { [name]: entries, nextCursor: next === undefined ? null : String(next) };
+export function pageBody<const N extends string, T>(name: N, entries: T[], next: number | undefined): Record<N, T[]> & { nextCursor: string | null } {
+  return { [name]: entries, nextCursor: next === undefined ? null : String(next) } as Record<N, T[]> & { nextCursor: string | null };
 }

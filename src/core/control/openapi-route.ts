@@ -1,8 +1,8 @@
-import { OPENAPI_PATH, openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
+import { openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
 import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
 import type { Variants } from '../active-variants.js';
 import { routeSource } from '../user-routes/user-route.js';
-import { routeSummary, type ControlContext, type ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 
 function shipPayloadReading(variants: Variants): ShipPayloadReading {
   if (variants.has('ship-payload-galaxy')) return 'galaxy';
@@ -10,37 +10,31 @@ function shipPayloadReading(variants: Variants): ShipPayloadReading {
 }
 
 /**
- * GET /__mock/openapi.json: this mock's API as an OpenAPI 3.1 document, the spec's routes with the
+ * The OpenAPI route: this mock's API as an OpenAPI 3.1 document, the spec's routes with the
  * configured gameplay routes and every control route in `routes` (this one included).
  */
 export function openApiRoute(context: ControlContext, routes: readonly ControlRoute[]): ControlRoute {
   // One document per reading of the ship payload, which a variant switched at run time changes.
   const documents = new Map<ShipPayloadReading, OpenApiDocument>();
-  return {
-    method: 'GET',
-    pattern: OPENAPI_PATH,
-    summary: 'this API as an OpenAPI 3.1 document, served as it is (no success envelope)',
-    bare: true,
-    // Built at the first request, once every control route is registered; none changes afterwards.
-    handle: () => {
-      const shipPayload = shipPayloadReading(context.variants.current);
-      let document = documents.get(shipPayload);
-      if (document === undefined) {
-        document = openApiDocument({
-          version: context.options.version,
-          configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({
-            method: definition.method,
-            path: definition.path,
-            category,
-            source: routeSource(definition),
-          })),
-          controlRoutes: routes.map(routeSummary),
-          shipPayload,
-          mockRoutes: true,
-        });
-        documents.set(shipPayload, document);
-      }
-      return document;
-    },
-  };
+  // Built at the first request, once every control route is registered; none changes afterwards.
+  return declaredRoute('openApi', () => {
+    const shipPayload = shipPayloadReading(context.variants.current);
+    let document = documents.get(shipPayload);
+    if (document === undefined) {
+      document = openApiDocument({
+        version: context.options.version,
+        configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({
+          method: definition.method,
+          path: definition.path,
+          category,
+          source: routeSource(definition),
+        })),
+        controlRoutes: routes.map(routeSummary),
+        shipPayload,
+        mockRoutes: true,
+      });
+      documents.set(shipPayload, document);
+    }
+    return document;
+  });
 }

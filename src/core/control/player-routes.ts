@@ -7,7 +7,7 @@ import type { Player } from '../store.js';
 import { validator } from '../validation.js';
 import { seedPlayer } from '../world.js';
 import { worldPlayerSchema } from '../world-schema.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 import { pageBody, pageQuery } from './listing.js';
 
 const parseNewPlayer = validator(worldPlayerSchema, 'body');
@@ -31,58 +31,39 @@ export function controlPlayerView(context: ControlContext, player: Player, now: 
 export function playerRoutes(context: ControlContext): ControlRoute[] {
   const { options } = context;
   const view = (player: Player, now: number) => ({ player: controlPlayerView(context, player, now) });
-  const encounterRoute = (method: 'POST' | 'DELETE', inEncounter: boolean, summary: string): ControlRoute => ({
-    method,
-    pattern: '/__mock/players/:id/encounter',
-    summary,
-    handle: ({ now, params }) => {
+  const encounterRoute = (key: 'startEncounter' | 'endEncounter', inEncounter: boolean) =>
+    declaredRoute(key, ({ now, params }) => {
       const player = findPlayer(context, params['id']!);
       player.inEncounter = inEncounter;
       return view(player, now);
-    },
-  });
+    });
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/players',
-      summary: '?email=&limit=&cursor=: players in the order they were added, with action points and encounter state; nextCursor goes on',
-      handle: ({ request, now }) => {
-        const email = queryParameter(request, 'email');
-        if (email !== undefined) {
-          const player = context.store.playerByEmail(normalizeEmail(email));
-          return pageBody('players', player === undefined ? [] : [controlPlayerView(context, player, now)], undefined);
-        }
-        const { limit, cursor } = pageQuery(request);
-        const page = context.store.playersFrom(cursor ?? 0, limit);
-        return pageBody(
-          'players',
-          page.players.map((player) => controlPlayerView(context, player, now)),
-          page.next,
-        );
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/__mock/players',
-      summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?}: create or update a player and issue a token',
-      handle: ({ request, now }) => {
-        const seeded = seedPlayer(context.store, options.actionPoints, parseNewPlayer(readJsonObject(request)), now);
-        return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
-      },
-    },
-    {
-      method: 'PUT',
-      pattern: '/__mock/players/:id/action-points',
-      summary: "{points}: set a player's action points (the refill interval restarts)",
-      handle: ({ request, now, params }) => {
-        const player = findPlayer(context, params['id']!);
-        const { points } = parsePoints(readJsonObject(request));
-        if (points > options.actionPoints.max) throw new ApiError(400, `body /points must be at most ${options.actionPoints.max}`);
-        player.actionPoints = { points, accruedAt: now };
-        return view(player, now);
-      },
-    },
-    encounterRoute('POST', true, 'start a fighter encounter: gameplay actions answer 409 until it is resolved'),
-    encounterRoute('DELETE', false, "resolve the player's fighter encounter"),
+    declaredRoute('players', ({ request, now }) => {
+      const email = queryParameter(request, 'email');
+      if (email !== undefined) {
+        const player = context.store.playerByEmail(normalizeEmail(email));
+        return pageBody('players', player === undefined ? [] : [controlPlayerView(context, player, now)], undefined);
+      }
+      const { limit, cursor } = pageQuery(request);
+      const page = context.store.playersFrom(cursor ?? 0, limit);
+      return pageBody(
+        'players',
+        page.players.map((player) => controlPlayerView(context, player, now)),
+        page.next,
+      );
+    }),
+    declaredRoute('createPlayer', ({ request, now }) => {
+      const seeded = seedPlayer(context.store, options.actionPoints, parseNewPlayer(readJsonObject(request)), now);
+      return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
+    }),
+    declaredRoute('setActionPoints', ({ request, now, params }) => {
+      const player = findPlayer(context, params['id']!);
+      const { points } = parsePoints(readJsonObject(request));
+      if (points > options.actionPoints.max) throw new ApiError(400, `body /points must be at most ${options.actionPoints.max}`);
+      player.actionPoints = { points, accruedAt: now };
+      return view(player, now);
+    }),
+    encounterRoute('startEncounter', true),
+    encounterRoute('endEncounter', false),
   ];
 }

@@ -1,11 +1,11 @@
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { routeSource } from '../user-routes/user-route.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 
 /** Where a route comes from: the spec's table, the mock's own, or the user's (its config, or a handler's module and export). */
 export type RouteSource = 'spec' | 'mock' | 'config' | 'handler' | (string & {});
 
-/** A route as GET /__mock/routes lists it; `id` is what the journal's `route` names. */
+/** A route as the routes listing shows it; `id` is what the journal's `route` names. */
 export interface RouteListing {
   id: string;
   method: string;
@@ -45,14 +45,7 @@ export function routeListing(context: ControlContext): RouteListing[] {
   return [...builtIn, ...user];
 }
 
-/** GET /__mock/routes: every route the API answers, the spec's and the user's, with its category and cost. */
+/** The routes listing: every route the API answers, the spec's and the user's, with its category and cost. */
 export function routeRoutes(context: ControlContext): ControlRoute[] {
-  return [
-    {
-      method: 'GET',
-      pattern: '/__mock/routes',
-      summary: "every API route: the spec's, the mock's and your own, with method, path, category, cost and source",
-      handle: () => ({ routes: routeListing(context) }),
-    },
-  ];
+  return [declaredRoute('routes', () => ({ routes: routeListing(context) }))];
 }

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { voidCode } from '../auth.js';
 import { canonicalIp } from '../client-ip.js';
@@ -8,16 +9,10 @@ import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
 import { seedPlayer } from '../world.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 import { faultScenarios } from './fault-scenarios.js';
 import { controlPlayerView, findPlayer } from './player-routes.js';
-
-export interface Scenario<P> {
-  name: string;
-  summary: string;
-  parameters: JSONSchemaType<P>;
-  apply(params: P, now: number): Record<string, unknown>;
-}
+import type { Scenario } from './scenario.js';
 
 const stringParameters = <K extends string>(...names: K[]) =>
   ({
@@ -124,23 +119,13 @@ export function createScenarios(context: ControlContext) {
 
 export function scenarioRoutes(available: Scenarios): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/scenarios',
-      summary: 'the named scenarios and their parameters',
-      handle: () => ({
-        scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })),
-      }),
-    },
-    {
-      method: 'POST',
-      pattern: '/__mock/scenarios/:name',
-      summary: 'apply one scenario; the body holds its parameters',
-      handle: ({ request, now, params }) => {
-        const scenario = available.find((candidate) => candidate.name === params['name']);
-        if (scenario === undefined) throw new ApiError(404, `No scenario ${params['name']}; GET /__mock/scenarios lists them`);
-        return { scenario: scenario.name, ...scenario.apply(scenario.parse(readOptionalJsonObject(request)), now) };
-      },
-    },
+    declaredRoute('scenarios', () => ({
+      scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })),
+    })),
+    declaredRoute('applyScenario', ({ request, now, params }) => {
+      const scenario = available.find((candidate) => candidate.name === params['name']);
+      if (scenario === undefined) throw new ApiError(404, `No scenario ${params['name']}; GET ${CONTROL_ROUTES.scenarios.pattern} lists them`);
+      return { scenario: scenario.name, ...scenario.apply(scenario.parse(readOptionalJsonObject(request)), now) };
+    }),
   ];
 }

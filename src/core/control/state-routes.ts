@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { RESET_PARTS, type ResetPart } from '../../spec/control-routes.js';
 import { readJsonObject, readOptionalJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
 import { queryParameter } from '../http.js';
@@ -6,11 +7,9 @@ import { observedState } from '../outbox.js';
 import { validator } from '../validation.js';
 import { loadWorld } from '../world.js';
 import { parseWorld } from '../world-schema.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 import { pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
 
-export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] as const;
-type ResetPart = (typeof RESET_PARTS)[number];
 const RESET_ORDER: readonly ResetPart[] = ['clock', 'buckets', 'players', 'outbox', 'journal'];
 
 const parseReset = validator<{ parts?: ResetPart[] }>(
@@ -38,41 +37,26 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
     clock: () => context.clock?.reset(),
   };
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/outbox',
-      summary: '?email=&limit=&cursor=: delivered codes, newest first, with issue and expiry times and state; nextCursor goes on',
-      handle: ({ request, now }) => {
-        const email = queryParameter(request, 'email');
-        const wanted = email === undefined ? undefined : normalizeEmail(email);
-        const { limit, cursor } = pageQuery(request);
-        const page = store.outbox.page(cursor, limit, SCAN_BUDGET, (message) => wanted === undefined || message.email === wanted);
-        const messages = page.items.map((message) => ({
-          email: message.email,
-          code: message.code,
-          issuedAt: iso(message.issuedAt),
-          expiresAt: iso(message.expiresAt),
-          state: observedState(message, now),
-        }));
-        return pageBody('messages', messages, page.next);
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/__mock/reset',
-      summary: `{parts?: [${RESET_PARTS.join(', ')}]}: forget everything, or those parts; players go back to the start world`,
-      handle: ({ request }) => {
-        const parts = parseReset(readOptionalJsonObject(request)).parts ?? [...RESET_PARTS];
-        // The clock first, so that players of the start world are created at the time the mock goes back to.
-        for (const part of RESET_ORDER) if (parts.includes(part)) resetters[part]();
-        return { reset: parts };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/__mock/world',
-      summary: 'a world ({players: [...]}): replace every player and token with its own',
-      handle: ({ request, now }) => ({ players: loadWorld(store, options.actionPoints, parseWorld(readJsonObject(request)), now) }),
-    },
+    declaredRoute('outbox', ({ request, now }) => {
+      const email = queryParameter(request, 'email');
+      const wanted = email === undefined ? undefined : normalizeEmail(email);
+      const { limit, cursor } = pageQuery(request);
+      const page = store.outbox.page(cursor, limit, SCAN_BUDGET, (message) => wanted === undefined || message.email === wanted);
+      const messages = page.items.map((message) => ({
+        email: message.email,
+        code: message.code,
+        issuedAt: iso(message.issuedAt),
+        expiresAt: iso(message.expiresAt),
+        state: observedState(message, now),
+      }));
+      return pageBody('messages', messages, page.next);
+    }),
+    declaredRoute('reset', ({ request }) => {
+      const parts = parseReset(readOptionalJsonObject(request)).parts ?? [...RESET_PARTS];
+      // The clock first, so that players of the start world are created at the time the mock goes back to.
+      for (const part of RESET_ORDER) if (parts.includes(part)) resetters[part]();
+      return { reset: parts };
+    }),
+    declaredRoute('loadWorld', ({ request, now }) => ({ players: loadWorld(store, options.actionPoints, parseWorld(readJsonObject(request)), now) })),
   ];
 }

@@ -4,7 +4,7 @@ import { readJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
 import { chooseVariants, VariantError } from '../variant-choice.js';
 import { validator } from '../validation.js';
-import type { ControlContext, ControlRoute } from './control-route.js';
+import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 
 const parseVariants = validator<{ variants: string[] }>(
   {
@@ -26,28 +26,18 @@ export function variantsView(context: ControlContext) {
   };
 }
 
-/** GET and PUT /__mock/variants: which legal variations the mock plays, switched while it runs. */
+/** The variants, read and switched: which legal variations the mock plays, switched while it runs. */
 export function variantRoutes(context: ControlContext): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/__mock/variants',
-      summary: 'the legal variations played where the spec is silent, and every choice with its sentence',
-      handle: () => variantsView(context),
-    },
-    {
-      method: 'PUT',
-      pattern: '/__mock/variants',
-      summary: '{variants: [NAME | all | random[:SEED] | public-deployment, …]}: play those from now on ([] for the defaults)',
-      handle: ({ request }) => {
-        const { variants } = parseVariants(readJsonObject(request));
-        try {
-          context.variants.replace(chooseVariants(variants));
-        } catch (error) {
-          throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
-        }
-        return variantsView(context);
-      },
-    },
+    declaredRoute('variants', () => variantsView(context)),
+    declaredRoute('setVariants', ({ request }) => {
+      const { variants } = parseVariants(readJsonObject(request));
+      try {
+        context.variants.replace(chooseVariants(variants));
+      } catch (error) {
+        throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
+      }
+      return variantsView(context);
+    }),
   ];
 }
