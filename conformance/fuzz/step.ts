@@ -2,7 +2,7 @@ import type { Exchange } from '../exchange.js';
 import type { Identity } from '../identities.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
-import type { Call } from '../target.js';
+import type { Call } from '../call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
 import { judge, type Finding, type Judgement, type Outcome } from './judge.js';
 import type { ServerChoices } from './server-choices.js';
