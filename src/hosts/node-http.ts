@@ -80,6 +80,17 @@ function sendTruncated(response: ServerResponse, status: number, headers: Record
   response.writeHead(status, headers).write(bytes.subarray(0, bytes.byteLength >> 1), () => response.socket?.destroy());
 }
 
+/** The service's headers with what the wire needs besides, in a fresh object: the service's answer stays as it gave it. */
+function wireHeaders(headers: Readonly<Record<string, string>>, json: string | undefined, closeConnection: boolean): Record<string, string | number> {
+  const wire: Record<string, string | number> = { ...headers };
+  if (closeConnection) wire['connection'] = 'close';
+  if (json !== undefined) {
+    wire['content-type'] = 'application/json; charset=utf-8';
+    wire['content-length'] = Buffer.byteLength(json);
+  }
+  return wire;
+}
+
 function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean, streams?: OpenStreams): void {
   // An injected reset: a TCP RST instead of an answer.
   if (answer.cut === 'reset') {
@@ -90,14 +101,8 @@ function send(response: ServerResponse, answer: ServiceResponse, closeConnection
     sendContent(response, answer, closeConnection, streams ?? new Set());
     return;
   }
-  // The service builds a fresh header object for every response, so it is completed in place.
-  const headers: Record<string, string | number> = answer.headers;
-  if (closeConnection) headers['connection'] = 'close';
   const json = answer.body === undefined ? undefined : JSON.stringify(answer.body);
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json; charset=utf-8';
-    headers['content-length'] = Buffer.byteLength(json);
-  }
+  const headers = wireHeaders(answer.headers, json, closeConnection);
   if (answer.cut === 'truncate') sendTruncated(response, answer.status, headers, json);
   else response.writeHead(answer.status, headers).end(json);
 }
