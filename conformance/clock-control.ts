@@ -1,13 +1,19 @@
-import type { Target } from './target.js';
 import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
+import type { Call } from './call.js';
+import type { Exchange } from './exchange.js';
+
+/** Whatever sends the control API's requests: the run's target. */
+interface ControlSender {
+  send(call: Call): Promise<Exchange>;
+}
 
 /** The target's clock through its control API: checks of expiry move it instead of waiting. */
 export class ClockControl {
-  readonly #target: Target;
+  readonly #target: ControlSender;
   readonly #onAdvance: (ms: number) => void;
 
   /** `onAdvance` hears of every move, whoever made it, so that the scheduler's budgets follow the target's time. */
-  constructor(target: Target, onAdvance: (ms: number) => void = () => {}) {
+  constructor(target: ControlSender, onAdvance: (ms: number) => void = () => {}) {
     this.#target = target;
     this.#onAdvance = onAdvance;
   }

@@ -2,7 +2,7 @@ import type { Exchange } from './exchange.js';
 import { errorMessage } from './envelope.js';
 import type { Identity } from './identities.js';
 import type { Suite } from './suite.js';
-import type { Call } from './target.js';
+import type { Call } from './call.js';
 
 export const SHIP_PATH = '/api/player/ship';
 

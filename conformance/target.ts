@@ -1,29 +1,13 @@
 import { request } from 'undici';
 import { CONTROL_PREFIX } from '../src/spec/control-routes.js';
 import { ROUTES } from '../src/spec/routes.js';
+import type { Call } from './call.js';
 import { ClockControl } from './clock-control.js';
 import type { ConformanceConfig } from './config.js';
 import { endpoint, type Exchange } from './exchange.js';
 import { IdentityPool, type Identity } from './identities.js';
 import { Pacer } from './pacing.js';
 import { TrafficInvariants } from './traffic.js';
-
-export interface Call {
-  method: string;
-  path: string;
-  identity?: Identity;
-  token?: string;
-  origin?: string;
-  /** A JSON body (sent with Content-Type: application/json). */
-  json?: unknown;
-  /** A body sent as is, with the headers given. */
-  rawBody?: string;
-  headers?: Readonly<Record<string, string>>;
-  /** The check wants to see a 429: neither pace nor retry. */
-  expectLimit?: boolean;
-  /** Pace as usual, but hand back a 429 as it came (a limit other than the bucket's may answer it). */
-  acceptLimit?: boolean;
-}
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));

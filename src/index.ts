@@ -4,7 +4,8 @@
  * this entry point works without msw installed.
  */
 import './node-version-guard.js';
-import type { MockOptions, RunningMock } from './cli/mock.js';
+import type { RunningMock } from './cli/mock.js';
+import type { MockOptions } from './cli/mock-options-type.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 import type { ServiceOptions } from './core/options.js';

@@ -1,5 +1,6 @@
 import type { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
+import type { ServiceResponse } from '../src/core/http.js';
 import { SERVER_LIMITS } from '../src/hosts/node-http.js';
 import { call, header, type JsonResponse } from './support/http.js';
 import { useResources } from './support/resources.js';
@@ -141,6 +142,36 @@ describe('node:http host: the auth bucket is per client IP', () => {
     const second = await register(url, 'b@example.com', agent, { 'x-forwarded-for': '198.51.100.9' });
     const third = await register(url, 'c@example.com', agent);
     expect([first, second, third].map((response) => header(response, 'x-ratelimit-remaining'))).toEqual(['4', '3', '2']);
+  });
+});
+
+describe("node:http host: the service's answer", () => {
+  it("is written with the wire's own headers (length, type, connection) and left as the service gave it", async () => {
+    const { url, service } = await resources.server();
+    const answers: ServiceResponse[] = [];
+    const handle = service.handle.bind(service);
+    service.handle = async (request) => {
+      const answer = await handle(request);
+      answers.push(answer);
+      return answer;
+    };
+    const agent = resources.agent();
+    const health = await call(`${url}/health`, { dispatcher: agent });
+    const tooLarge = await call(`${url}/api/auth/register`, {
+      method: 'POST',
+      body: '{}'.padEnd(70_000),
+      headers: { 'content-type': 'application/json' },
+      dispatcher: agent,
+    });
+    expect(header(health, 'content-length')).toBe(String(Buffer.byteLength(health.text)));
+    expect(tooLarge.status).toBe(413);
+    expect(header(tooLarge, 'connection')).toBe('close');
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) {
+      expect(Object.keys(answer.headers)).not.toContain('content-length');
+      expect(Object.keys(answer.headers)).not.toContain('content-type');
+      expect(Object.keys(answer.headers)).not.toContain('connection');
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { Identity } from '../identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
-import type { Call } from '../target.js';
+import type { Call } from '../call.js';
 import {
   hasRateLimitHeaders,
   remainingOf,

@@ -16,7 +16,7 @@ import {
 } from '../model/index.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
-import type { Call } from '../target.js';
+import type { Call } from '../call.js';
 import {
   limitOf,
   remainingOf,

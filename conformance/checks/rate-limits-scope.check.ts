@@ -6,7 +6,7 @@ import { describeAddressing, type Identity } from '../identities.js';
 import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
-import type { Call } from '../target.js';
+import type { Call } from '../call.js';
 import {
   hasRateLimitHeaders,
   ownPlayerOn,

@@ -8,7 +8,7 @@ import { authIsScarce, cannotSignIn, ownPlayer } from '../accounts.js';
 import { firstSignIn } from '../first-verification.js';
 import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../players.js';
 import type { Suite } from '../suite.js';
-import type { Call } from '../target.js';
+import type { Call } from '../call.js';
 
 /** A response and when the server made it, on the server's clock. */
 export interface Timed {

@@ -3,7 +3,7 @@ import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import type { Outcome } from './judge.js';
-import { sendStep } from './step.js';
+import { sendStep } from './send-step.js';
 
 /** Who sends a command's request: which of the run's client addresses, and whether it names the game origin. */
 export interface Sender {

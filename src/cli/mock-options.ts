@@ -13,7 +13,7 @@ import { configFaults } from './fault-flags.js';
 import { definedOnly } from './defined-only.js';
 import { parseGameOrigin, parseList } from './flag-values.js';
 import type { LogFormat } from './logger.js';
-import type { MockOptions } from './mock.js';
+import type { MockOptions } from './mock-options-type.js';
 import { ProblemList } from './problems.js';
 import { mergeStoreOptions } from './store-options.js';
 import { readWorldFile, type WorldFile } from './world-file.js';

@@ -1,8 +1,8 @@
-import { MAX_BODY_BYTES } from '../core/body.js';
 import { errorBody } from '../core/errors.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
+import { CappedBody, declaredOverLimit, overLimitStandIn } from './capped-body.js';
 
 /** Who sent a request, as far as an in-process or fetch-based host can tell. */
 export interface ClientAddressOptions {
@@ -31,30 +31,20 @@ export function clientAddress(service: Service, request: Request, options: Clien
 /** Reads at most one byte past the body limit, like the node host: enough for the service to answer 413. */
 async function readBody(request: Request): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
+  if (declaredOverLimit(request.headers.get('content-length'))) {
     await request.body.cancel();
-    return new Uint8Array(MAX_BODY_BYTES + 1);
+    return overLimitStandIn();
   }
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = new CappedBody();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    chunks.push(read.value);
-    size += read.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    body.add(read.value);
+    if (body.overLimit) {
       await reader.cancel();
       break;
     }
   }
-  const bytes = new Uint8Array(Math.min(size, MAX_BODY_BYTES + 1));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.byteLength - offset);
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
+  return body.bytes();
 }
 
 /** A Fetch Request as the plain record the service reads; Headers already lower-cases the names. */

@@ -1,9 +1,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { MAX_BODY_BYTES } from '../core/body.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
+import { CappedBody, declaredOverLimit, overLimitStandIn } from './capped-body.js';
 import { sendContent, type OpenStreams } from './node-content.js';
 
 export interface NodeHostOptions {
@@ -60,21 +60,16 @@ const NO_BODY: ReadBody = { bytes: undefined, truncated: false };
 function readBody(request: IncomingMessage): ReadBody | Promise<ReadBody> {
   const declared = request.headers['content-length'];
   if (declared === undefined && request.headers['transfer-encoding'] === undefined) return NO_BODY;
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    return { bytes: new Uint8Array(MAX_BODY_BYTES + 1), truncated: true };
-  }
+  if (declaredOverLimit(declared)) return { bytes: overLimitStandIn(), truncated: true };
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new CappedBody();
     const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        request.off('data', onData).off('end', onEnd);
-        resolve({ bytes: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1), truncated: true });
-      }
+      body.add(chunk);
+      if (!body.overLimit) return;
+      request.off('data', onData).off('end', onEnd);
+      resolve({ bytes: body.bytes(), truncated: true });
     };
-    const onEnd = () => resolve({ bytes: Buffer.concat(chunks), truncated: false });
+    const onEnd = () => resolve({ bytes: body.bytes(), truncated: false });
     request.on('data', onData).on('end', onEnd).on('error', reject);
   });
 }
@@ -83,6 +78,17 @@ function readBody(request: IncomingMessage): ReadBody | Promise<ReadBody> {
 function sendTruncated(response: ServerResponse, status: number, headers: Record<string, string | number>, json: string | undefined): void {
   const bytes = Buffer.from(json ?? '');
   response.writeHead(status, headers).write(bytes.subarray(0, bytes.byteLength >> 1), () => response.socket?.destroy());
+}
+
+/** The service's headers with what the wire needs besides, in a fresh object: the service's answer stays as it gave it. */
+function wireHeaders(headers: Readonly<Record<string, string>>, json: string | undefined, closeConnection: boolean): Record<string, string | number> {
+  const wire: Record<string, string | number> = { ...headers };
+  if (closeConnection) wire['connection'] = 'close';
+  if (json !== undefined) {
+    wire['content-type'] = 'application/json; charset=utf-8';
+    wire['content-length'] = Buffer.byteLength(json);
+  }
+  return wire;
 }
 
 function send(response: ServerResponse, answer: ServiceResponse, closeConnection: boolean, streams?: OpenStreams): void {
@@ -95,14 +101,8 @@ function send(response: ServerResponse, answer: ServiceResponse, closeConnection
     sendContent(response, answer, closeConnection, streams ?? new Set());
     return;
   }
-  // The service builds a fresh header object for every response, so it is completed in place.
-  const headers: Record<string, string | number> = answer.headers;
-  if (closeConnection) headers['connection'] = 'close';
   const json = answer.body === undefined ? undefined : JSON.stringify(answer.body);
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json; charset=utf-8';
-    headers['content-length'] = Buffer.byteLength(json);
-  }
+  const headers = wireHeaders(answer.headers, json, closeConnection);
   if (answer.cut === 'truncate') sendTruncated(response, answer.status, headers, json);
   else response.writeHead(answer.status, headers).end(json);
 }

@@ -5,7 +5,7 @@ import type { Identity } from '../identities.js';
 import { RateLimitModel } from '../model/rate-limit-model.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import { ServerChoices } from './server-choices.js';
-import { sendStep } from './step.js';
+import { sendStep } from './send-step.js';
 
 /** A real-time server whose public windows are clock minutes, answering GET /health from one client. */
 function clockMinuteServer() {
