@@ -1,4 +1,4 @@
-import { errorBody } from '../core/errors.js';
+import { errorAnswer } from '../core/answer.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
@@ -133,7 +133,7 @@ export async function respondWithService(
   try {
     return toFetchResponse(await service.handle(serviceRequest), request.method === 'HEAD');
   } catch (error) {
-    console.error('Unexpected error in the fetch host:', error);
-    return toFetchResponse({ status: 500, headers: {}, body: errorBody('Internal server error') });
+    const failed = errorAnswer(error, (bug) => console.error('Unexpected error in the fetch host:', bug));
+    return toFetchResponse({ status: failed.status, headers: {}, body: failed.body });
   }
 }

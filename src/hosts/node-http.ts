@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { errorAnswer } from '../core/answer.js';
 import type { ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
@@ -171,9 +172,9 @@ async function serve(service: Service, trustProxy: boolean, server: Server, requ
     });
     send(response, answer, body.truncated || closing.has(server), openStreams.get(server));
   } catch (error) {
-    // The service answers its own errors; reaching here is a host bug, still answered with an envelope.
-    console.error('Unexpected error in the HTTP host:', error);
-    if (!response.headersSent) send(response, { status: 500, headers: {}, body: { error: 'Internal server error' } }, true);
+    // The service answers its own errors; reaching here is a host bug, still answered with the one 500 envelope.
+    const failed = errorAnswer(error, (bug) => console.error('Unexpected error in the HTTP host:', bug));
+    if (!response.headersSent) send(response, { status: failed.status, headers: {}, body: failed.body }, true);
   }
 }
 
