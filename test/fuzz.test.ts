@@ -25,6 +25,7 @@ const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: numbe
   // request let through a spent bucket (limit + 1); shrinking keeps whichever the first failure showed.
   { name: 'game-origin-auth-not-counted', rules: ['RL-REMAINING', 'RL-AUTH-IP', 'RL-WINDOW'], maxSteps: AUTH_LIMIT + 1 },
   { name: 'window-never-resets', rules: ['RL-WINDOW', 'RL-RESET', 'RL-429'], maxSteps: AUTH_LIMIT + 3 },
+  { name: 'retry-after-an-hour', rules: ['RL-429'], maxSteps: AUTH_LIMIT + 1 },
 ];
 
 const FUZZ_BOUNDS = { numRuns: 100, maxCommands: 50, forwardedFor: true } as const;

@@ -39,6 +39,26 @@ describe('ServerChoices', () => {
     expect(choices.checkRetryAfter(30, wait)).toBeUndefined();
     expect(choices.retryAfterUnit).toBe('seconds');
     expect(choices.checkRetryAfter(30_000, wait)).toBe('Retry-After 30000 (seconds) asks for a wait longer than the one-minute window');
-    expect(choices.checkRetryAfter(10, wait)).toBe('Retry-After 10 (seconds) asks for 10 s, but the window ends in 30–30 s');
+    expect(choices.checkRetryAfter(10, wait)).toBe('Retry-After 10 asks for 10 s in seconds, but the window ends in 30–30 s');
+  });
+
+  it('infers minutes where only they fit, then reads a later 1 as up to a minute of rounding', () => {
+    const choices = new ServerChoices();
+    expect(choices.checkRetryAfter(1, { fromMs: 59_000, toMs: 60_000 })).toBeUndefined();
+    expect(choices.retryAfterUnit).toBe('minutes');
+    expect(choices.checkRetryAfter(1, { fromMs: 20_000, toMs: 21_000 })).toBeUndefined();
+    expect(choices.checkRetryAfter(2, { fromMs: 59_000, toMs: 60_000 })).toBe('Retry-After 2 (minutes) asks for a wait longer than the one-minute window');
+  });
+
+  it('learns no unit from a value that several readings fit, and fails one that none fits', () => {
+    const choices = new ServerChoices();
+    expect(choices.checkRetryAfter(1, { fromMs: 500, toMs: 1_000 })).toBeUndefined();
+    expect(choices.retryAfterUnit).toBeUndefined();
+    expect(choices.checkRetryAfter(3_600_000, undefined)).toBe(
+      'Retry-After 3600000 (seconds or milliseconds or minutes) asks for a wait longer than the one-minute window',
+    );
+    expect(choices.checkRetryAfter(40, { fromMs: 10_000, toMs: 11_000 })).toBe(
+      'Retry-After 40 asks for 40 s in seconds, 0.04 s in milliseconds, but the window ends in 10–11 s',
+    );
   });
 });

@@ -1,10 +1,12 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { describeResetUnit, inferResetUnit, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
-import { readRetryAfter, type RetryAfterUnit } from '../model/retry-after.js';
+import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
 import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
 
 const ROUNDING_SLACK_MS = 999;
+/** Slack when matching Retry-After against the window and the expected wait: whole-second rounding on both sides. */
+const RETRY_AFTER_SLACK_MS = 2_000;
 
 /** What one X-RateLimit-Reset value says: when its window ends, or why it cannot be read. */
 export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string } | { undecided: true };
@@ -62,22 +64,22 @@ export class ServerChoices {
   }
 
   /**
-   * Reads a Retry-After value against the wait the model expects (undefined when it cannot know),
-   * learning its unit at the first 429: a problem, or undefined when it fits.
+   * Reads a Retry-After value against the wait the model expects (undefined when it cannot know): a problem, or
+   * undefined when some reading fits. Its unit is learned only when exactly one reading fits the expected wait,
+   * never assumed: a server counting minutes answers 1 where one counting seconds answers 1 too.
    */
   checkRetryAfter(value: number, expectedWaitMs: TimeInterval | undefined): string | undefined {
-    const reading =
-      this.retryAfterUnit === undefined
-        ? readRetryAfter(value, expectedWaitMs)
-        : { unit: this.retryAfterUnit, waitMs: this.retryAfterUnit === 'seconds' ? value * 1000 : value };
-    if (reading === undefined) return `Retry-After ${value} is not a non-negative integer`;
-    this.retryAfterUnit ??= reading.unit;
-    const slackMs = 2_000;
-    if (reading.waitMs > RATE_LIMIT_WINDOW_MS + slackMs) return `Retry-After ${value} (${reading.unit}) asks for a wait longer than the one-minute window`;
-    if (expectedWaitMs !== undefined && (reading.waitMs < expectedWaitMs.fromMs - slackMs || reading.waitMs > expectedWaitMs.toMs + slackMs)) {
-      return `Retry-After ${value} (${reading.unit}) asks for ${reading.waitMs / 1000} s, but the window ends in ${Math.round(expectedWaitMs.fromMs / 1000)}–${Math.round(expectedWaitMs.toMs / 1000)} s`;
-    }
-    return undefined;
+    if (!Number.isSafeInteger(value) || value < 0) return `Retry-After ${value} is not a non-negative integer`;
+    const units = this.retryAfterUnit === undefined ? RETRY_AFTER_UNITS : [this.retryAfterUnit];
+    const readings = units.map((unit) => readingIn(value, unit));
+    const withinWindow = readings.filter((reading) => reading.waitMs <= RATE_LIMIT_WINDOW_MS + RETRY_AFTER_SLACK_MS);
+    if (withinWindow.length === 0) return `Retry-After ${value} (${units.join(' or ')}) asks for a wait longer than the one-minute window`;
+    if (expectedWaitMs === undefined) return undefined;
+    const fitting = withinWindow.filter((reading) => fitsWait(reading, expectedWaitMs, RETRY_AFTER_SLACK_MS));
+    if (fitting.length === 1) this.retryAfterUnit = fitting[0]!.unit;
+    if (fitting.length > 0) return undefined;
+    const asked = withinWindow.map((reading) => `${reading.waitMs / 1000} s in ${reading.unit}`).join(', ');
+    return `Retry-After ${value} asks for ${asked}, but the window ends in ${Math.round(expectedWaitMs.fromMs / 1000)}–${Math.round(expectedWaitMs.toMs / 1000)} s`;
   }
 
   /** The choices learned so far, for the report. */

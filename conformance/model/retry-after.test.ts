@@ -18,6 +18,13 @@ describe('readRetryAfter', () => {
     expect(readRetryAfter(50, { fromMs: 10_000, toMs: 11_000 })).toEqual({ unit: 'seconds', waitMs: 50_000 });
   });
 
+  it('reads minutes where only they fit the wait, a whole minute of rounding allowed', () => {
+    expect(readRetryAfter(1, { fromMs: 59_000, toMs: 60_000 })).toEqual({ unit: 'minutes', waitMs: 60_000 });
+    expect(readRetryAfter(1, { fromMs: 20_000, toMs: 21_000 })).toEqual({ unit: 'minutes', waitMs: 60_000 });
+    // Seconds and minutes both fit a wait of a second: the default rule decides.
+    expect(readRetryAfter(1, { fromMs: 500, toMs: 1_000 })).toEqual({ unit: 'seconds', waitMs: 1_000 });
+  });
+
   it('has no reading for a negative or fractional value', () => {
     expect(readRetryAfter(-1)).toBeUndefined();
     expect(readRetryAfter(0.5)).toBeUndefined();

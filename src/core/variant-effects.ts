@@ -33,6 +33,7 @@ export function resetHeader(variants: Variants, windowEnd: number, now: number):
 /** Retry-After of a 429: whole seconds until `until`, rounded up and at least 1, or milliseconds. */
 export function retryAfterHeader(variants: Variants, until: number, now: number): string {
   if (variants.has('retry-after-milliseconds')) return String(Math.max(1, until - now));
+  if (variants.has('retry-after-minutes')) return String(Math.max(1, Math.ceil((until - now) / 60_000)));
   return String(Math.max(1, Math.ceil((until - now) / 1000)));
 }
 

@@ -27,6 +27,7 @@ describe('rate-limit headers', () => {
   it.each([
     [[], '60'],
     [['retry-after-milliseconds'], '60000'],
+    [['retry-after-minutes'], '1'],
   ] as const)('%j: Retry-After %s on a spent bucket', async (variants, retryAfter) => {
     expect((await spendAuthBucket(played(...variants), '10.0.0.1')).headers[HEADERS.retryAfter]).toBe(retryAfter);
   });

@@ -29,7 +29,10 @@ export const SPEC_CHOICES = [
     choice: 'retry-after-unit',
     sentence: 'When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified).',
     mockDefault: 'whole seconds until the window ends, rounded up',
-    variants: [{ name: 'retry-after-milliseconds', does: 'Retry-After in milliseconds' }],
+    variants: [
+      { name: 'retry-after-milliseconds', does: 'Retry-After in milliseconds' },
+      { name: 'retry-after-minutes', does: 'Retry-After in whole minutes, rounded up' },
+    ],
   },
   {
     choice: 'window-start',

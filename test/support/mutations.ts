@@ -63,6 +63,12 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => `${Math.max(0, Number(value) - 1)}.5`),
   },
   {
+    name: 'retry-after-an-hour',
+    breaks: 'RL-429',
+    does: 'sends Retry-After 3600000: an hour in milliseconds, longer than the one-minute window in any unit',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, () => '3600000'),
+  },
+  {
     name: '429-one-request-early',
     breaks: 'RL-WINDOW',
     does: 'refuses the last request of each bucket (the 5th auth, the 60th read): the limit is one less than stated',

@@ -41,6 +41,11 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Number(value) * 1000)),
   },
   {
+    name: 'retry-after-minutes',
+    does: 'sends Retry-After in whole minutes, rounded up (1 for any wait up to a minute)',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Math.max(1, Math.ceil(Number(value) / 60)))),
+  },
+  {
     name: 'not-shown-status-422',
     does: 'answers 422 instead of 400/403 where the spec shows no status (disposable email, wrong/used/expired code, unverified ship creation)',
     apply: (ctx) => {
