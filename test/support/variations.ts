@@ -41,6 +41,14 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Number(value) * 1000)),
   },
   {
+    name: 'register-message-own-words',
+    does: 'says in its own words that a code was sent ("Check your inbox: we sent you a one-time code")',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, REGISTER) && isSuccess(response) && body !== undefined) body['message'] = 'Check your inbox: we sent you a one-time code';
+    },
+  },
+  {
     name: 'retry-after-minutes',
     does: 'sends Retry-After in whole minutes, rounded up (1 for any wait up to a minute)',
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Math.max(1, Math.ceil(Number(value) / 60)))),
