@@ -498,6 +498,14 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'numeric-otp-500',
+    breaks: 'VERIFY-MISSING',
+    does: 'answers 500 to a verify-email request whose otp is a number',
+    apply: ({ request, response }) => {
+      if (isPost(request, VERIFY) && typeof requestBody(request)?.['otp'] === 'number') answer(response, 500, { error: 'Internal server error' });
+    },
+  },
+  {
     name: 'non-string-email-500',
     breaks: 'VERIFY-MISSING',
     does: 'answers 500 to a verify-email request whose email is a number or an object',

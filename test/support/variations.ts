@@ -41,6 +41,19 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Number(value) * 1000)),
   },
   {
+    name: 'numeric-otp-read-as-digits',
+    does: 'reads a numeric otp as its digits (123456 as "123456") instead of refusing it, and answers a wrong code 401',
+    // With 400 for a wrong code the digits would read as the refusal of an invalid parameter: 401 tells them apart.
+    upstream: { variants: ['wrong-code-401'] },
+    before: ({ request }) => {
+      const body = requestBody(request);
+      if (isPost(request, VERIFY) && body !== undefined && typeof body['otp'] === 'number') {
+        request.body = JSON.stringify({ ...body, otp: String(body['otp']).padStart(6, '0') });
+      }
+      return undefined;
+    },
+  },
+  {
     name: 'register-message-own-words',
     does: 'says in its own words that a code was sent ("Check your inbox: we sent you a one-time code")',
     apply: ({ request, response }) => {
