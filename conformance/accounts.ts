@@ -2,7 +2,7 @@ import { isAuthPaced } from './auth-plan.js';
 import { firstSignIn } from './first-verification.js';
 import type { Identity } from './identities.js';
 import { boundPair } from './bound-pair.js';
-import { signIn, uniqueEmail, verifyForToken, type SignedIn } from './players.js';
+import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from './players.js';
 import type { Suite } from './suite.js';
 import { CONTROL_ROUTES, controlPath } from '../src/spec/control-routes.js';
 
@@ -46,6 +46,23 @@ export function ownPlayer(suite: Suite, identity: Identity): Promise<SignedIn> {
     const { first, identity: registeredFrom } = await boundPair(suite);
     return (await verifyForToken(suite, first.email, first.code, registeredFrom)).player;
   });
+}
+
+/**
+ * Another token of the signed-in `player`: issued again by the control API where the target has one (it keeps
+ * earlier tokens), else by signing in again, register and verify. Where auth requests are scarce, undefined.
+ */
+export async function secondToken(suite: Suite, player: SignedIn, identity: Identity): Promise<string | undefined> {
+  if (suite.config.capabilities?.players === true) {
+    const { method, pattern } = CONTROL_ROUTES.createPlayer;
+    const issued = await suite.target.send({ method, path: pattern, json: { email: player.email } });
+    const token = (issued.body as { authToken?: unknown } | undefined)?.authToken;
+    if (issued.status !== 200 || typeof token !== 'string') throw new Error(`${method} ${pattern} answered ${issued.status}: ${issued.text}`);
+    return token;
+  }
+  if (authIsScarce(suite)) return undefined;
+  const { code } = await registerForCode(suite, player.email, identity);
+  return (await verifyForToken(suite, player.email, code, identity)).player.token;
 }
 
 /** A token of a player whose email is not verified: from --unverified-token, or the control API's scenario. */

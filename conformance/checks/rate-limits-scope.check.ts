@@ -3,6 +3,7 @@ import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
 import { fixture } from '../fixture.js';
 import { describeAddressing, type Identity } from '../identities.js';
+import { secondToken } from '../accounts.js';
 import { uniqueEmail } from '../players.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
@@ -138,6 +139,33 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         `X-RateLimit-Remaining ${bBefore! - 1} for player B: one less than B's ${bBefore} before, the 3 reads of player A on the same address not counted`,
       );
       expectThat(second.exchange, bAfter! < READ_LIMIT, `X-RateLimit-Remaining below ${READ_LIMIT}`);
+    });
+
+    it(rule('RL-PER-PLAYER', 'one player signed in twice: reads with either token count down one read bucket'), async (context) => {
+      requirePlayers(suite, context);
+      const identity = suite.target.identities.fresh();
+      const player = await ownPlayerOn(suite, identity);
+      const other = await secondToken(suite, player, identity);
+      requireThat(context, other !== undefined, 'one client address paces the run: a second sign-in of one player is not spent on purpose');
+      await startFreshWindows(suite);
+      const read = (token: string) => sendTimed(suite, { method: 'GET', path: '/api/player', token, identity });
+      const first = await read(player.token);
+      // "Whether a new registration invalidates earlier codes": not shown, and a target may end earlier tokens too.
+      requireThat(context, first.exchange.status !== 401, 'the target ended the first token when the player signed in again: no two tokens to compare');
+      const second = await read(other!);
+      const third = await read(player.token);
+      for (const { exchange } of [first, second, third]) expectThat(exchange, exchange.status === 200, 'status 200');
+      const [before, withOther, after] = [first, second, third].map(({ exchange }) => remainingOf(exchange));
+      expectThat(
+        second.exchange,
+        before !== undefined && withOther === before - 1,
+        `X-RateLimit-Remaining ${before! - 1} with the second token: one less than the ${before} the first token's read left, the player's one bucket`,
+      );
+      expectThat(
+        third.exchange,
+        before !== undefined && after === before - 2,
+        `X-RateLimit-Remaining ${before! - 2}: both tokens' reads counted in one bucket`,
+      );
     });
   });
 }

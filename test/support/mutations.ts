@@ -127,6 +127,23 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'read-bucket-per-token',
+    breaks: 'RL-PER-PLAYER',
+    does: 'counts authenticated reads per token, not per player: a player signed in twice gets two buckets',
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      if (request.category !== 'read' || request.isGameOrigin || request.token === undefined || response.status !== 200) return;
+      const buckets = ctx.memo('per-token', () => new Map<string, { windowEnd: number; count: number }>());
+      const bucket = buckets.get(request.token) ?? { windowEnd: 0, count: 0 };
+      buckets.set(request.token, bucket);
+      // A window ending more than a window ahead was opened before a run set the clock back.
+      if (ctx.now() >= bucket.windowEnd || bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS)
+        Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
+      bucket.count++;
+      response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.read.limit - bucket.count));
+    },
+  },
+  {
     name: 'game-origin-auth-not-counted',
     breaks: 'RL-AUTH-IP',
     does: 'exempts game-origin register and verify requests from the auth bucket (each looks like a new client)',
