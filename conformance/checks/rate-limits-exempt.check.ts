@@ -83,11 +83,47 @@ async function expectExempt(
   );
 }
 
+/** Origins that only look like `gameOrigin`: a longer host name that starts with it, the other scheme, another port. */
+export function lookAlikeOrigins(gameOrigin: string): string[] {
+  const url = new URL(gameOrigin);
+  const otherScheme = url.protocol === 'https:' ? 'http:' : 'https:';
+  const otherPort = url.port === '8443' ? '8444' : '8443';
+  return [`${url.protocol}//${url.host}.example.net`, `${otherScheme}//${url.host}`, `${url.protocol}//${url.hostname}:${otherPort}`];
+}
+
+/** External GET /health, then one from each look-alike origin, then external again: the look-alikes are counted. */
+async function expectLookAlikesCounted(suite: Suite, context: TestContext): Promise<void> {
+  const { gameOrigin } = suite.config;
+  requireThat(context, gameOrigin !== null, 'no game origin: pass --game-origin');
+  const identity = suite.target.identities.fresh();
+  await startFreshWindows(suite);
+  const health = (origin?: string) => sendTimed(suite, { method: 'GET', path: '/health', identity, ...(origin === undefined ? {} : { origin }) });
+  const first = await health();
+  const lookAlikes = lookAlikeOrigins(gameOrigin!);
+  for (const origin of lookAlikes) await health(origin);
+  const last = await health();
+  const [before, after] = [remainingOf(first.exchange), remainingOf(last.exchange)];
+  expectThat(first.exchange, before !== undefined, 'X-RateLimit-Remaining on a response to an external caller');
+  requireThat(context, !windowMoved(resetUnitOf([first, last]), first, last), 'a window ended between the first and the last request: nothing to compare');
+  expectThat(
+    last.exchange,
+    after === before! - 1 - lookAlikes.length,
+    `X-RateLimit-Remaining ${before! - 1 - lookAlikes.length}: the ${lookAlikes.length} requests from ${lookAlikes.join(', ')}, none of them the game origin ${gameOrigin}, counted like any external caller's`,
+  );
+}
+
 export function rateLimitsExemptChecks(suite: Suite): void {
   describe('rate-limit exemption of game origins', () => {
     it(rule('RL-EXEMPT', 'public: GET /health with a game Origin between external ones does not lower the external Remaining'), async (context) => {
       await expectExempt(suite, context, 'public', (identity) => ({ method: 'GET', path: '/health', identity }));
     });
+
+    it(
+      rule('RL-EXEMPT', 'public: GET /health with an Origin that only looks like the game origin (a longer host, the other scheme, another port) is counted'),
+      async (context) => {
+        await expectLookAlikesCounted(suite, context);
+      },
+    );
 
     it(rule('RL-EXEMPT', 'read: GET /api/player with a game Origin between external ones does not lower the external Remaining'), async (context) => {
       requirePlayers(suite, context);

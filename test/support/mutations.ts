@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import type { Mutation, MutationContext } from './mutating-proxy.js';
+import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
 import {
   REGISTER,
   VERIFY,
@@ -141,6 +141,18 @@ export const MUTATIONS: readonly Mutation[] = [
         Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
       bucket.count++;
       response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.read.limit - bucket.count));
+    },
+  },
+  {
+    name: 'game-origin-by-prefix',
+    breaks: 'RL-EXEMPT',
+    does: "exempts every Origin that starts with a game origin's scheme and host (a longer host name, another port), not the game origins alone",
+    before: ({ request }) => {
+      const origin = request.headers['origin'];
+      const host = new URL(GAME_ORIGIN).host;
+      const lookAlike = origin !== undefined && origin !== GAME_ORIGIN && ['http://', 'https://'].some((scheme) => origin.startsWith(scheme + host));
+      if (lookAlike) request.headers['origin'] = GAME_ORIGIN;
+      return undefined;
     },
   },
   {
