@@ -2,6 +2,7 @@ import { describe, it, type TestContext } from 'vitest';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
 import { fixture } from '../fixture.js';
+import { lookAlikeOrigins } from '../look-alike-origins.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
@@ -81,14 +82,6 @@ async function expectExempt(
       ? `game-origin ${category} responses carry no X-RateLimit-* headers`
       : `game-origin ${category} responses ${withHeaders.length === game.length ? '' : 'sometimes '}carry X-RateLimit-* headers (Remaining ${shown})`,
   );
-}
-
-/** Origins that only look like `gameOrigin`: a longer host name that starts with it, the other scheme, another port. */
-export function lookAlikeOrigins(gameOrigin: string): string[] {
-  const url = new URL(gameOrigin);
-  const otherScheme = url.protocol === 'https:' ? 'http:' : 'https:';
-  const otherPort = url.port === '8443' ? '8444' : '8443';
-  return [`${url.protocol}//${url.host}.example.net`, `${otherScheme}//${url.host}`, `${url.protocol}//${url.hostname}:${otherPort}`];
 }
 
 /** External GET /health, then one from each look-alike origin, then external again: the look-alikes are counted. */

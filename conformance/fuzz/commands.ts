@@ -3,13 +3,23 @@ import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import type { Outcome } from './judge.js';
+import { lookAlikeOrigins } from '../look-alike-origins.js';
 import { sendStep } from './send-step.js';
 
-/** Who sends a command's request: which of the run's client addresses, and whether it names the game origin. */
+/**
+ * Who sends a command's request: which of the run's client addresses, and its Origin: none, the game origin,
+ * or one that only looks like it (a longer host name, another scheme or port), counted like any external caller.
+ */
 export interface Sender {
   identity: number;
-  gameOrigin: boolean;
+  origin: 'none' | 'game' | 'look-alike';
 }
+
+const ORIGIN_LABELS: Readonly<Record<Sender['origin'], string>> = {
+  none: '',
+  game: ' with the game origin',
+  'look-alike': ' with an origin like the game origin',
+};
 
 type FuzzCommand = fc.AsyncCommand<RunModel, RunReal>;
 
@@ -24,11 +34,11 @@ const UNSENT_CODE = '000000';
 
 function describeSender(sender: Sender, real: RunReal): string {
   const identity = real.identities[sender.identity]!;
-  return `from ${identity.label}${sender.gameOrigin ? ' with the game origin' : ''}`;
+  return `from ${identity.label}${ORIGIN_LABELS[sender.origin]}`;
 }
 
 function senderLabel(sender: Sender): string {
-  return `client ${sender.identity + 1}${sender.gameOrigin ? ', game origin' : ''}`;
+  return `client ${sender.identity + 1}${sender.origin === 'none' ? '' : `, ${sender.origin === 'game' ? 'game origin' : 'look-alike origin'}`}`;
 }
 
 /** The request a command sends, its caller as the model sees it, and the answer due when no limit applies. */
@@ -40,8 +50,9 @@ async function send(
   request: { route: RouteSpec; token?: string; json?: unknown; player?: string; outcome: Outcome },
 ) {
   const identity = real.identities[sender.identity]!;
-  const origin = sender.gameOrigin ? real.session.config.gameOrigin! : undefined;
-  const caller: Caller = { ip: identity.label, playerId: request.player, gameOrigin: sender.gameOrigin };
+  const { gameOrigin } = real.session.config;
+  const origin = sender.origin === 'none' ? undefined : sender.origin === 'game' ? gameOrigin! : lookAlikeOrigins(gameOrigin!)[sender.identity % 3];
+  const caller: Caller = { ip: identity.label, playerId: request.player, gameOrigin: sender.origin === 'game' };
   return sendStep(model, real, {
     description: `${what} ${describeSender(sender, real)}`,
     call: {
@@ -158,7 +169,12 @@ export const CLOCK_STEPS_MS = [1_000, 15_000, 30_000, 59_000, 60_000, 61_000, 90
  */
 export function commandArbitrary(session: FuzzSession): fc.Arbitrary<FuzzCommand> {
   const identity = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat({ max: session.identityCount - 1 }), weight: 1 });
-  const sender = fc.record({ identity, gameOrigin: session.config.gameOrigin === null ? fc.constant(false) : fc.boolean() });
+  const origins: fc.Arbitrary<Sender['origin']> = fc.oneof(
+    { arbitrary: fc.constant('none' as const), weight: 2 },
+    { arbitrary: fc.constant('game' as const), weight: 2 },
+    { arbitrary: fc.constant('look-alike' as const), weight: 1 },
+  );
+  const sender = fc.record({ identity, origin: session.config.gameOrigin === null ? fc.constant<Sender['origin']>('none') : origins });
   const player = fc.nat({ max: Math.max(0, session.playerCount - 1) });
   const commands: fc.WeightedArbitrary<FuzzCommand>[] = [
     { arbitrary: sender.map((s) => new RegisterCommand(s)), weight: 3 },
