@@ -5,6 +5,7 @@ import { fixture } from '../fixture.js';
 import { describeAddressing, type Identity } from '../identities.js';
 import { secondToken } from '../accounts.js';
 import { uniqueEmail } from '../players.js';
+import { createShipCall } from '../gameplay.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../call.js';
@@ -15,8 +16,10 @@ import {
   sharedPlayerOn,
   requirePlayers,
   sendTimed,
+  resetUnitOf,
   startFreshWindows,
   type Timed,
+  windowMoved,
 } from './rate-limits-support.js';
 
 // "Auth (register, verify): 5 requests per IP per minute, every caller."
@@ -167,5 +170,37 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         `X-RateLimit-Remaining ${before! - 2}: both tokens' reads counted in one bucket`,
       );
     });
+
+    it(
+      rule(
+        'RL-WINDOW',
+        'each category has a bucket of its own: public reads, authenticated reads and gameplay POSTs of one client and player never spend one another',
+      ),
+      async (context) => {
+        requirePlayers(suite, context);
+        const identity = suite.target.identities.fresh();
+        const player = await ownPlayerOn(suite, identity);
+        await startFreshWindows(suite);
+        const health = () => sendTimed(suite, { method: 'GET', path: '/health', identity });
+        const read = () => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity });
+        // The ship payload is not shown: a second ship may be refused; refused or not, the request is a gameplay POST.
+        const gameplay = () => sendTimed(suite, createShipCall(suite, player.token, identity));
+        const sent: Record<'public' | 'read' | 'gameplay', Timed[]> = { public: [], read: [], gameplay: [] };
+        for (const category of ['public', 'read', 'gameplay', 'read', 'read', 'public', 'gameplay', 'read'] as const) {
+          sent[category].push(await (category === 'public' ? health() : category === 'read' ? read() : gameplay()));
+        }
+        for (const [category, responses] of Object.entries(sent)) {
+          const [first, last] = [responses[0]!, responses.at(-1)!];
+          requireThat(context, !windowMoved(resetUnitOf(responses), first, last), `a ${category} window ended during the check: nothing to compare`);
+          const [before, after] = [remainingOf(first.exchange), remainingOf(last.exchange)];
+          const between = responses.length - 1;
+          expectThat(
+            last.exchange,
+            before !== undefined && after === before - between,
+            `X-RateLimit-Remaining ${before! - between} in the ${category} bucket: ${between} fewer than its first answer's ${before}, the other categories' requests in between not counted in it`,
+          );
+        }
+      },
+    );
   });
 }

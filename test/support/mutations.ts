@@ -127,6 +127,25 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'reads-spend-public-bucket',
+    breaks: 'RL-WINDOW',
+    does: "counts a client's authenticated reads in its public bucket too, as one bucket of 60 a minute",
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      if ((request.category !== 'public' && request.category !== 'read') || request.isGameOrigin || request.isControl || response.status === 401) return;
+      const buckets = ctx.memo('public-and-read', () => new Map<string, { windowEnd: number; count: number }>());
+      const bucket = buckets.get(request.clientIp) ?? { windowEnd: 0, count: 0 };
+      buckets.set(request.clientIp, bucket);
+      // A window ending more than a window ahead was opened before a run set the clock back.
+      if (ctx.now() >= bucket.windowEnd || bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS)
+        Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
+      bucket.count++;
+      if (request.category === 'public' && response.headers[HEADERS.rateLimitRemaining] !== undefined) {
+        response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.public.limit - bucket.count));
+      }
+    },
+  },
+  {
     name: 'read-bucket-per-token',
     breaks: 'RL-PER-PLAYER',
     does: 'counts authenticated reads per token, not per player: a player signed in twice gets two buckets',
