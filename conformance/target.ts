@@ -43,7 +43,7 @@ export class Target {
       }
       const exchange = await this.#sendOnce(call, identity);
       const isControl = call.path.startsWith(CONTROL_PREFIX);
-      if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange);
+      if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
       if (!(await this.pacer.after429(exchange, attempt))) return exchange;
     }

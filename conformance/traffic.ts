@@ -19,11 +19,20 @@ export interface InvariantReport {
 
 const KEPT_BREACHES = 3;
 const GAMEPLAY_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'gameplay').map((route) => `${route.method} ${route.path}`));
+const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
 const RATE_LIMIT_HEADERS = [
-  ['limit-integer', HEADERS.rateLimitLimit],
-  ['remaining-integer', HEADERS.rateLimitRemaining],
-  ['reset-integer', HEADERS.rateLimitReset],
+  ['limit-integer', 'limit-present', HEADERS.rateLimitLimit],
+  ['remaining-integer', 'remaining-present', HEADERS.rateLimitRemaining],
+  ['reset-integer', 'reset-present', HEADERS.rateLimitReset],
 ] as const;
+
+/**
+ * "Responses to external callers carry these headers": judged on the table's routes, 429s and refusals included;
+ * not on a 401 (which bucket a request without a valid token falls in is not shown) nor on a server error.
+ */
+function mustCarryRateLimitHeaders(method: string, path: string, status: number, external: boolean): boolean {
+  return external && TABLE_ROUTES.has(`${method} ${path}`) && status !== 401 && status < 500;
+}
 
 /** The invariants that hold for every response, by rule: judged on all traffic of a run, whatever check sent it. */
 export const INVARIANT_RULES = {
@@ -33,6 +42,9 @@ export const INVARIANT_RULES = {
   'limit-integer': 'RL-LIMIT',
   'remaining-integer': 'RL-REMAINING',
   'reset-integer': 'RL-RESET',
+  'limit-present': 'RL-LIMIT',
+  'remaining-present': 'RL-REMAINING',
+  'reset-present': 'RL-RESET',
   'gameplay-success': 'AP-HEADERS',
   'action-points-integers': 'AP-HEADERS',
 } as const satisfies Record<string, RuleId>;
@@ -55,15 +67,19 @@ export class TrafficInvariants {
     if (report.first.length < KEPT_BREACHES) report.first.push({ expected, exchange });
   }
 
-  record(method: string, path: string, exchange: Exchange): void {
+  /** `external`: sent without the game origin, by a caller the spec's limits count. */
+  record(method: string, path: string, exchange: Exchange, external: boolean): void {
     if (!BODILESS.has(exchange.status)) this.#judge('body-json', exchange, exchange.body !== undefined, 'a JSON body (every response body is JSON)');
     if (exchange.status === 429) {
       const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
       this.#judge('429-retry-after', exchange, retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429');
       this.#judge('429-envelope', exchange, isErrorEnvelope(exchange.body), 'an error envelope {error: <message string>} on a 429');
     }
-    for (const [id, name] of RATE_LIMIT_HEADERS) {
-      if (header(exchange, name) !== undefined) this.#judge(id, exchange, integerHeader(exchange, name) !== undefined, `${name} as an integer`);
+    const mustCarry = mustCarryRateLimitHeaders(method.toUpperCase(), path, exchange.status, external);
+    for (const [integerId, presentId, name] of RATE_LIMIT_HEADERS) {
+      const present = header(exchange, name) !== undefined;
+      if (mustCarry) this.#judge(presentId, exchange, present, `${name} on a response to an external caller`);
+      if (present) this.#judge(integerId, exchange, integerHeader(exchange, name) !== undefined, `${name} as an integer`);
     }
     if (!GAMEPLAY_ROUTES.has(`${method} ${path}`)) return;
     const remaining = integerHeader(exchange, HEADERS.actionPointsRemaining);

@@ -47,6 +47,19 @@ export function trafficChecks(suite: Suite): void {
       expectInvariant(suite, context, 'reset-integer', 'responses with X-RateLimit-Reset', 'no response of the run carried X-RateLimit-Reset');
     });
 
+    for (const [id, presentId, name] of [
+      ['RL-LIMIT', 'limit-present', 'X-RateLimit-Limit'],
+      ['RL-REMAINING', 'remaining-present', 'X-RateLimit-Remaining'],
+      ['RL-RESET', 'reset-present', 'X-RateLimit-Reset'],
+    ] as const) {
+      it(
+        rule(id, `every response of the run to an external caller on a route of the table carries ${name}, 429s and refusals included (401s aside)`),
+        (context) => {
+          expectInvariant(suite, context, presentId, 'such responses', 'the run sent no request of the table without the game origin');
+        },
+      );
+    }
+
     it(rule('AP-HEADERS', 'every successful gameplay response of the run carries X-ActionPoints-Remaining (integer) and success: true'), (context) => {
       expectInvariant(
         suite,

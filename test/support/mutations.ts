@@ -51,6 +51,15 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => new Date(Number(value) * 1000).toISOString()),
   },
   {
+    name: 'no-ratelimit-headers-on-refusals',
+    breaks: 'RL-LIMIT',
+    does: "drops X-RateLimit-* from refusals of the spec's routes (429s, refused registrations and codes), keeping them on successes",
+    apply: ({ request, response }) => {
+      if (request.isControl || request.category === undefined || response.status < 400 || response.status === 401) return;
+      for (const name of RATE_LIMIT_HEADERS) delete response.headers[name];
+    },
+  },
+  {
     name: 'no-retry-after',
     breaks: 'RL-429',
     does: 'answers 429 without Retry-After',
