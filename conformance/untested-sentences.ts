@@ -3,9 +3,9 @@ import type { SentenceId } from '../src/spec/sentences.js';
 /** Why no rule tests a normative sentence of the spec. */
 export const UNTESTED_REASONS = {
   'not-observable': 'not observable from outside the server',
-  'needs-unshown': 'provoking it needs what the spec does not show',
-  'client-side': "a client's duty, not the server's: for the proxy to come",
-  'no-check': 'observable, but no check tests it yet',
+  'needs-unshown': 'needs what the spec does not show',
+  'client-side': "a client's duty: for the proxy to come",
+  'no-check': 'no check yet',
 } as const;
 
 export type UntestedReason = keyof typeof UNTESTED_REASONS;
@@ -30,7 +30,7 @@ export const UNTESTED_SENTENCES = {
     reason: 'no-check',
     why: 'after TOKEN-EXPIRY, a check could register the address again and verify the new code (clock control needed)',
   },
-  'EP-REQUEST-CONTENT-TYPE': { reason: 'client-side', why: 'what a client sends' },
+  'EP-REQUEST-CONTENT-TYPE': { reason: 'client-side', why: 'the header a client sends with a body; a server may take other bodies leniently' },
   'AUTH-NO-REFRESH': {
     reason: 'no-check',
     why: 'a check could register an address again once its token expired and verify the new code; the absence of a refresh operation cannot be seen',

@@ -22,9 +22,9 @@ export function sentenceCoverage(): SentenceCoverage[] {
   return SENTENCES.map((sentence) => ({ sentence, rules: rulesTesting(sentence.id), untested: untested[sentence.id] }));
 }
 
-/** "not observable from outside the server: the server's console is not reached over HTTP". */
+/** "untested (needs what the spec does not show): no admin route is shown". */
 export function describeUntested(untested: Untested): string {
-  return `${UNTESTED_REASONS[untested.reason]}: ${untested.why}`;
+  return `untested (${UNTESTED_REASONS[untested.reason]}): ${untested.why}`;
 }
 
 /** How many sentences of each kind, and the normative ones untested by reason. */
