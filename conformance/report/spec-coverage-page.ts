@@ -10,9 +10,23 @@ export const SPEC_COVERAGE_PAGE = 'docs/spec-coverage.md';
 /** Text as Markdown shows it, not as markup: `<major>` stays visible, `*` and `_` make no emphasis. */
 const md = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
+/** A table of counts, its columns padded as the formatter pads them. */
+function countTable(rows: readonly [string, number][]): string[] {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const countWidth = Math.max('Count'.length, ...rows.map(([, count]) => String(count).length));
+  return [
+    `| ${'Sentences'.padEnd(width)} | ${'Count'.padStart(countWidth)} |`,
+    `| ${'-'.repeat(width)} | ${'-'.repeat(countWidth - 1)}: |`,
+    ...rows.map(([name, count]) => `| ${name.padEnd(width)} | ${String(count).padStart(countWidth)} |`),
+  ];
+}
+
 function intro(entries: readonly SentenceCoverage[]): string[] {
   const counts = sentenceCounts(entries);
-  const reasons = Object.entries(counts.untestedBy).map(([reason, count]) => `| Untested: ${UNTESTED_REASONS[reason as UntestedReason]} | ${count} |`);
+  const reasons = Object.entries(counts.untestedBy).map(([reason, count]): [string, number] => [
+    `Untested: ${UNTESTED_REASONS[reason as UntestedReason]}`,
+    count,
+  ]);
   return [
     '# Spec coverage: every sentence, and what tests it',
     '',
@@ -29,14 +43,14 @@ function intro(entries: readonly SentenceCoverage[]): string[] {
     '(a normative sentence that leaves a detail open, such as "unit unspecified", stays normative: the checks accept any',
     'choice there); _descriptive_ when it describes the document or the service, or defines a word, and obliges nothing.',
     '',
-    '| Sentences | Count |',
-    '| --- | ---: |',
-    `| In the spec | ${counts.sentences} |`,
-    `| Normative | ${counts.normative} |`,
-    `| Tested by a rule | ${counts.tested} |`,
-    ...reasons,
-    `| Spec-silent ("not shown") | ${counts.specSilent} |`,
-    `| Descriptive | ${counts.descriptive} |`,
+    ...countTable([
+      ['In the spec', counts.sentences],
+      ['Normative', counts.normative],
+      ['Tested by a rule', counts.tested],
+      ...reasons,
+      ['Spec-silent ("not shown")', counts.specSilent],
+      ['Descriptive', counts.descriptive],
+    ]),
     '',
     'Proxy rules: none yet; the sentences only a client can break are listed as untested until the proxy judges them.',
   ];
