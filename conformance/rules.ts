@@ -1,3 +1,5 @@
+import type { SentenceId } from '../src/spec/sentences.js';
+
 /** The spec sentences the checks test, by id. A check's title starts with its rule's id. */
 export const RULES = {
   'BODY-JSON': 'Every response body is JSON.',
@@ -36,6 +38,67 @@ export const RULES = {
 } as const;
 
 export type RuleId = keyof typeof RULES;
+
+/**
+ * The sentences of the spec (src/spec/sentences.ts) each rule tests: a server that breaks one of them fails a
+ * check of the rule, a fuzz finding under it, or a traffic invariant judged under it (the coverage map reads this).
+ */
+export const RULE_SENTENCES = {
+  'BODY-JSON': ['SVC-BODY-JSON', 'EP-BODIES-JSON'],
+  'ENV-SUCCESS': ['ERR-SUCCESS-BODY', 'RES-SUCCESS-TRUE', 'EP-PLAYER', 'AUTH-STEP-BEARER', 'VER-PREFIX'],
+  'ENV-ERROR': ['ERR-BODY', 'RES-ERROR-MESSAGE'],
+  'HEALTH-NOAUTH': ['EP-HEALTH-NO-AUTH', 'EP-HEALTH', 'ERR-STATUS-200'],
+  'HEALTH-BODY': ['RES-HEALTH-STATUS', 'RES-HEALTH-VERSION', 'VER-HEALTH', 'EP-HEALTH'],
+  'REG-OK': [
+    'RES-REGISTERED-SUCCESS',
+    'RES-REGISTERED-MESSAGE',
+    'RES-SUCCESS-FIELDS',
+    'RES-REGISTER-CHALLENGE-OPTIONAL',
+    'EP-REGISTER',
+    'STATE-REGISTER',
+    'AUTH-STEP-REGISTER',
+    'SVC-NO-PASSWORDS',
+    'VER-PREFIX',
+    'ERR-STATUS-200',
+  ],
+  'REG-MISSING': ['RES-REGISTER-EMAIL', 'ERR-STATUS-400'],
+  'REG-INVALID': ['RES-REGISTER-EMAIL', 'ERR-STATUS-400', 'STATE-REGISTER'],
+  'REG-DISPOSABLE': ['ERR-DISPOSABLE', 'RES-REGISTER-DISPOSABLE', 'STATE-REGISTER'],
+  'VERIFY-OK': [
+    'RES-VERIFIED-SUCCESS',
+    'RES-VERIFIED-TOKEN',
+    'RES-VERIFIED-EXPIRES',
+    'RES-SUCCESS-FIELDS',
+    'EP-VERIFY',
+    'STATE-VERIFY',
+    'STATE-TOKEN-ISSUED',
+    'AUTH-STEP-VERIFY',
+    'SVC-OTP',
+    'VER-PREFIX',
+    'ERR-STATUS-200',
+  ],
+  'VERIFY-MISSING': ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'ERR-STATUS-400'],
+  'VERIFY-WRONG': ['STATE-VERIFY', 'RES-VERIFY-OTP'],
+  'VERIFY-BOUND': ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'STATE-VERIFY'],
+  'OTP-LENGTH': ['SVC-OTP', 'LIM-OTP-LENGTH', 'STATE-CODE-SENT', 'AUTH-STEP-CODE', 'RES-VERIFY-OTP'],
+  'VERIFY-REUSED': ['STATE-VERIFY'],
+  'OTP-EXPIRY': ['AUTH-CODE-LIFETIME', 'LIM-OTP-LIFETIME', 'STATE-VERIFY', 'STATE-CODE-EXPIRED'],
+  'TOKEN-LIFETIME': ['AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'RES-VERIFIED-EXPIRES', 'STATE-TOKEN-ISSUED'],
+  'TOKEN-EXPIRY': ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
+  'AUTH-401': ['AUTH-TOKEN-401', 'ERR-STATUS-401', 'EP-PLAYER', 'EP-SHIP', 'AUTH-STEP-BEARER'],
+  'SHIP-VERIFIED': ['ERR-SHIP-UNVERIFIED', 'SVC-SHIP-VERIFIED', 'STATE-SHIP-RULE', 'EP-SHIP'],
+  'ERR-404': ['ERR-STATUS-404'],
+  'ERR-405': ['ERR-STATUS-405'],
+  'AP-HEADERS': ['LIM-AP-REMAINING', 'LIM-AP-REFILL', 'EP-SHIP'],
+  'RL-LIMIT': ['LIM-HEADER-LIMIT', 'LIM-HEADERS', 'LIM-AUTH', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC', 'EP-CATEGORIES'],
+  'RL-REMAINING': ['LIM-HEADER-REMAINING', 'LIM-HEADERS'],
+  'RL-RESET': ['LIM-HEADER-RESET', 'LIM-HEADERS'],
+  'RL-429': ['LIM-429', 'ERR-STATUS-429', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
+  'RL-WINDOW': ['LIM-429', 'LIM-AUTH', 'LIM-READS', 'LIM-GAMEPLAY', 'EP-CATEGORIES'],
+  'RL-AUTH-IP': ['LIM-AUTH-EVERY-CALLER', 'LIM-AUTH'],
+  'RL-PER-PLAYER': ['LIM-READS'],
+  'RL-EXEMPT': ['LIM-GAME-ORIGINS', 'SVC-GAME-ORIGINS', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
+} as const satisfies Record<RuleId, readonly SentenceId[]>;
 
 /** A check's title: the rule id, the quoted sentence, and what this check does with it. */
 export function rule(id: RuleId, what: string): string {

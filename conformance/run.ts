@@ -11,6 +11,7 @@ import { checkOnlyPattern, selectChecks } from './only-pattern.js';
 import type { CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
 import { RunCollector } from './report/run-collector.js';
+import { runCoverage, type RunCoverage } from './report/run-coverage.js';
 import { jsonReport, junitReport, type RunReport } from './report/run-report.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from './target-options.js';
 import { preserveTargetState } from './target-state.js';
@@ -39,6 +40,8 @@ export interface ConformanceResult {
   observations: string[];
   /** Every check the run selected, as the reports show it. */
   checks: CheckResult[];
+  /** Each sentence of the spec as the run's checks tested it (absent when nothing ran). */
+  coverage?: RunCoverage;
   /** What was done to leave a target with a control API as the run found it. */
   restored?: string;
   /** Why the run could not start, or stopped (exit code 2). */
@@ -134,15 +137,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const error =
       collector.usageError ?? (checks.length > 0 ? undefined : options.only === undefined ? 'no checks were found' : `no check matches --only ${options.only}`);
     const exitCode = error !== undefined ? 2 : counts.failed > 0 || collector.moduleFailed ? 1 : 0;
+    const coverage = runCoverage(checks);
     await writeReports(options, {
       target: config.baseUrl,
       seed,
       exitCode,
       durationMs: Date.now() - startedAt,
       checks,
+      coverage,
       ...(error === undefined ? {} : { error }),
     });
-    return { exitCode, seed, ...counts, checks, ...(restored === '' ? {} : { restored }), ...(error === undefined ? {} : { error }) };
+    return { exitCode, seed, ...counts, checks, coverage, ...(restored === '' ? {} : { restored }), ...(error === undefined ? {} : { error }) };
   } finally {
     await vitest.close();
   }

@@ -1,7 +1,7 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { isErrorEnvelope } from '../envelope.js';
 import { header, integerHeader, isObject, type Exchange } from '../exchange.js';
-import type { RuleId } from '../rules.js';
+import type { FuzzRuleId } from './fuzz-properties.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
 import type { ServerChoices } from './server-choices.js';
@@ -18,7 +18,7 @@ export type Outcome =
   | 'handled';
 
 export interface Finding {
-  rule: RuleId;
+  rule: FuzzRuleId;
   message: string;
 }
 
@@ -58,11 +58,11 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
   if (status >= 500) return [{ rule: 'RL-WINDOW', message: `answered ${status}: a server error` }];
   if (expectation.nearBoundary) return [];
   if (expectation.limited === true && status !== 429) {
-    const rule: RuleId = caller.gameOrigin && expectation.category === 'auth' ? 'RL-AUTH-IP' : 'RL-WINDOW';
+    const rule: FuzzRuleId = caller.gameOrigin && expectation.category === 'auth' ? 'RL-AUTH-IP' : 'RL-WINDOW';
     return [{ rule, message: `answered ${status}, but ${bucket} had no requests left (${expectation.limit} a minute): expected 429` }];
   }
   if (expectation.limited !== true && status === 429) {
-    const rule: RuleId = expectation.counted === false ? 'RL-EXEMPT' : 'RL-WINDOW';
+    const rule: FuzzRuleId = expectation.counted === false ? 'RL-EXEMPT' : 'RL-WINDOW';
     const why = expectation.counted === false ? 'a game origin is not counted in this bucket' : `${bucket} still had ${(expectation.remaining ?? 0) + 1} left`;
     return [{ rule, message: `answered 429, but ${why}` }];
   }
@@ -100,7 +100,7 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
       [HEADERS.rateLimitReset, reset],
     ] as const) {
       if (value === undefined) {
-        const rule: RuleId = name === HEADERS.rateLimitLimit ? 'RL-LIMIT' : name === HEADERS.rateLimitRemaining ? 'RL-REMAINING' : 'RL-RESET';
+        const rule: FuzzRuleId = name === HEADERS.rateLimitLimit ? 'RL-LIMIT' : name === HEADERS.rateLimitRemaining ? 'RL-REMAINING' : 'RL-RESET';
         findings.push({ rule, message: `${name} ${header(exchange, name) === undefined ? 'is missing' : `"${header(exchange, name)}" is not an integer`}` });
       }
     }

@@ -1,4 +1,5 @@
 import type { CheckResult } from './check-result.js';
+import type { RunCoverage } from './run-coverage.js';
 
 export const SUITE_NAME = 'game-service check';
 
@@ -9,13 +10,14 @@ export interface RunReport {
   exitCode: 0 | 1 | 2;
   durationMs: number;
   checks: readonly CheckResult[];
+  coverage?: RunCoverage;
   /** Why the run stopped before its end (exit 2), if it did. */
   error?: string;
 }
 
 const count = (checks: readonly CheckResult[], state: CheckResult['state']) => checks.filter((check) => check.state === state).length;
 
-/** `--json FILE`: every check with its rule, state, skip reason, observations, and each failure's exchange. */
+/** `--json FILE`: every check with its rule, state, skip reason, observations, and each failure's exchange; the spec's sentences as the run tested them. */
 export function jsonReport(run: RunReport): string {
   const { checks } = run;
   return `${JSON.stringify(
@@ -30,6 +32,7 @@ export function jsonReport(run: RunReport): string {
       durationMs: run.durationMs,
       ...(run.error === undefined ? {} : { error: run.error }),
       checks,
+      ...(run.coverage === undefined ? {} : { coverage: run.coverage }),
     },
     null,
     2,

@@ -1,7 +1,14 @@
+import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
 import { againstTarget } from './embedded-mock.js';
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };
+
+/** What the command prints beyond the run's own lines. */
+export interface CheckCommandOptions extends CheckOptions {
+  /** After the run, the spec's sentences as it tested them. */
+  coverage?: boolean;
+}
 
 /** Runs the suite against --base-url, or against an embedded mock (which trusts X-Forwarded-For) when none is given. */
 export function runCheck(options: CheckOptions): Promise<ConformanceResult> {
@@ -9,7 +16,7 @@ export function runCheck(options: CheckOptions): Promise<ConformanceResult> {
 }
 
 /** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
-export async function runCheckCommand(options: CheckOptions): Promise<number> {
+export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions): Promise<number> {
   const result = await runCheck(options);
   if (result.restored !== undefined) console.log(`\nLeft the target as the run found it: ${result.restored}.`);
   if (result.error !== undefined) {
@@ -24,6 +31,7 @@ export async function runCheckCommand(options: CheckOptions): Promise<number> {
     console.log('\nObservations (choices the spec leaves open; not failures):');
     for (const observation of result.observations) console.log(`  - ${observation}`);
   }
+  if (coverage === true && result.coverage !== undefined) console.log(`\n${describeRunCoverage(result.coverage)}`);
   console.log(`\n${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}; replay with --seed ${result.seed})`);
   return result.exitCode;
 }

@@ -203,6 +203,10 @@ export const CHECK_FLAGS = {
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
+  coverage: {
+    type: 'boolean',
+    describe: "After the run, print each sentence of the spec with its checks' verdicts, or why the suite leaves it untested",
+  },
 } as const satisfies Record<string, Options>;
 
 export const FUZZ_FLAGS = {

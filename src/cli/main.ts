@@ -61,6 +61,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               only: args.only,
               junit: args.junit,
               json: args.json,
+              coverage: args.coverage,
             }),
           }),
         );

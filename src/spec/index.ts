@@ -7,3 +7,4 @@ export * from './variants.js';
 export * from './control-routes.js';
 export * from './control-responses.js';
 export * from './control-schemas.js';
+export * from './sentences.js';

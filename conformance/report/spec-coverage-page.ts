@@ -1,0 +1,83 @@
+import { SPEC_SECTIONS } from '../../src/spec/sentences.js';
+import type { DeclaredCheck } from '../collect-checks.js';
+import { FUZZ_PROPERTIES } from '../fuzz/fuzz-properties.js';
+import { UNTESTED_REASONS, type UntestedReason } from '../untested-sentences.js';
+import { checkSummary } from './check-result.js';
+import { describeUntested, sentenceCounts, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
+
+export const SPEC_COVERAGE_PAGE = 'docs/spec-coverage.md';
+
+/** Text as Markdown shows it, not as markup: `<major>` stays visible, `*` and `_` make no emphasis. */
+const md = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
+
+/** A table of counts, its columns padded as the formatter pads them. */
+function countTable(rows: readonly [string, number][]): string[] {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const countWidth = Math.max('Count'.length, ...rows.map(([, count]) => String(count).length));
+  return [
+    `| ${'Sentences'.padEnd(width)} | ${'Count'.padStart(countWidth)} |`,
+    `| ${'-'.repeat(width)} | ${'-'.repeat(countWidth - 1)}: |`,
+    ...rows.map(([name, count]) => `| ${name.padEnd(width)} | ${String(count).padStart(countWidth)} |`),
+  ];
+}
+
+function intro(entries: readonly SentenceCoverage[]): string[] {
+  const counts = sentenceCounts(entries);
+  const reasons = Object.entries(counts.untestedBy).map(([reason, count]): [string, number] => [
+    `Untested: ${UNTESTED_REASONS[reason as UntestedReason]}`,
+    count,
+  ]);
+  return [
+    '# Spec coverage: every sentence, and what tests it',
+    '',
+    '<!-- Written by `npm run spec-coverage` from src/spec/sentences*.ts, conformance/rules.ts (RULE_SENTENCES), conformance/untested-sentences.ts,',
+    '     the checks and the fuzzer; edit those, not this page: a test fails when it differs from what they give. -->',
+    '',
+    'Each sentence and table row of the [spec](../spec/game-service-api.md) has a stable id, and each says what tests it: the checks of',
+    '[`game-service check`](check.md) (by rule, with their titles), the properties of [`game-service fuzz`](fuzz.md) (the rules its',
+    'findings are reported under) and, once it exists, the proxy. A normative sentence that nothing tests says why.',
+    '`game-service check --coverage` prints this map for one run: what passed, failed or was skipped against that target.',
+    '',
+    'How the spec is cut: every table row but the header, and every sentence of the other lines (a line may hold several).',
+    'A sentence is _normative_ when a server or a client can get it wrong; _spec-silent_ when it says what is "not shown"',
+    '(a normative sentence that leaves a detail open, such as "unit unspecified", stays normative: the checks accept any',
+    'choice there); _descriptive_ when it describes the document or the service, or defines a word, and obliges nothing.',
+    '',
+    ...countTable([
+      ['In the spec', counts.sentences],
+      ['Normative', counts.normative],
+      ['Tested by a rule', counts.tested],
+      ...reasons,
+      ['Spec-silent ("not shown")', counts.specSilent],
+      ['Descriptive', counts.descriptive],
+    ]),
+    '',
+    'Proxy rules: none yet; the sentences only a client can break are listed as untested until the proxy judges them.',
+  ];
+}
+
+function sentenceLines({ sentence, rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string[] {
+  const words = `«${md(sentence.words)}»`;
+  if (sentence.kind !== 'normative') return [`- ${sentence.id} (${sentence.kind}) ${words}`];
+  const fuzz = Object.entries(FUZZ_PROPERTIES).filter(([rule]) => (rules as string[]).includes(rule));
+  return [
+    `- **${sentence.id}** ${words}`,
+    ...(untested === undefined ? [] : [`  - ${md(describeUntested(untested))}`]),
+    ...checks
+      .filter((check) => (rules as string[]).includes(check.rule))
+      .map((check) => `  - check \`${check.rule}\` ${md(checkSummary(check).slice(check.rule.length + 1))}`),
+    ...fuzz.map(([rule, judged]) => `  - fuzz \`${rule}\` ${md(judged)}`),
+  ];
+}
+
+/** The page: the counts, then each section's sentences with what tests them, or why nothing does. */
+export function specCoveragePage(checks: readonly DeclaredCheck[]): string {
+  const entries = sentenceCoverage();
+  const sections = SPEC_SECTIONS.flatMap((section) => [
+    '',
+    `## ${section === SPEC_SECTIONS[0] ? 'Introduction' : section}`,
+    '',
+    ...entries.filter(({ sentence }) => sentence.section === section).flatMap((entry) => sentenceLines(entry, checks)),
+  ]);
+  return `${[...intro(entries), ...sections].join('\n')}\n`;
+}
