@@ -21,6 +21,7 @@ export const RULES = {
   'TOKEN-LIFETIME': 'The token expires after 7 days; expiresAt states the moment.',
   'TOKEN-EXPIRY': 'Verified with active token → 7 days since token issue → Token expired: Token no longer accepted.',
   'AUTH-401': 'A missing or invalid token yields status 401.',
+  'TOKEN-NO-REFRESH': 'There is no refresh operation; a new token is obtained by registering the same email again and verifying the new code.',
   'SHIP-VERIFIED':
     'When POST /api/player/ship is called by a player whose email is not verified, the body is an error envelope whose message says that email verification is required before creating a ship.',
   'ERR-404': '404 Not found',
@@ -86,6 +87,7 @@ export const RULE_SENTENCES = {
   'TOKEN-LIFETIME': ['AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'RES-VERIFIED-EXPIRES', 'STATE-TOKEN-ISSUED'],
   'TOKEN-EXPIRY': ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
   'AUTH-401': ['AUTH-TOKEN-401', 'ERR-STATUS-401', 'EP-PLAYER', 'EP-SHIP', 'AUTH-STEP-BEARER'],
+  'TOKEN-NO-REFRESH': ['AUTH-NO-REFRESH', 'STATE-NO-REFRESH'],
   'SHIP-VERIFIED': ['ERR-SHIP-UNVERIFIED', 'SVC-SHIP-VERIFIED', 'STATE-SHIP-RULE', 'EP-SHIP'],
   'ERR-404': ['ERR-STATUS-404'],
   'ERR-405': ['ERR-STATUS-405'],

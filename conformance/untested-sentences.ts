@@ -25,16 +25,11 @@ export const UNTESTED_SENTENCES = {
     reason: 'not-observable',
     why: "the server's console is not reached over HTTP (--otp-source log:FILE reads it, but does not judge it)",
   },
-  'STATE-NO-REFRESH': { reason: 'not-observable', why: 'the absence of an operation cannot be seen from outside, as the list of endpoints is not shown' },
   'STATE-REREGISTER': {
     reason: 'no-check',
     why: 'after TOKEN-EXPIRY, a check could register the address again and verify the new code (clock control needed)',
   },
   'EP-REQUEST-CONTENT-TYPE': { reason: 'client-side', why: 'the header a client sends with a body; a server may take other bodies leniently' },
-  'AUTH-NO-REFRESH': {
-    reason: 'no-check',
-    why: 'a check could register an address again once its token expired and verify the new code; the absence of a refresh operation cannot be seen',
-  },
   'AUTH-NO-PASSWORDS': {
     reason: 'not-observable',
     why: 'what a server stores is not seen from outside (register and verify-email taking none is REG-OK and VERIFY-OK)',

@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { expectThat } from '../assertions.js';
-import { cannotSignIn, verifiedPlayer } from '../accounts.js';
+import { authIsScarce, cannotSignIn, verifiedPlayer } from '../accounts.js';
 import { advanceTo, withFrozenClock } from '../clock-scope.js';
 import { expectErrorEnvelope, expectSuccessEnvelope } from '../envelope.js';
 import type { Exchange } from '../exchange.js';
 import { garbageAuthorization, propertyOptions } from '../generators.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
+import { refreshProbes, tokenCandidates } from '../refresh-probes.js';
 import { rule } from '../rules.js';
 import type { Suite } from '../suite.js';
 
@@ -85,5 +86,32 @@ export function bearerChecks(suite: Suite): void {
         throw new Error('TOKEN-EXPIRY: the clock moved during each of 3 attempts, so no boundary could be checked');
       });
     });
+
+    it(
+      rule(
+        'TOKEN-NO-REFRESH',
+        'no plausible refresh request (POST /api/auth/refresh and the like, with the token) yields a new token that GET /api/player accepts',
+      ),
+      async (context) => {
+        const reason = cannotSignIn(suite);
+        if (reason !== undefined) return context.skip(reason);
+        // A server may count requests under /api/auth in the auth bucket: where that budget paces the run, none is spent on a probe.
+        if (authIsScarce(suite)) return context.skip('one client address paces the run: probes under /api/auth may count in its auth budget');
+        const identity = suite.target.identities.fresh();
+        const { token } = await verifiedPlayer(suite);
+        for (const probe of refreshProbes(token, identity)) {
+          const answer = await suite.target.send(probe);
+          if (answer.status < 200 || answer.status >= 300) continue;
+          for (const candidate of tokenCandidates(answer.body, token)) {
+            const read = await getPlayer(suite, identity, `Bearer ${candidate}`);
+            expectThat(
+              answer,
+              read.status !== 200,
+              `no new token: ${probe.method} ${probe.path} answered one that GET /api/player accepts (${candidate.slice(0, 12)}…)`,
+            );
+          }
+        }
+      },
+    );
   });
 }

@@ -169,7 +169,9 @@ export const CLOCK_STEPS_MS = [1_000, 15_000, 30_000, 59_000, 60_000, 61_000, 90
  */
 export function commandArbitrary(session: FuzzSession): fc.Arbitrary<FuzzCommand> {
   const identity = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat({ max: session.identityCount - 1 }), weight: 1 });
+  // Cross-shrinking takes a sender back to no Origin where the failure does not need one.
   const origins: fc.Arbitrary<Sender['origin']> = fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: fc.constant('none' as const), weight: 2 },
     { arbitrary: fc.constant('game' as const), weight: 2 },
     { arbitrary: fc.constant('look-alike' as const), weight: 1 },

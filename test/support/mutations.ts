@@ -547,6 +547,21 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'refresh-route',
+    breaks: 'TOKEN-NO-REFRESH',
+    does: 'renews a token: POST /api/auth/refresh with a valid bearer answers a new token, which the server then accepts',
+    before: ({ request, memo }) => {
+      const aliases = memo('refreshed', () => new Map<string, string>());
+      const sent = /^Bearer\s+(\S+)$/i.exec(request.headers['authorization'] ?? '')?.[1];
+      const original = sent === undefined ? undefined : (aliases.get(sent) ?? sent);
+      if (sent !== undefined && aliases.has(sent)) request.headers['authorization'] = `Bearer ${original}`;
+      if (request.method !== 'POST' || request.path !== '/api/auth/refresh' || original === undefined) return undefined;
+      const renewed = randomUUID();
+      aliases.set(renewed, original);
+      return { status: 200, headers: {}, body: { success: true, authToken: renewed } };
+    },
+  },
+  {
     name: 'null-body-500',
     breaks: 'REG-MISSING',
     does: 'answers 500 to a register request whose JSON body is null',
