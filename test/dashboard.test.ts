@@ -32,7 +32,13 @@ beforeAll(async () => {
 
 afterEach(async () => {
   const closing = open.splice(0);
-  await Promise.all(closing.map(({ mock, context }) => Promise.all([context.close(), mock.close()])));
+  // The page first: a mock closed under a page still open makes its next refresh an error on the page.
+  await Promise.all(
+    closing.map(async ({ mock, context }) => {
+      await context.close();
+      await mock.close();
+    }),
+  );
   expect(
     closing.flatMap(({ errors }) => errors),
     'errors on the page',
