@@ -7,7 +7,7 @@ import type { RequestContext } from './request-context.js';
 import { type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
 
 /** The part of a request that reads and changes state: run again, with the same context, after a store suspension. */
-export type StatefulPart = (context: RequestContext) => Promise<Answer>;
+export type StatefulPart = (context: RequestContext) => Answer | Promise<Answer>;
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
 

@@ -2,6 +2,7 @@ import { MAX_SHIP_NAME_LENGTH } from '../spec/limits.js';
 import { type ActionPointRules, assertAffordable, refill, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
+import { isoTime } from './iso-time.js';
 import type { RequestContext } from './request-context.js';
 import { randomToken } from './secrets.js';
 import { refusalStatus } from './variant-effects.js';
@@ -18,7 +19,7 @@ export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before cr
 /** The ship as created: the fields it was given, then the mock's own (which win over given ones of the same name). */
 function shipView(ship: Ship) {
   // The id first, as before the payload was kept; the mock's own fields win over the payload's.
-  return Object.assign({ id: ship.id }, ship.fields, { id: ship.id, name: ship.name, createdAt: new Date(ship.createdAt).toISOString() });
+  return Object.assign({ id: ship.id }, ship.fields, { id: ship.id, name: ship.name, createdAt: isoTime(ship.createdAt) });
 }
 
 /** The mock-defined player resource (the spec does not show its fields). */
@@ -28,7 +29,7 @@ export function playerView(player: Player, rules: ActionPointRules, now: number)
     id: player.id,
     email: player.email,
     emailVerified: player.emailVerified,
-    createdAt: new Date(player.createdAt).toISOString(),
+    createdAt: isoTime(player.createdAt),
     actionPoints: player.actionPoints.points,
     maxActionPoints: rules.max,
     ship: player.ship === null ? null : shipView(player.ship),

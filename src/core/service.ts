@@ -144,27 +144,43 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return route;
   }
 
-  async function answerApi(context: RequestContext): Promise<Answer> {
+  /** The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields. */
+  function decided(context: RequestContext, admission: Admission, status: number, body: unknown, headers: Readonly<Record<string, string>>): Answer {
+    const { route, player, countedAs } = admission;
+    return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unnamedFields(route, context.request) };
+  }
+
+  function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
+    const headers = admission.headers ?? NO_HEADERS;
+    return result instanceof RouteReply ? decided(context, admission, result.status, result.body, headers) : decided(context, admission, 200, result, headers);
+  }
+
+  function refused(context: RequestContext, admission: Admission, error: unknown): Answer {
+    if (isStoreInterruption(error)) throw error;
+    const failed = errorAnswer(error, config.onError, unnamedFields(admission.route, context.request));
+    return decided(
+      context,
+      admission,
+      failed.status,
+      failed.body,
+      admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers },
+    );
+  }
+
+  /** Synchronous unless the handler returns a promise: most routes answer at once; those that hash a code, and handlers of the user, may not. */
+  function answerApi(context: RequestContext): Answer | Promise<Answer> {
     const admission: Admission = { route: undefined, player: undefined, countedAs: undefined, headers: undefined };
-    const decided = (answer: Pick<Answer, 'status' | 'body' | 'headers'>): Answer => ({
-      ...answer,
-      route: admission.route?.spec,
-      player: admission.player,
-      countedAs: admission.countedAs,
-      unknownFields: unnamedFields(admission.route, context.request),
-    });
     try {
       if (context.faults?.status !== undefined) throw injectedStatusError(context.faults);
       const route = admit(context, admission);
       const result = route.handle(context, admission.player);
-      // Most routes answer synchronously; those that hash a code, and handlers of the user, may return a promise.
-      const answered: unknown = result instanceof Promise ? await result : result;
-      const headers = admission.headers ?? NO_HEADERS;
-      return decided(answered instanceof RouteReply ? { status: answered.status, body: answered.body, headers } : { status: 200, body: answered, headers });
+      if (!(result instanceof Promise)) return answered(context, admission, result);
+      return result.then(
+        (value: unknown) => answered(context, admission, value),
+        (error: unknown) => refused(context, admission, error),
+      );
     } catch (error) {
-      if (isStoreInterruption(error)) throw error;
-      const failed = errorAnswer(error, config.onError, unnamedFields(admission.route, context.request));
-      return decided({ ...failed, headers: admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers } });
+      return refused(context, admission, error);
     }
   }
 
@@ -183,11 +199,11 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   /** The part a store keeps, journal included, so that an engine keeps the request's entry with its records. */
-  async function answerStateful(context: RequestContext): Promise<Answer> {
+  function answerStateful(context: RequestContext): Answer | Promise<Answer> {
     if (control !== undefined && isControlPath(context.request.path)) return answerControl(context);
-    const answer = await answerApi(context);
-    record(context, answer);
-    return answer;
+    const answer = answerApi(context);
+    if (answer instanceof Promise) return answer.then((value) => recorded(context, value));
+    return recorded(context, answer);
   }
 
   const engine = config.storeEngine;
@@ -209,6 +225,11 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const cut = cutOf(context.faults);
     const body = context.variants.has('extra-body-fields') ? withRequestId(answer.body) : answer.body;
     return cut === undefined ? { status: answer.status, headers, body } : { status: answer.status, headers, body, cut };
+  }
+
+  function recorded(context: RequestContext, answer: Answer): Answer {
+    record(context, answer);
+    return answer;
   }
 
   function record(context: RequestContext, answer: Answer): void {
@@ -258,7 +279,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
     if (met.latencyMs > 0) await waitForLatency(met);
     if (kept === undefined) {
       const context = arrive();
-      return respond(context, await answerStateful(context), isControl);
+      const answer = answerStateful(context);
+      return respond(context, answer instanceof Promise ? await answer : answer, isControl);
     }
     const { context, answer } = await kept(request, arrive);
     return respond(context, answer, isControl);

@@ -44,10 +44,15 @@ export interface WorldRuleBreach {
 
 /** Each value met a second time (undefined: none given), with where it came first. */
 function repeats(values: readonly (string | undefined)[], field: 'email' | 'token'): WorldRuleBreach[] {
-  return values.flatMap((value, index) => {
-    const earlier = value === undefined ? -1 : values.indexOf(value);
-    return earlier === -1 || earlier === index ? [] : [{ index, field, value: value!, earlier }];
+  const firstIndex = new Map<string, number>();
+  const breaches: WorldRuleBreach[] = [];
+  values.forEach((value, index) => {
+    if (value === undefined) return;
+    const earlier = firstIndex.get(value);
+    if (earlier === undefined) firstIndex.set(value, index);
+    else breaches.push({ index, field, value, earlier });
   });
+  return breaches;
 }
 
 /**
