@@ -6,7 +6,7 @@ import type { BucketChanges } from './redis-buckets.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
 import type { PlayerWrites } from './redis-kept-players.js';
 import { codeRecord, messageRecord, tokenRecord, type RedisKeys } from './redis-records.js';
-import type { ChangeSet } from './store-changes.js';
+import { isEmptyChangeSet, type ChangeSet } from './store-changes.js';
 
 /** What one commit writes besides the Store's records. */
 export interface CommitExtras {
@@ -85,6 +85,13 @@ function writeRecords(
 /** Keeps the newest `size` journal entries. */
 export function trimJournal(batch: ChainableCommander, keys: RedisKeys, size: number): void {
   batch.ltrim(keys.journal, 0, size - 1);
+}
+
+/** Whether a request left anything to write (another may have taken its changes before it ended). */
+export function hasWrites(changes: ChangeSet, players: PlayerWrites, extras: CommitExtras): boolean {
+  const { buckets } = extras;
+  const bucketChanges = buckets.cleared || buckets.deleted.size + buckets.filled.size > 0;
+  return !isEmptyChangeSet(changes) || players.size > 0 || extras.clock !== undefined || extras.journal.length > 0 || extras.journalCleared || bucketChanges;
 }
 
 /** Whether a request's changes can join a batch: no part cleared, no outbox message in need of an id. */

@@ -6,13 +6,13 @@ import type { OutboxMessage } from '../core/outbox.js';
 import type { StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
 import { RedisBuckets } from './redis-buckets.js';
-import { commitChanges, isBatchable, trimJournal, writeChanges } from './redis-commit.js';
+import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from './redis-commit.js';
 import { RedisKeptPlayers } from './redis-kept-players.js';
 import { unavailable } from './redis-failure.js';
 import { readSharedState, type SharedState } from './redis-hydrate.js';
 import { applyRecords, defineLoadRecords, loadRequestRecords, requestKeys } from './redis-load.js';
 import { redisKeys, type RedisKeys } from './redis-records.js';
-import { isEmptyChangeSet, StoreChanges } from './store-changes.js';
+import { StoreChanges } from './store-changes.js';
 import { RedisTurnPipeline } from './redis-turn-pipeline.js';
 import { RedisWriteBatch } from './redis-write-batch.js';
 
@@ -163,23 +163,13 @@ export class RedisStore implements StoreEngine {
     const players = this.#kept.take(changes);
     const journal = this.#journalEntries;
     this.#journalEntries = [];
-    const nothing =
-      isEmptyChangeSet(changes) &&
-      players.size === 0 &&
-      !clockChanged &&
-      journal.length === 0 &&
-      !journalCleared &&
-      buckets.deleted.size + buckets.filled.size === 0 &&
-      !buckets.cleared;
     if (clockChanged) this.#clockSeen = clockState;
     const { outboxSize, journalSize } = this.#options;
     const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };
     try {
-      // Its entry may have been taken by a batch still in flight.
-      if (nothing) return await this.#batch.pending;
-      if (isBatchable(changes, extras)) return await this.#batch.add((batch) => writeChanges(batch, this.#keys, changes, players, this.#messageIds, extras));
-      this.#batch.flush();
-      await commitChanges(this.#redis, this.#keys, changes, players, this.#messageIds, extras);
+      if (!hasWrites(changes, players, extras)) await this.#batch.pending;
+      else if (isBatchable(changes, extras)) await this.#batch.add((batch) => writeChanges(batch, this.#keys, changes, players, this.#messageIds, extras));
+      else await this.#batch.alone(() => commitChanges(this.#redis, this.#keys, changes, players, this.#messageIds, extras));
     } catch (error) {
       // Not known to be on the server: written again by the next request that has them.
       this.#kept.forget(players.keys());
