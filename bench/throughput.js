@@ -110,9 +110,7 @@ async function main() {
   const busiest = Math.max(...results.map((r) => r.otherCores ?? 0));
   const busyMachine = busiest > BUSY_MACHINE_CORES;
   if (busyMachine) {
-    console.warn(
-      `WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. ` + 'Rerun on a quiet machine.',
-    );
+    console.warn(`WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. Rerun on a quiet machine.`);
   }
 
   const judged = judge(results, 'baseline-health');
