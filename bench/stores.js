@@ -9,9 +9,9 @@ import { aggregate, measureRounds } from './lib/measure.js';
 import { benchOptions } from './lib/options.js';
 import { createPlayers } from './lib/players.js';
 import { formatRatio, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
+import { redisMissing, startRedisServer } from './lib/redis-process.js';
 import { GAME_ORIGIN } from './lib/scenarios.js';
 import { startServer } from './lib/server-process.js';
-import { RedisServer } from '../test/support/redis-server.ts';
 
 const RESULTS_FILE = new URL('./results/stores.json', import.meta.url);
 const PLAYERS = 8;
@@ -19,14 +19,14 @@ const WORKERS = availableParallelism();
 
 function scenarios(stateFile, redisUrl) {
   return [
-    { id: 'memory', label: '1 process, memory (baseline)', server: 'store-server.js', args: [GAME_ORIGIN, 'memory'] },
-    { id: 'state-file', label: '1 process, state file', server: 'store-server.js', args: [GAME_ORIGIN, 'state', stateFile] },
-    { id: 'redis', label: '1 process, Redis', server: 'store-server.js', args: [GAME_ORIGIN, 'redis', redisUrl, 'one:'] },
+    { id: 'memory', label: '1 process, memory (baseline)', server: 'store-server.js', args: [GAME_ORIGIN, '0', 'memory'] },
+    { id: 'state-file', label: '1 process, state file', server: 'store-server.js', args: [GAME_ORIGIN, '0', 'state', stateFile] },
+    { id: 'redis', label: '1 process, Redis', server: 'store-server.js', args: [GAME_ORIGIN, '0', 'redis', redisUrl, 'one:'] },
     {
       id: 'redis-workers',
       label: `${WORKERS} processes (--workers), Redis`,
       server: 'cluster-server.js',
-      args: [String(WORKERS), GAME_ORIGIN, 'redis', redisUrl, 'many:'],
+      args: [String(WORKERS), GAME_ORIGIN, '0', 'redis', redisUrl, 'many:'],
     },
   ];
 }
@@ -46,11 +46,12 @@ async function main() {
   console.log(
     `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; GET /api/player, ${PLAYERS} players, game origin\n`,
   );
+  const missing = redisMissing();
+  if (missing !== undefined) throw new Error(`${missing}: this bench compares the engines on Redis`);
   const dir = mkdtempSync(join(tmpdir(), 'game-service-bench-'));
-  const redis = new RedisServer();
+  const redis = await startRedisServer();
   const running = [];
   try {
-    await redis.start();
     for (const scenario of scenarios(join(dir, 'mock.db'), redis.url)) {
       const server = await startServer(scenario.server, scenario.args);
       const entry = { scenario, server, slices: [] };
@@ -61,7 +62,7 @@ async function main() {
     await measureRounds(running, options.rounds, sliceSeconds);
   } finally {
     await Promise.all(running.map((r) => r.server.stop()));
-    await redis.dispose();
+    await redis.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   const results = running.map(({ scenario: { id, label }, slices }) => ({ id, label, ...aggregate(slices) }));

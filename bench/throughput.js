@@ -25,23 +25,52 @@ async function probe(url, { path, headers }, baseline) {
   return answer;
 }
 
+/** What a scenario's server needs running first (a redis-server), with how to count its CPU time and let it go. */
+async function startNeeds(scenario) {
+  return scenario.needs === undefined ? { args: scenario.args } : scenario.needs();
+}
+
+/** The server's CPU time with its helper's, so that a redis-server of the scenario's own is not counted as other work. */
+function withHelperCpu(server, cpuMicros) {
+  if (cpuMicros === undefined) return server;
+  return {
+    ...server,
+    async cpu() {
+      const own = await server.cpu();
+      return { ...own, cpuMicros: own.cpuMicros + cpuMicros() };
+    },
+  };
+}
+
 /** Starts, prepares, checks and warms up one scenario's server; it stays up for all rounds. */
 async function setUp(scenario, options, running) {
-  const server = await startServer(scenario.server, scenario.args);
-  const entry = { scenario, server, slices: [] };
+  const needs = await startNeeds(scenario);
+  if (needs.skipped) {
+    console.log(`${scenario.label}: skipped, ${needs.skipped}`);
+    return;
+  }
+  const server = await startServer(scenario.server, needs.args).catch(async (error) => {
+    await needs.release?.();
+    throw error;
+  });
+  const stop = async () => {
+    await server.stop();
+    await needs.release?.();
+  };
+  const entry = { scenario, server: withHelperCpu(server, needs.cpuMicros), slices: [], stop };
   running.push(entry);
   const warmups = Object.fromEntries(running.filter((r) => r.warmup).map((r) => [r.scenario.id, r.warmup]));
   const prepared = await scenario.prepare(server, { warmups, options });
   if (prepared.skipped) {
     console.log(`${scenario.label}: skipped, ${prepared.skipped}`);
     running.splice(running.indexOf(entry), 1);
-    await server.stop();
+    await entry.stop();
     return;
   }
   entry.probe = await probe(server.url, prepared.probe, scenario.sameBodyAsBaseline ? running[0].probe : undefined);
   entry.load = { url: server.url, requests: prepared.load, connections: options.connections };
   entry.players = prepared.players;
-  if (prepared.players !== undefined) console.log(`${scenario.label}: ${prepared.players} players created`);
+  if (prepared.players !== undefined) console.log(`${scenario.label}: ${prepared.players} players`);
   entry.warmup = summarize(await runLoad({ ...entry.load, durationSeconds: options.warmupSeconds }));
 }
 
@@ -52,13 +81,13 @@ async function main() {
     `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; ` +
       `per scenario ${options.warmupSeconds} s warm-up, then ${options.rounds} rounds of ${sliceSeconds} s\n`,
   );
-  const scenarios = SCENARIOS.filter((s) => !(s.optional && options.skipNoOrigin));
+  const scenarios = SCENARIOS.filter((s) => !(s.counted && options.skipNoOrigin));
   const running = [];
   try {
     for (const scenario of scenarios) await setUp(scenario, options, running);
     await measureRounds(running, options.rounds, sliceSeconds);
   } finally {
-    await Promise.all(running.map((r) => r.server.stop()));
+    await Promise.all(running.map((r) => r.stop()));
   }
 
   const results = running.map(({ scenario: { id, label, target, optional }, players, slices }) => ({
@@ -81,9 +110,7 @@ async function main() {
   const busiest = Math.max(...results.map((r) => r.otherCores ?? 0));
   const busyMachine = busiest > BUSY_MACHINE_CORES;
   if (busyMachine) {
-    console.warn(
-      `WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. ` + 'Rerun on a quiet machine.',
-    );
+    console.warn(`WARNING: other work used a median of up to ${busiest} cores while measuring: the ratios below are unreliable. Rerun on a quiet machine.`);
   }
 
   const judged = judge(results, 'baseline-health');

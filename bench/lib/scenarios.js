@@ -1,20 +1,47 @@
+import { seededToken } from './seeded-players.js';
 import { createPlayers } from './players.js';
+import { redisMissing, startRedisServer } from './redis-process.js';
 
 export const GAME_ORIGIN = 'http://bench.game';
 
 /** Requests send the game origin, which exempts them from the public and read buckets. */
 const fromGame = { origin: GAME_ORIGIN };
 const TOKENS_WITH_ORIGIN = 8;
-/** Below the read bucket's 60 per player, for the odd extra request (the probe). */
+/** Players of the counted scenarios, seeded at start and read in turn. */
+const COUNTED_PLAYERS = 30_000;
+/** Below the read bucket's 60 per player and minute, for the odd extra request (the probe). */
 const REQUESTS_PER_PLAYER = 50;
-const MAX_PLAYERS = 50_000;
 
 const health = () => ({ load: [{ method: 'GET', path: '/health', headers: fromGame }], probe: { path: '/health', headers: fromGame } });
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
+const number = new Intl.NumberFormat('en-US');
 
 /**
- * Each scenario: which server it runs, how to prepare its requests (autocannon's list, which every
- * connection cycles through) and, for the mock, the share of the baseline's throughput it must reach.
+ * Reads without an origin, so that each counts the player's read bucket: one global round-robin across all
+ * connections gives every player the same share. The whole run must stay below the bucket for each player;
+ * the fastest warm-up so far (the baseline's, usually) bounds the rate, since a warm-up on a busy machine
+ * can be far slower than the rounds that follow.
+ */
+function countedReads(_server, { warmups, options }) {
+  const rate = Math.max(20_000, ...Object.values(warmups).map((w) => w.requestsPerSecond));
+  const perPlayer = (rate * (options.warmupSeconds + options.durationSeconds)) / COUNTED_PLAYERS;
+  if (perPlayer > REQUESTS_PER_PLAYER)
+    return { skipped: `at ${rate} req/s each player would be read ${Math.ceil(perPlayer)} times (at most ${REQUESTS_PER_PLAYER})` };
+  const tokens = Array.from({ length: COUNTED_PLAYERS }, (_, index) => seededToken(index));
+  let next = 0;
+  const setupRequest = (request) => {
+    request.headers.authorization = `Bearer ${tokens[next++ % COUNTED_PLAYERS]}`;
+    return request;
+  };
+  const load = [{ method: 'GET', path: '/api/player', setupRequest }];
+  return { load, probe: { path: '/api/player', headers: bearer(tokens.at(-1)) }, players: COUNTED_PLAYERS };
+}
+
+/**
+ * Each scenario: which server it runs (with what it needs started first), how to prepare its requests
+ * (autocannon's list, which every connection cycles through) and, for the mock, the share of the
+ * baseline's throughput it must reach. `optional`: reported, never failing the run; `counted`: skipped
+ * by --skip-no-origin.
  */
 export const SCENARIOS = [
   {
@@ -49,26 +76,27 @@ export const SCENARIOS = [
   },
   {
     id: 'mock-player-no-origin',
-    label: 'mock, GET /api/player (no origin, read bucket counted)',
+    label: `mock, GET /api/player (${number.format(COUNTED_PLAYERS)} players, no origin, read bucket counted)`,
     server: 'mock-server.js',
-    args: [GAME_ORIGIN],
+    args: [GAME_ORIGIN, String(COUNTED_PLAYERS)],
+    target: 0.8,
     optional: true,
-    // Enough players that none exceeds its bucket: sized from the fastest warm-up so far (the baseline's,
-    // usually), since a warm-up on a busy machine can be far slower than the rounds that follow.
-    async prepare(server, { warmups, options }) {
-      const rate = Math.max(20_000, ...Object.values(warmups).map((w) => w.requestsPerSecond));
-      const expected = rate * (options.warmupSeconds + options.durationSeconds) * 1.25;
-      const count = Math.ceil(expected / REQUESTS_PER_PLAYER);
-      if (count > MAX_PLAYERS) return { skipped: `would need ${count} players (more than ${MAX_PLAYERS})` };
-      const tokens = await createPlayers(server, count, { concurrency: 32 });
-      // One global round-robin across all connections, so every player gets the same share.
-      let next = 0;
-      const setupRequest = (request) => {
-        request.headers.authorization = `Bearer ${tokens[next++ % count]}`;
-        return request;
-      };
-      const load = [{ method: 'GET', path: '/api/player', setupRequest }];
-      return { load, probe: { path: '/api/player', headers: bearer(tokens[count - 1]) }, players: count };
+    counted: true,
+    prepare: countedReads,
+  },
+  {
+    id: 'redis-player-no-origin',
+    label: `mock --store redis, GET /api/player (${number.format(COUNTED_PLAYERS)} players, no origin, read bucket counted)`,
+    server: 'store-server.js',
+    target: 0.25,
+    counted: true,
+    /** A redis-server of its own, whose CPU time counts with the mock's. */
+    async needs() {
+      const missing = redisMissing();
+      if (missing !== undefined) return { skipped: missing };
+      const redis = await startRedisServer();
+      return { args: [GAME_ORIGIN, String(COUNTED_PLAYERS), 'redis', redis.url, 'bench:'], cpuMicros: () => redis.cpuMicros(), release: () => redis.stop() };
     },
+    prepare: countedReads,
   },
 ];

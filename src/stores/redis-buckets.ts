@@ -4,6 +4,7 @@ import { StoreSuspension } from '../core/store-engine.js';
 import { BUCKET_GRACE_MS, HIT_BUCKET } from './redis-bucket-script.js';
 import type { RedisKeys } from './redis-records.js';
 import { unavailable } from './redis-failure.js';
+import type { RedisTurnPipeline } from './redis-turn-pipeline.js';
 
 interface Armed {
   category: string;
@@ -26,14 +27,14 @@ const noChanges = (): BucketChanges => ({ cleared: false, deleted: new Set(), fi
  * again. The control API's reads and edits work on a copy loaded before its request and written after it.
  */
 export class RedisBuckets implements BucketStore {
-  readonly #redis: Redis;
+  readonly #turn: RedisTurnPipeline;
   readonly #keys: RedisKeys;
   readonly #copy: BucketTable;
   #armed: Armed | undefined;
   #changes = noChanges();
 
-  constructor(redis: Redis, keys: RedisKeys, capacity: number, categories: readonly string[]) {
-    this.#redis = redis;
+  constructor(redis: Redis, turn: RedisTurnPipeline, keys: RedisKeys, capacity: number, categories: readonly string[]) {
+    this.#turn = turn;
     this.#keys = keys;
     this.#copy = new BucketTable(capacity, categories);
     redis.defineCommand('hitBucket', { numberOfKeys: 1, lua: HIT_BUCKET });
@@ -51,7 +52,10 @@ export class RedisBuckets implements BucketStore {
     const armed = this.#armed;
     this.#armed = undefined;
     if (armed !== undefined && armed.category === category && armed.key === key) return armed.hit;
-    const counting = (this.#redis as unknown as HitCommand).hitBucket(this.#keys.bucket(category, key), now, windowEnd, limit, BUCKET_GRACE_MS);
+    const bucket = this.#keys.bucket(category, key);
+    const counting = this.#turn.send<[number, number, number]>((pipeline) =>
+      (pipeline as unknown as HitCommand).hitBucket(bucket, now, windowEnd, limit, BUCKET_GRACE_MS),
+    );
     throw new StoreSuspension(
       counting.then(
         ([counted, count, end]) =>
@@ -100,5 +104,5 @@ export class RedisBuckets implements BucketStore {
 }
 
 interface HitCommand {
-  hitBucket(key: string, now: number, windowEnd: number, limit: number, graceMs: number): Promise<[number, number, number]>;
+  hitBucket(key: string, now: number, windowEnd: number, limit: number, graceMs: number): unknown;
 }

@@ -4,8 +4,9 @@ import type { OutboxMessage } from '../core/outbox.js';
 import { KEEP_ENDED_MS } from '../core/store.js';
 import type { BucketChanges } from './redis-buckets.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
-import { codeRecord, messageRecord, playerRecord, tokenRecord, type RedisKeys } from './redis-records.js';
-import type { ChangeSet } from './store-changes.js';
+import type { PlayerWrites } from './redis-kept-players.js';
+import { codeRecord, messageRecord, tokenRecord, type RedisKeys } from './redis-records.js';
+import { isEmptyChangeSet, type ChangeSet } from './store-changes.js';
 
 /** What one commit writes besides the Store's records. */
 export interface CommitExtras {
@@ -49,9 +50,9 @@ function writeRecords(
   batch: ChainableCommander,
   keys: RedisKeys,
   changes: ChangeSet,
+  players: PlayerWrites,
   messageIds: WeakMap<OutboxMessage, number>,
   extras: CommitExtras,
-  written: Map<string, string>,
 ): void {
   const { now } = extras;
   for (const message of changes.delivered) {
@@ -63,15 +64,13 @@ function writeRecords(
     const id = messageIds.get(code.message);
     if (id !== undefined) batch.set(keys.message(id), messageRecord(code.message), 'KEEPTTL');
   }
-  for (const [id, player] of changes.players) {
-    if (player === undefined) {
+  for (const [id, write] of players) {
+    if (write === undefined) {
       batch.unlink(keys.player(id)).zrem(keys.playerOrder, id);
       continue;
     }
-    const record = playerRecord(player);
-    if (written.get(id) === record) continue;
-    written.set(id, record);
-    batch.set(keys.player(id), record).set(keys.playerByEmail(player.email), id).zadd(keys.playerOrder, 'NX', player.createdAt, id);
+    const { record, email, createdAt } = write;
+    batch.set(keys.player(id), record).set(keys.playerByEmail(email), id).zadd(keys.playerOrder, 'NX', createdAt, id);
   }
   for (const [token, issued] of changes.tokens) {
     if (issued === undefined) batch.unlink(keys.token(token));
@@ -83,14 +82,42 @@ function writeRecords(
   }
 }
 
+/** Keeps the newest `size` journal entries. */
+export function trimJournal(batch: ChainableCommander, keys: RedisKeys, size: number): void {
+  batch.ltrim(keys.journal, 0, size - 1);
+}
+
+/** Whether a request left anything to write (another may have taken its changes before it ended). */
+export function hasWrites(changes: ChangeSet, players: PlayerWrites, extras: CommitExtras): boolean {
+  const { buckets } = extras;
+  const bucketChanges = buckets.cleared || buckets.deleted.size + buckets.filled.size > 0;
+  return !isEmptyChangeSet(changes) || players.size > 0 || extras.clock !== undefined || extras.journal.length > 0 || extras.journalCleared || bucketChanges;
+}
+
+/** Whether a request's changes can join a batch: no part cleared, no outbox message in need of an id. */
+export function isBatchable(changes: ChangeSet, extras: CommitExtras): boolean {
+  return changes.cleared.size === 0 && changes.delivered.length === 0 && !extras.buckets.cleared && !extras.journalCleared;
+}
+
+/** A request's changes, as commands added to a MULTI (the journal not trimmed). */
+export function writeChanges(
+  batch: ChainableCommander,
+  keys: RedisKeys,
+  changes: ChangeSet,
+  players: PlayerWrites,
+  messageIds: WeakMap<OutboxMessage, number>,
+  extras: CommitExtras,
+): void {
+  writeRecords(batch, keys, changes, players, messageIds, extras);
+  writeExtras(batch, keys, extras);
+}
+
 function writeExtras(batch: ChainableCommander, keys: RedisKeys, extras: CommitExtras): void {
   for (const key of extras.buckets.deleted) batch.unlink(key);
   for (const [key, { state }] of extras.buckets.filled) {
     batch.hset(key, 'count', state.count, 'windowEnd', state.windowEnd).pexpire(key, Math.max(1, state.windowEnd - extras.now) + BUCKET_GRACE_MS);
   }
-  if (extras.journal.length > 0) {
-    batch.lpush(keys.journal, ...extras.journal.map((entry) => JSON.stringify(entry))).ltrim(keys.journal, 0, extras.journalSize - 1);
-  }
+  if (extras.journal.length > 0) batch.lpush(keys.journal, ...extras.journal.map((entry) => JSON.stringify(entry)));
   if (extras.clock !== undefined) batch.set(keys.clock, extras.clock);
 }
 
@@ -102,9 +129,9 @@ export async function commitChanges(
   redis: Redis,
   keys: RedisKeys,
   changes: ChangeSet,
+  players: PlayerWrites,
   messageIds: WeakMap<OutboxMessage, number>,
   extras: CommitExtras,
-  written: Map<string, string>,
 ): Promise<void> {
   await clearParts(redis, keys, changes, extras);
   if (changes.delivered.length > 0) {
@@ -112,8 +139,8 @@ export async function commitChanges(
     for (const [index, message] of changes.delivered.entries()) messageIds.set(message, last - changes.delivered.length + 1 + index);
   }
   const batch = redis.multi();
-  writeRecords(batch, keys, changes, messageIds, extras, written);
-  writeExtras(batch, keys, extras);
+  writeChanges(batch, keys, changes, players, messageIds, extras);
+  if (extras.journal.length > 0) trimJournal(batch, keys, extras.journalSize);
   const results = await batch.exec();
   const failed = results?.find(([error]) => error !== null);
   if (failed !== undefined) throw failed[0];

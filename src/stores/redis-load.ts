@@ -4,6 +4,8 @@ import type { ServiceRequest } from '../core/http.js';
 import { headerValue } from '../core/http.js';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
+import { LOAD_RECORDS } from './redis-load-script.js';
+import type { RedisTurnPipeline } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -29,43 +31,53 @@ export function requestKeys(request: ServiceRequest): RequestKeys {
   return { token, email };
 }
 
+/** A player as found on the server, and its record as stored, to tell later whether a request changed it. */
+export interface LoadedPlayer {
+  player: Player;
+  record: string;
+}
+
 /** Records as found on the server for one request; undefined: not there. */
 export interface LoadedRecords {
   /** The shared clock, as a JSON ClockState, or null before any process wrote it. */
   clock: string | null;
   token?: [string, IssuedToken | undefined];
-  players: Map<string, Player | undefined>;
+  players: Map<string, LoadedPlayer | undefined>;
   playerIdByEmail?: [string, string | undefined];
   code?: [string, { code: PendingCode; messageId: number } | undefined];
 }
 
-/** Reads the shared clock and the records one API request may touch, in three round trips at most. */
-export async function loadRequestRecords(redis: Redis, keys: RedisKeys, wanted: RequestKeys): Promise<LoadedRecords> {
-  const first = redis.pipeline().get(keys.clock);
-  if (wanted.token !== undefined) first.get(keys.token(wanted.token));
-  if (wanted.email !== undefined) first.get(keys.playerByEmail(wanted.email)).get(keys.code(wanted.email));
-  const answers = (await first.exec())!.map(([error, value]) => {
-    if (error !== null) throw error;
-    return value as string | null;
-  });
-  const loaded: LoadedRecords = { clock: answers.shift()!, players: new Map() };
-  const token = wanted.token === undefined ? undefined : answers.shift();
-  if (wanted.token !== undefined) loaded.token = [wanted.token, token == null ? undefined : parseToken(token)];
-  const playerIds = loaded.token?.[1] === undefined ? [] : [loaded.token[1].playerId];
-  if (wanted.email !== undefined) {
-    const [playerId, code] = [answers.shift(), answers.shift()];
-    loaded.playerIdByEmail = [wanted.email, playerId ?? undefined];
-    if (playerId != null) playerIds.push(playerId);
-    loaded.code = [wanted.email, undefined];
-    if (code != null) {
-      const { messageId } = JSON.parse(code) as { messageId: number };
-      const message = await redis.get(keys.message(messageId));
-      loaded.code[1] = parseCode(code, message === null ? lostMessage(wanted.email) : parseMessage(message));
-    }
+interface LoadCommand {
+  loadRecords(...keysAndArgs: (string | number)[]): unknown;
+}
+
+/** Registers the script that reads a request's records on `redis`. */
+export function defineLoadRecords(redis: Redis): void {
+  redis.defineCommand('loadRecords', { lua: LOAD_RECORDS });
+}
+
+/** Reads the shared clock and the records one API request may touch, in one round trip (see LOAD_RECORDS). */
+export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKeys, wanted: RequestKeys): Promise<LoadedRecords> {
+  const { token, email } = wanted;
+  const named = [keys.clock];
+  if (token !== undefined) named.push(keys.token(token));
+  if (email !== undefined) named.push(keys.playerByEmail(email), keys.code(email));
+  const prefixes = [keys.partPrefix('player'), keys.partPrefix('message')];
+  const flags = [token === undefined ? '' : '1', email === undefined ? '' : '1'];
+  const found = await turn.send<(string | null)[]>((pipeline) =>
+    (pipeline as unknown as LoadCommand).loadRecords(named.length, ...named, ...prefixes, ...flags),
+  );
+  const [clock, tokenText, tokenPlayer, emailPlayerId, emailPlayer, codeText, message] = found;
+  const loaded: LoadedRecords = { clock: clock ?? null, players: new Map() };
+  if (token !== undefined) {
+    const issued = tokenText == null ? undefined : parseToken(tokenText);
+    loaded.token = [token, issued];
+    if (issued !== undefined) loaded.players.set(issued.playerId, tokenPlayer == null ? undefined : { player: parsePlayer(tokenPlayer), record: tokenPlayer });
   }
-  if (playerIds.length > 0) {
-    const players = await redis.mget(playerIds.map(keys.player));
-    for (const [index, id] of playerIds.entries()) loaded.players.set(id, players[index] == null ? undefined : parsePlayer(players[index]!));
+  if (email !== undefined) {
+    loaded.playerIdByEmail = [email, emailPlayerId ?? undefined];
+    if (emailPlayerId != null) loaded.players.set(emailPlayerId, emailPlayer == null ? undefined : { player: parsePlayer(emailPlayer), record: emailPlayer });
+    loaded.code = [email, codeText == null ? undefined : parseCode(codeText, message == null ? lostMessage(email) : parseMessage(message))];
   }
   return loaded;
 }
@@ -90,15 +102,19 @@ export function putPlayer(store: Store, id: string, player: Player | undefined):
 
 /** Applies what was read, so that the request sees the shared state and nothing a process kept of old. */
 export function applyRecords(store: Store, loaded: LoadedRecords, now: number, messageIds: WeakMap<OutboxMessage, number>): void {
-  for (const [id, player] of loaded.players) putPlayer(store, id, player);
+  for (const [id, found] of loaded.players) putPlayer(store, id, found?.player);
   if (loaded.playerIdByEmail !== undefined) {
     const [email, id] = loaded.playerIdByEmail;
     if (id === undefined) store.playerIdsByEmail.delete(email);
   }
   if (loaded.token !== undefined) {
     const [token, issued] = loaded.token;
+    const held = store.tokens.get(token, now);
     if (issued === undefined) store.tokens.delete(token);
-    else store.tokens.set(token, issued, issued.expiresAt, now);
+    // Tokens never change once issued: setting the same one again would only churn the map.
+    else if (held?.serial !== issued.serial || held.playerId !== issued.playerId || held.expiresAt !== issued.expiresAt) {
+      store.tokens.set(token, issued, issued.expiresAt, now);
+    }
   }
   if (loaded.code !== undefined) {
     const [email, found] = loaded.code;

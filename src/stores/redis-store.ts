@@ -7,12 +7,15 @@ import type { StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { RedisBuckets } from './redis-buckets.js';
-import { commitChanges } from './redis-commit.js';
+import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from './redis-commit.js';
+import { RedisKeptPlayers } from './redis-kept-players.js';
 import { unavailable } from './redis-failure.js';
 import { readSharedState, type SharedState } from './redis-hydrate.js';
-import { applyRecords, loadRequestRecords, requestKeys } from './redis-load.js';
+import { applyRecords, defineLoadRecords, loadRequestRecords, requestKeys } from './redis-load.js';
 import { redisKeys, type RedisKeys } from './redis-records.js';
 import { StoreChanges } from './store-changes.js';
+import { RedisTurnPipeline } from './redis-turn-pipeline.js';
+import { RedisWriteBatch } from './redis-write-batch.js';
 
 export interface RedisStoreOptions {
   outboxSize: number;
@@ -35,14 +38,15 @@ export class RedisStore implements StoreEngine {
   readonly #keys: RedisKeys;
   readonly #options: RedisStoreOptions;
   readonly #messageIds = new WeakMap<OutboxMessage, number>();
-  /** Each player's record as last read or written here, so that a request that changed nothing writes nothing. */
-  readonly #written = new Map<string, string>();
+  readonly #kept = new RedisKeptPlayers();
   #store: Store | undefined;
   #buckets: RedisBuckets | undefined;
   #clock: ControllableClock | undefined;
   #clockSeen: string | undefined;
   #journal: Journal | undefined;
   #journalEntries: JournalEntry[] = [];
+  readonly #batch: RedisWriteBatch;
+  readonly #turn: RedisTurnPipeline;
   /** Entries read back for the control request in flight: an empty journal after it was a reset. */
   #journalLoaded = 0;
 
@@ -51,8 +55,11 @@ export class RedisStore implements StoreEngine {
 
   private constructor(redis: Redis, prefix: string, options: RedisStoreOptions, hadState: boolean) {
     this.#redis = redis;
+    defineLoadRecords(redis);
     this.#keys = redisKeys(prefix);
     this.#options = options;
+    this.#turn = new RedisTurnPipeline(redis);
+    this.#batch = new RedisWriteBatch(redis, (batch) => trimJournal(batch, this.#keys, options.journalSize));
     this.#hadState = hadState;
   }
 
@@ -93,7 +100,7 @@ export class RedisStore implements StoreEngine {
   }
 
   createBuckets(capacity: number, categories: readonly string[]): RedisBuckets {
-    this.#buckets = new RedisBuckets(this.#redis, this.#keys, capacity, categories);
+    this.#buckets = new RedisBuckets(this.#redis, this.#turn, this.#keys, capacity, categories);
     return this.#buckets;
   }
 
@@ -124,46 +131,49 @@ export class RedisStore implements StoreEngine {
     if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
     try {
       const isControl = request.path.startsWith(CONTROL_PREFIX);
-      const loaded = await loadRequestRecords(this.#redis, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
+      const loaded = await loadRequestRecords(this.#turn, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
       this.#followClock(loaded.clock);
       if (isControl) {
         if (!LIGHT_CONTROL.test(request.path))
           this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
         return;
       }
-      this.observer.quietly(() => applyRecords(this.#store!, loaded, this.#now(), this.#messageIds));
-      for (const [id, player] of loaded.players) {
-        if (player === undefined) this.#written.delete(id);
-        else this.#written.set(id, JSON.stringify(player));
-      }
+      const store = this.#store!;
+      this.observer.quietly(() => {
+        applyRecords(store, loaded, this.#now(), this.#messageIds);
+        for (const [id, found] of loaded.players) this.#kept.kept(id, store.players.get(id), found?.record);
+      });
     } catch (error) {
       throw unavailable(error);
     }
   }
 
+  /**
+   * Writes what the requests answered since the last call touched. Most join the next batch (one MULTI for
+   * all requests answered in a turn of the event loop); one that clears a part or delivers a message sends
+   * the batch first and then writes alone, as it needs the server's answers before its MULTI.
+   */
   async afterRequest(): Promise<void> {
     const clockState = this.#clock === undefined ? undefined : JSON.stringify(this.#clock.state);
     const clockChanged = clockState !== undefined && clockState !== this.#clockSeen;
     const buckets = this.#buckets!.takeChanges();
-    const journal = this.#journalEntries;
     const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
-    this.#journalEntries = [];
     this.#journalLoaded = 0;
-    if (
-      this.observer.isEmpty &&
-      !clockChanged &&
-      journal.length === 0 &&
-      !journalCleared &&
-      buckets.deleted.size + buckets.filled.size === 0 &&
-      !buckets.cleared
-    )
-      return;
+    // Taken now, before any await: what a later request loads may overwrite the same player objects.
+    const changes = this.observer.take();
+    const players = this.#kept.take(changes);
+    const journal = this.#journalEntries;
+    this.#journalEntries = [];
     if (clockChanged) this.#clockSeen = clockState;
+    const { outboxSize, journalSize } = this.#options;
+    const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };
     try {
-      const { outboxSize, journalSize } = this.#options;
-      const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };
-      await commitChanges(this.#redis, this.#keys, this.observer.take(), this.#messageIds, extras, this.#written);
+      if (!hasWrites(changes, players, extras)) await this.#batch.pending;
+      else if (isBatchable(changes, extras)) await this.#batch.add((batch) => writeChanges(batch, this.#keys, changes, players, this.#messageIds, extras));
+      else await this.#batch.alone(() => commitChanges(this.#redis, this.#keys, changes, players, this.#messageIds, extras));
     } catch (error) {
+      // Not known to be on the server: written again by the next request that has them.
+      this.#kept.forget(players.keys());
       throw unavailable(error);
     }
   }
@@ -205,8 +215,8 @@ export class RedisStore implements StoreEngine {
         store.outbox.add(message);
       }
     });
-    this.#written.clear();
-    for (const player of shared.players) this.#written.set(player.id, JSON.stringify(player));
+    this.#kept.clear();
+    for (const player of shared.players) this.#kept.kept(player.id, player, JSON.stringify(player));
     this.#buckets!.load(shared.buckets, now);
     this.#buckets!.takeChanges();
     if (this.#journal !== undefined) {

@@ -18,6 +18,11 @@ function emptyChangeSet(): ChangeSet {
   return { cleared: new Set(), players: new Map(), codes: new Map(), tokens: new Map(), codeValues: new Set(), delivered: [] };
 }
 
+/** Whether nothing is left to write (players may be taken out of a change set first). */
+export function isEmptyChangeSet({ cleared, players, codes, tokens, delivered }: ChangeSet): boolean {
+  return cleared.size + players.size + codes.size + tokens.size + delivered.length === 0;
+}
+
 /** The observer a store engine gives the Store: collects touched records until `take` hands them over. */
 export class StoreChanges implements StoreObserver {
   #changes = emptyChangeSet();
@@ -34,8 +39,7 @@ export class StoreChanges implements StoreObserver {
   }
 
   get isEmpty(): boolean {
-    const { cleared, players, codes, tokens, delivered } = this.#changes;
-    return cleared.size + players.size + codes.size + tokens.size + delivered.length === 0;
+    return isEmptyChangeSet(this.#changes);
   }
 
   // Tokens never change once issued: reading one is no change.
