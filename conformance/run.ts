@@ -12,6 +12,7 @@ import type { CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
 import { RunCollector } from './report/run-collector.js';
 import { runCoverage, type RunCoverage } from './report/run-coverage.js';
+import { unlikeThisApi } from './api-shape.js';
 import { jsonReport, junitReport, type RunReport } from './report/run-report.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from './target-options.js';
 import { preserveTargetState } from './target-state.js';
@@ -22,6 +23,8 @@ export interface ConformanceOptions extends TargetOptions {
   seed?: number;
   /** Only one check file (`verify.check.ts`), or the checks whose title matches (a rule id such as RL-429, or any part of a title). */
   only?: string;
+  /** Run every check even against a target that does not look like this API (by default only the health checks run then). */
+  force?: boolean;
 }
 
 export interface SkippedCheck {
@@ -90,6 +93,9 @@ async function writeReports(options: ConformanceOptions, report: RunReport): Pro
   if (options.junit !== undefined) await writeFile(options.junit, junitReport(report));
 }
 
+/** What runs against a target that does not look like this API: its health checks, which then fail (exit 1). */
+const HEALTH_CHECKS_ONLY = { files: ['health'], titles: undefined } as const;
+
 /** Runs every check against `options.baseUrl`: the function the CLI's `check` command calls. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -103,10 +109,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!(error instanceof Error)) throw error;
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
-  const plan = isAuthPaced(config) ? planAuth(config) : undefined;
-  announce(config, plan);
+  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl);
+  if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
+  const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
+  if (unlike === undefined) announce(config, plan);
   const restore = await preserveTargetState(config.baseUrl, config.capabilities);
-  const { files, titles } = selectChecks(options.only);
+  const { files, titles } = unlike === undefined ? selectChecks(options.only) : HEALTH_CHECKS_ONLY;
   const selected = (testCase: TestCase) => titles === undefined || titles.test(testCase.fullName);
   const collector = new RunCollector(selected);
   const vitest = await startVitest(

@@ -203,6 +203,11 @@ export const CHECK_FLAGS = {
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
+  force: {
+    type: 'boolean',
+    describe:
+      'Run every check even where the target does not look like this API (its /health and register answers unlike the spec); by default only the health checks run then',
+  },
   coverage: {
     type: 'boolean',
     describe: "After the run, print each sentence of the spec with its checks' verdicts, or why the suite leaves it untested",

@@ -62,6 +62,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               junit: args.junit,
               json: args.json,
               coverage: args.coverage,
+              force: args.force,
             }),
           }),
         );
