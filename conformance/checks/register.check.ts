@@ -42,14 +42,22 @@ export function registerChecks(suite: Suite): void {
       }
     });
 
-    it(rule('REG-MISSING', 'JSON bodies that are no object (null, [], "x", 1) and an email that is an object answer 400 with an error envelope'), async () => {
-      const identity = suite.target.identities.fresh();
-      for (const json of [null, [], 'x', 1, { email: {} }] as unknown[]) {
-        const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
-        expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
-        expectErrorEnvelope(exchange);
-      }
-    });
+    it(
+      rule(
+        'REG-MISSING',
+        'JSON bodies that are no object (null, [], 1) and an email that is an object answer 400, and a body that is no JSON ("{") a 4xx, with an error envelope',
+      ),
+      async () => {
+        const identity = suite.target.identities.fresh();
+        for (const json of [null, [], 1, { email: {} }] as unknown[]) {
+          const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
+          expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
+          expectErrorEnvelope(exchange);
+        }
+        const unreadable = await suite.target.send({ method: 'POST', path: REGISTER, rawBody: '{', headers: { 'content-type': 'application/json' }, identity });
+        expectClientError(unreadable, 'the body "{" is no JSON: a bad request');
+      },
+    );
 
     it(rule('REG-INVALID', 'property (a few runs: each costs an auth request): malformed addresses answer 400 with an error envelope'), async () => {
       const identity = suite.target.identities.fresh();

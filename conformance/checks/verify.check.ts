@@ -123,17 +123,19 @@ export function verifyChecks(suite: Suite): void {
     it(
       rule(
         'VERIFY-MISSING',
-        'JSON bodies that are no object (null, [], "x", 1), a non-string email ({}, 12345) and a numeric otp answer 400 with an error envelope (a numeric otp may be read as its digits: then a 4xx, as for a code of no registration)',
+        'JSON bodies that are no object (null, [], 1), a non-string email ({}, 12345) and a numeric otp answer 400, and a body that is no JSON ("{") a 4xx, with an error envelope (a numeric otp may be read as its digits: then a 4xx, as for a code of no registration)',
       ),
       async () => {
         const identity = suite.target.identities.fresh();
         const email = uniqueEmail(suite, 'verify-invalid');
-        const bodies: unknown[] = [null, [], 'x', 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }];
+        const bodies: unknown[] = [null, [], 1, { email: 12345, otp: '123456' }, { email: {}, otp: '123456' }];
         for (const json of bodies) {
           const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
           expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
           expectErrorEnvelope(exchange);
         }
+        const unreadable = await suite.target.send({ method: 'POST', path: VERIFY, rawBody: '{', headers: { 'content-type': 'application/json' }, identity });
+        expectClientError(unreadable, 'the body "{" is no JSON: a bad request');
         // The address has no pending code: a server that reads 123456 as "123456" refuses it as a wrong code, whose status is not shown.
         const numeric = await suite.target.send({ method: 'POST', path: VERIFY, json: { email, otp: 123456 }, identity });
         expectClientError(numeric, 'a numeric otp: 400 as an invalid parameter, or as for the code "123456" of an address that has none');

@@ -578,6 +578,14 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'unreadable-body-500',
+    breaks: 'REG-MISSING',
+    does: 'answers 500 to a register request whose body is no JSON',
+    apply: ({ request, response }) => {
+      if (isPost(request, REGISTER) && request.body !== undefined && request.json === undefined) answer(response, 500, { error: 'Internal server error' });
+    },
+  },
+  {
     name: 'non-string-email-500',
     breaks: 'VERIFY-MISSING',
     does: 'answers 500 to a verify-email request whose email is a number or an object',
