@@ -51,7 +51,7 @@ describe('game-service fuzz', () => {
     const found = await cli.run(['fuzz', '--base-url', proxy.url, '--forwarded-for', '--json', report], {}, 60_000);
     expect(found.code, found.stderr).toBe(1);
     expect(found.stdout).toContain("The target disagrees with the spec's rate limits.");
-    expect(found.stdout).toMatch(/ {2}1\. GET \/api\/player as player \d from X-Forwarded-For [\d.]+\n {5}→ 200 {2}Limit 60, Remaining 59/);
+    expect(found.stdout).toMatch(/ {2}1\. GET \/api\/player as player \d(?: \(token \d\))? from X-Forwarded-For [\d.]+\n {5}→ 200 {2}Limit 60, Remaining 59/);
     expect(found.stdout).toMatch(/ {2}2\. GET \/api\/player as player \d .*\n.*\n {5}✗ RL-REMAINING/);
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       exitCode: number;

@@ -27,6 +27,7 @@ const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: numbe
   { name: 'window-never-resets', rules: ['RL-WINDOW', 'RL-RESET', 'RL-429'], maxSteps: AUTH_LIMIT + 3 },
   { name: 'retry-after-an-hour', rules: ['RL-429'], maxSteps: AUTH_LIMIT + 1 },
   { name: 'reads-spend-public-bucket', rules: ['RL-REMAINING'], maxSteps: 3 },
+  { name: 'read-bucket-per-token', rules: ['RL-REMAINING'], maxSteps: 2 },
   // A look-alike origin let through as the game origin: its response lacks the external caller's headers, or the next Remaining shows it uncounted.
   { name: 'game-origin-by-prefix', rules: ['RL-EXEMPT', 'RL-LIMIT', 'RL-REMAINING', 'RL-RESET', 'RL-WINDOW'], maxSteps: 2 },
 ];

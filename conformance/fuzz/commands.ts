@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { Caller } from '../model/rate-limit-model.js';
-import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
+import type { FuzzPlayer, FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import type { Outcome } from './judge.js';
 import { lookAlikeOrigins } from '../look-alike-origins.js';
 import { sendStep } from './send-step.js';
@@ -111,22 +111,30 @@ class VerifyCommand implements FuzzCommand {
   toString = () => `verify(${senderLabel(this.sender)}, pick ${this.pick})`;
 }
 
+/** A player's token, and how a step names it (which token, where the player has two). */
+function playerToken(player: FuzzPlayer, pick: number): { token: string; as: string } {
+  const index = pick % player.tokens.length;
+  return { token: player.tokens[index]!, as: player.tokens.length > 1 ? `${player.label} (token ${index + 1})` : player.label };
+}
+
 class ReadPlayerCommand implements FuzzCommand {
   constructor(
     readonly sender: Sender,
     readonly player: number,
+    readonly tokenPick: number,
   ) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const player = real.players[this.player]!;
-    await send(model, real, this.sender, `GET /api/player as ${player.label}`, {
+    const { token, as } = playerToken(player, this.tokenPick);
+    await send(model, real, this.sender, `GET /api/player as ${as}`, {
       route: GET_PLAYER,
-      token: player.token,
+      token,
       player: player.label,
       outcome: 'success',
     });
   }
-  toString = () => `readPlayer(${senderLabel(this.sender)}, player ${this.player + 1})`;
+  toString = () => `readPlayer(${senderLabel(this.sender)}, player ${this.player + 1}, token ${this.tokenPick + 1})`;
 }
 
 /** The ship payload is not shown (--ship-payload), so any answer below 500 will do; what is judged is the gameplay bucket. */
@@ -134,19 +142,21 @@ class CreateShipCommand implements FuzzCommand {
   constructor(
     readonly sender: Sender,
     readonly player: number,
+    readonly tokenPick: number,
   ) {}
   check = () => true;
   async run(model: RunModel, real: RunReal) {
     const player = real.players[this.player]!;
-    await send(model, real, this.sender, `POST /api/player/ship as ${player.label}`, {
+    const { token, as } = playerToken(player, this.tokenPick);
+    await send(model, real, this.sender, `POST /api/player/ship as ${as}`, {
       route: CREATE_SHIP,
-      token: player.token,
+      token,
       json: real.session.config.shipPayload,
       player: player.label,
       outcome: 'handled',
     });
   }
-  toString = () => `createShip(${senderLabel(this.sender)}, player ${this.player + 1})`;
+  toString = () => `createShip(${senderLabel(this.sender)}, player ${this.player + 1}, token ${this.tokenPick + 1})`;
 }
 
 class AdvanceClockCommand implements FuzzCommand {
@@ -184,8 +194,10 @@ export function commandArbitrary(session: FuzzSession): fc.Arbitrary<FuzzCommand
     { arbitrary: sender.map((s) => new HealthCommand(s)), weight: 2 },
   ];
   if (session.playerCount > 0) {
-    commands.push({ arbitrary: fc.tuple(sender, player).map(([s, p]) => new ReadPlayerCommand(s, p)), weight: 2 });
-    commands.push({ arbitrary: fc.tuple(sender, player).map(([s, p]) => new CreateShipCommand(s, p)), weight: 2 });
+    // Either of a player's tokens: the model keys reads and gameplay by player, so both count in one bucket.
+    const tokenPick = fc.nat({ max: 1 });
+    commands.push({ arbitrary: fc.tuple(sender, player, tokenPick).map(([s, p, t]) => new ReadPlayerCommand(s, p, t)), weight: 2 });
+    commands.push({ arbitrary: fc.tuple(sender, player, tokenPick).map(([s, p, t]) => new CreateShipCommand(s, p, t)), weight: 2 });
   }
   if (session.clock !== undefined) commands.push({ arbitrary: fc.constantFrom(...CLOCK_STEPS_MS).map((ms) => new AdvanceClockCommand(ms)), weight: 1 });
   return fc.oneof(...commands);

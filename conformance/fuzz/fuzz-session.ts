@@ -1,3 +1,4 @@
+import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import type { ClockControl } from '../clock-control.js';
@@ -18,7 +19,8 @@ import type { Step } from './step.js';
 /** A signed-in player the commands act as; `label` is how the model and the report name it. */
 export interface FuzzPlayer {
   label: string;
-  token: string;
+  /** One token, or two where the control API issues a second for free: the player's buckets are the same for both. */
+  tokens: readonly string[];
 }
 
 /** What one run of a command sequence starts from: the model's side. */
@@ -189,7 +191,7 @@ export class FuzzSession {
       );
     }
     const limits = new RateLimitModel({ alignment: this.choices.alignment ?? 'first-hit', boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000 });
-    const labelled = players.map((player, index) => ({ label: `player ${index + 1}`, token: player.token }));
+    const labelled = await Promise.all(players.map(async (player, index) => ({ label: `player ${index + 1}`, tokens: await this.#tokensOf(player) })));
     return { model: { limits, nowMs, pending: [] }, real: { session: this, identities, players: labelled, steps: [] } };
   }
 
@@ -211,6 +213,16 @@ export class FuzzSession {
   async #players(): Promise<SignedIn[]> {
     if (this.config.capabilities?.players === true) return Promise.all(Array.from({ length: PLAYERS_PER_RUN }, () => signIn(this)));
     return this.#sessionPlayers ?? [];
+  }
+
+  /** The player's token, and a second one where the control API issues it (it keeps the first valid). */
+  async #tokensOf(player: SignedIn): Promise<string[]> {
+    if (this.config.capabilities?.players !== true) return [player.token];
+    const { method, pattern } = CONTROL_ROUTES.createPlayer;
+    const issued = await this.target.send({ method, path: pattern, json: { email: player.email } });
+    const token = (issued.body as { authToken?: unknown } | undefined)?.authToken;
+    if (issued.status !== 200 || typeof token !== 'string') throw new Error(`${method} ${pattern} answered ${issued.status}: ${issued.text}`);
+    return [player.token, token];
   }
 
   /** One after the other, so that the scheduler keeps the sign-ins within the auth budget. */
