@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
+import { countInProxyBucket } from './proxy-bucket.js';
 import {
   REGISTER,
   VERIFY,
@@ -117,11 +118,7 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: (ctx) => {
       const { request, response } = ctx;
       if (request.category !== 'read' || request.isGameOrigin || response.status === 401) return;
-      const bucket = ctx.memo('shared', () => ({ windowEnd: 0, count: 0 }));
-      // A window ending more than a window ahead was opened before a run set the clock back, and emptied the upstream's buckets.
-      const stale = bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS;
-      if (ctx.now() >= bucket.windowEnd || stale) Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
-      bucket.count++;
+      const bucket = countInProxyBucket(ctx, 'shared', 'all players');
       const { limit } = RATE_LIMITS.read;
       const headers = {
         [HEADERS.rateLimitLimit]: String(limit),
@@ -142,13 +139,7 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: (ctx) => {
       const { request, response } = ctx;
       if ((request.category !== 'public' && request.category !== 'read') || request.isGameOrigin || request.isControl || response.status === 401) return;
-      const buckets = ctx.memo('public-and-read', () => new Map<string, { windowEnd: number; count: number }>());
-      const bucket = buckets.get(request.clientIp) ?? { windowEnd: 0, count: 0 };
-      buckets.set(request.clientIp, bucket);
-      // A window ending more than a window ahead was opened before a run set the clock back.
-      if (ctx.now() >= bucket.windowEnd || bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS)
-        Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
-      bucket.count++;
+      const bucket = countInProxyBucket(ctx, 'public-and-read', request.clientIp);
       if (request.category === 'public' && response.headers[HEADERS.rateLimitRemaining] !== undefined) {
         response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.public.limit - bucket.count));
       }
@@ -161,13 +152,7 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: (ctx) => {
       const { request, response } = ctx;
       if (request.category !== 'read' || request.isGameOrigin || request.token === undefined || response.status !== 200) return;
-      const buckets = ctx.memo('per-token', () => new Map<string, { windowEnd: number; count: number }>());
-      const bucket = buckets.get(request.token) ?? { windowEnd: 0, count: 0 };
-      buckets.set(request.token, bucket);
-      // A window ending more than a window ahead was opened before a run set the clock back.
-      if (ctx.now() >= bucket.windowEnd || bucket.windowEnd - ctx.now() > RATE_LIMIT_WINDOW_MS)
-        Object.assign(bucket, { windowEnd: ctx.now() + RATE_LIMIT_WINDOW_MS, count: 0 });
-      bucket.count++;
+      const bucket = countInProxyBucket(ctx, 'per-token', request.token);
       response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.read.limit - bucket.count));
     },
   },
