@@ -38,7 +38,7 @@ function mustCarryRateLimitHeaders(method: string, path: string, status: number,
 export const INVARIANT_RULES = {
   'body-json': 'BODY-JSON',
   '429-retry-after': 'RL-429',
-  '429-envelope': 'ENV-ERROR',
+  'error-envelope': 'ENV-ERROR',
   'limit-integer': 'RL-LIMIT',
   'remaining-integer': 'RL-REMAINING',
   'reset-integer': 'RL-RESET',
@@ -73,7 +73,9 @@ export class TrafficInvariants {
     if (exchange.status === 429) {
       const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
       this.#judge('429-retry-after', exchange, retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429');
-      this.#judge('429-envelope', exchange, isErrorEnvelope(exchange.body), 'an error envelope {error: <message string>} on a 429');
+    }
+    if (exchange.status >= 400 && !BODILESS.has(exchange.status)) {
+      this.#judge('error-envelope', exchange, isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`);
     }
     const mustCarry = mustCarryRateLimitHeaders(method.toUpperCase(), path, exchange.status, external);
     for (const [integerId, presentId, name] of RATE_LIMIT_HEADERS) {

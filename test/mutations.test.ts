@@ -82,6 +82,7 @@ const REPORTED_ONCE = new Set([
   'numeric-otp-500',
   'register-without-email-accepted',
   'verify-without-otp-accepted',
+  '429-body-without-error',
 ]);
 
 /** A failed check is about `rule` when its title names the rule id (titles start with it). */

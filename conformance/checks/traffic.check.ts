@@ -31,8 +31,8 @@ export function trafficChecks(suite: Suite): void {
       expectInvariant(suite, context, '429-retry-after', '429s', NO_429);
     });
 
-    it(rule('ENV-ERROR', 'every 429 the run received, in any check, is {error: string}'), (context) => {
-      expectInvariant(suite, context, '429-envelope', '429s', NO_429);
+    it(rule('ENV-ERROR', 'every error response the run received (4xx and 5xx, 429s included), in any check, is {error: string}'), (context) => {
+      expectInvariant(suite, context, 'error-envelope', 'error responses', 'the run received no error response');
     });
 
     it(rule('RL-LIMIT', 'every X-RateLimit-Limit the run received is an integer'), (context) => {
