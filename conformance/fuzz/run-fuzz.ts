@@ -103,7 +103,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let session: FuzzSession;
   let replay: { path: string; replayPath: string | undefined } | undefined;
   let restore: () => Promise<string>;
-  const har = new HarRecorder();
+  const har = options.har === undefined ? undefined : new HarRecorder();
   let sequences = 0;
   try {
     // Every option that can be judged before anything starts or is sent.
@@ -112,7 +112,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const config = await resolveTargetConfig(options, seed);
     restore = await preserveTargetState(config.baseUrl, config.capabilities);
     session = new FuzzSession(config);
-    if (options.har !== undefined) session.target.har = har;
+    session.target.har = har;
     await session.start();
   } catch (error) {
     if (!(error instanceof Error)) throw error;
@@ -136,7 +136,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const runSequence = async (sequence: Iterable<fc.AsyncCommand<RunModel, RunReal>>) => {
     if (aborted !== undefined || session.stopped) return;
     let setup: Awaited<ReturnType<FuzzSession['startRun']>>;
-    har.startPage(`sequence ${++sequences}`);
+    har?.startPage(`sequence ${++sequences}`);
     try {
       setup = await session.startRun();
     } catch (error) {
@@ -191,7 +191,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await session.close();
   }
   const restored = await restore();
-  if (options.har !== undefined) await har.write(options.har);
+  if (har !== undefined && options.har !== undefined) await har.write(options.har);
 
   const result: FuzzResult = {
     exitCode: 0,
