@@ -1,4 +1,5 @@
 import type { CheckFile } from './check-files.js';
+import type { HarOutput } from './report/har.js';
 
 /** How to get the code a target emailed: its control API, a log file, a command, or a person. */
 export type OtpSourceSpec = { kind: 'control' } | { kind: 'log'; file: string } | { kind: 'command'; command: string } | { kind: 'prompt' };
@@ -49,6 +50,8 @@ declare module 'vitest' {
     conformance: ConformanceConfig;
     /** The check files the run selected, in the plan's order. */
     checkFiles: CheckFile[];
+    /** Where the run writes every exchange as HAR, or null. */
+    har: HarOutput | null;
   }
 
   export interface TaskMeta {

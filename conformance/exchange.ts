@@ -10,6 +10,8 @@ export interface Exchange {
   text: string;
   /** The parsed body, or undefined when it is not JSON. */
   body: unknown;
+  /** Local time when the request was sent (ms). */
+  sentAt: number;
   /** Local time when the response arrived (ms). */
   receivedAt: number;
 }
@@ -24,12 +26,17 @@ export interface ExchangeRecord {
 
 const maskToken = (name: string, value: string) => (name === 'authorization' ? `${value.slice(0, 16)}…` : value);
 
+/** Request headers as reports show them: the bearer token masked. */
+export function maskedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskToken(name, value)]));
+}
+
 export function exchangeRecord(exchange: Exchange): ExchangeRecord {
   return {
     request: {
       method: exchange.method,
       url: exchange.url,
-      headers: Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, maskToken(name, value)])),
+      headers: maskedHeaders(exchange.requestHeaders),
       body: exchange.requestBody ?? null,
     },
     response: { status: exchange.status, headers: { ...exchange.headers }, body: exchange.text },

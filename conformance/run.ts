@@ -10,6 +10,7 @@ import { describeAddressing } from './identities.js';
 import { checkOnlyPattern, selectChecks } from './only-pattern.js';
 import type { CheckResult } from './report/check-result.js';
 import { ConsoleReporter } from './report/console-reporter.js';
+import type { HarOutput } from './report/har.js';
 import { RunCollector } from './report/run-collector.js';
 import { runCoverage, type RunCoverage } from './report/run-coverage.js';
 import { unlikeThisApi } from './api-shape.js';
@@ -20,6 +21,8 @@ import { preserveTargetState } from './target-state.js';
 export interface ConformanceOptions extends TargetOptions {
   junit?: string;
   json?: string;
+  /** Also write every exchange the checks sent (control API requests marked) as HAR 1.2. */
+  har?: HarOutput;
   seed?: number;
   /** Only one check file (`verify.check.ts`), or the checks whose title matches (a rule id such as RL-429, or any part of a title). */
   only?: string;
@@ -126,7 +129,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       root: fileURLToPath(new URL('.', import.meta.url)),
       // One module for the whole run (it loads the selected check files): one Suite, so one scheduler sees every request.
       include: ['selected-checks.{ts,js}'],
-      provide: { conformance: config, checkFiles: [...files] },
+      provide: { conformance: config, checkFiles: [...files], har: options.har ?? null },
       reporters: [new ConsoleReporter(selected), collector],
       testTimeout: 30 * 60_000,
       hookTimeout: 5 * 60_000,

@@ -1,5 +1,6 @@
-import { beforeEach, inject } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { CHECKS_OF_FILE } from './checks/index.js';
+import { HarRecorder } from './report/har.js';
 import { createSuite } from './suite.js';
 
 // The one test module of a run: the run's Suite (its target, scheduler and fixtures), made here and handed to the
@@ -14,5 +15,14 @@ beforeEach(({ task }) => {
     task.meta.authRequests = suite.target.pacer.authRequestsSent - before;
   };
 });
+
+// The run's exchanges, one page per check, written by the process that sent them.
+const har = inject('har');
+if (har !== null) {
+  const recorder = new HarRecorder();
+  suite.target.har = recorder;
+  beforeEach(({ task }) => recorder.startPage(task.name));
+  afterAll(() => recorder.write(har));
+}
 
 for (const file of inject('checkFiles')) CHECKS_OF_FILE[file](suite);

@@ -7,6 +7,7 @@ import type { ConformanceConfig } from './config.js';
 import { endpoint, type Exchange } from './exchange.js';
 import { IdentityPool, type Identity } from './identities.js';
 import { Pacer } from './pacing.js';
+import type { HarRecorder } from './report/har.js';
 import { TrafficInvariants } from './traffic.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
@@ -24,6 +25,8 @@ export class Target {
   /** The one scheduler of the run's requests: callers that plan their auth requests ask it for room. */
   readonly pacer: Pacer;
   readonly #default: Identity;
+  /** Set when the run writes its exchanges as HAR. */
+  har: HarRecorder | undefined;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
@@ -43,6 +46,7 @@ export class Target {
       }
       const exchange = await this.#sendOnce(call, identity);
       const isControl = call.path.startsWith(CONTROL_PREFIX);
+      this.har?.record(exchange, isControl);
       if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
       if (!(await this.pacer.after429(exchange, attempt))) return exchange;
@@ -66,6 +70,7 @@ export class Target {
     if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
     if (call.origin !== undefined) headers['origin'] = call.origin;
     if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;
+    const sentAt = Date.now();
     const response = await request(url, {
       method: call.method as 'GET',
       headers,
@@ -93,6 +98,7 @@ export class Target {
       headers: responseHeaders,
       text,
       body: parsed,
+      sentAt,
       receivedAt: Date.now(),
     };
   }

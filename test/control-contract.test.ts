@@ -31,6 +31,7 @@ const CALLS: Readonly<Record<JsonControlRouteKey, ControlCall>> = {
   buckets: {},
   journal: {},
   journalCount: {},
+  journalHar: {},
   addFault: { body: { kind: 'latency', minMs: 10, maxMs: 20, path: '/api/nowhere' } },
   faults: {},
   reseedFaults: { body: { seed: 7 } },

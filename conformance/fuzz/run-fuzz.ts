@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { notice } from '../pacing.js';
 import { counted, perSecond } from '../report/counted.js';
+import { type HarOutput, HarRecorder } from '../report/har.js';
 import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from '../target-options.js';
 import { preserveTargetState } from '../target-state.js';
 import { commandArbitrary } from './commands.js';
@@ -19,6 +20,8 @@ export interface FuzzOptions extends TargetOptions {
   maxDurationSeconds?: number;
   /** PATH@COMMANDS from a failed run: replay exactly that sequence, once. */
   replay?: string;
+  /** Also write every exchange of the run (control API requests marked), one page per sequence, as HAR 1.2. */
+  har?: HarOutput;
 }
 
 export interface FuzzFailure {
@@ -100,6 +103,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let session: FuzzSession;
   let replay: { path: string; replayPath: string | undefined } | undefined;
   let restore: () => Promise<string>;
+  const har = options.har === undefined ? undefined : new HarRecorder();
+  let sequences = 0;
   try {
     // Every option that can be judged before anything starts or is sent.
     checkTargetOptions(options);
@@ -107,6 +112,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const config = await resolveTargetConfig(options, seed);
     restore = await preserveTargetState(config.baseUrl, config.capabilities);
     session = new FuzzSession(config);
+    session.target.har = har;
     await session.start();
   } catch (error) {
     if (!(error instanceof Error)) throw error;
@@ -130,6 +136,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const runSequence = async (sequence: Iterable<fc.AsyncCommand<RunModel, RunReal>>) => {
     if (aborted !== undefined || session.stopped) return;
     let setup: Awaited<ReturnType<FuzzSession['startRun']>>;
+    har?.startPage(`sequence ${++sequences}`);
     try {
       setup = await session.startRun();
     } catch (error) {
@@ -184,6 +191,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await session.close();
   }
   const restored = await restore();
+  if (har !== undefined && options.har !== undefined) await har.write(options.har);
 
   const result: FuzzResult = {
     exitCode: 0,

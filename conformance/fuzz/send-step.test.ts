@@ -31,6 +31,7 @@ function clockMinuteServer() {
         headers,
         text,
         body: JSON.parse(text),
+        sentAt: now,
         receivedAt: now,
       };
     },

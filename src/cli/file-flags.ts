@@ -14,7 +14,7 @@ export function readableFile(flag: string): (path: string) => string {
   };
 }
 
-/** A report a run writes at its end (--json, --junit): one that cannot be written stops the run before it starts. */
+/** A report a run writes at its end (--json, --junit, --har): one that cannot be written stops the run before it starts. */
 export function checkWritableFile(flag: string, path: string): void {
   const refuse = (why: string) => new CliError('GS_USAGE', `--${flag} ${JSON.stringify(path)} cannot be written: ${why}`);
   const existing = statSync(path, { throwIfNoEntry: false });

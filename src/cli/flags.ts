@@ -203,6 +203,11 @@ export const CHECK_FLAGS = {
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },
   json: { type: 'string', requiresArg: true, describe: 'Also write a JSON report to FILE' },
+  har: {
+    type: 'string',
+    requiresArg: true,
+    describe: "Also write every request and response of the checks as HAR 1.2 to FILE (one page per check; the control API's marked), for devtools",
+  },
   force: {
     type: 'boolean',
     describe:
@@ -233,6 +238,11 @@ export const FUZZ_FLAGS = {
   },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
+  har: {
+    type: 'string',
+    requiresArg: true,
+    describe: "Also write every request and response of the run as HAR 1.2 to FILE (one page per sequence; the control API's marked), for devtools",
+  },
 } as const satisfies Record<string, Options>;
 
 /** The values of TARGET_FLAGS, as the options of check and fuzz name them. */

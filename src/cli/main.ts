@@ -31,6 +31,9 @@ const MOCK_EPILOG = [
   'Action points (start, max, refillIntervalMs, costs), extra gameplay routes and journalSize come from the --config file only; its JSON Schema is config.schema.json in the package.',
 ].join('\n');
 
+/** --har FILE: the file, and this version as the HAR's creator. */
+const harOutput = (file: string | undefined) => (file === undefined ? undefined : { file, creatorVersion: PACKAGE_VERSION });
+
 function cli(argv: readonly string[], setExitCode: (code: number) => void) {
   return yargs(argv)
     .scriptName('game-service')
@@ -61,6 +64,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               only: args.only,
               junit: args.junit,
               json: args.json,
+              har: harOutput(args.har),
               coverage: args.coverage,
               force: args.force,
             }),
@@ -83,6 +87,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
               maxDurationSeconds: args['max-duration'],
               replay: args.replay,
               json: args.json,
+              har: harOutput(args.har),
             }),
           }),
         );

@@ -38,6 +38,7 @@ const CHECKS: Readonly<Record<string, (value: string) => void>> = {
   replay: (value) => void parseReplayToken(value),
   json: (value) => checkWritableFile('json', value),
   junit: (value) => checkWritableFile('junit', value),
+  har: (value) => checkWritableFile('har', value),
 };
 
 /** Runs `check`, its Error a usage error (exit 2). These checks throw nothing else but CliErrors, which pass as they are. */

@@ -52,6 +52,20 @@ export const CONTROL_RESPONSES = {
   journal: page('entries', JOURNAL_ENTRY),
   journalStream: null,
   journalCount: objectSchema({ count: { type: 'integer', minimum: 0 } }),
+  journalHar: {
+    type: 'object',
+    additionalProperties: true,
+    description: 'A HAR 1.2 document, as it is: no success envelope around it.',
+    required: ['log'],
+    properties: {
+      log: {
+        type: 'object',
+        additionalProperties: true,
+        required: ['version', 'creator', 'entries'],
+        properties: { version: { const: '1.2' }, creator: { type: 'object' }, entries: { type: 'array' } },
+      },
+    },
+  },
   faults: objectSchema({ seed: { type: 'integer', minimum: 0 }, faults: { type: 'array', items: FAULT_RULE } }),
   addFault: objectSchema({ fault: FAULT_RULE }),
   clearFaults: REMOVED,

@@ -89,6 +89,12 @@ export const CONTROL_ROUTES = {
     pattern: `${CONTROL_PREFIX}/journal/count`,
     summary: `?${JOURNAL_FILTERS}: how many requests of the whole journal match the filters`,
   },
+  journalHar: {
+    method: 'GET',
+    pattern: `${CONTROL_PREFIX}/journal.har`,
+    summary: `?${JOURNAL_FILTERS}: the journal's requests, oldest first, as a HAR 1.2 document for devtools (method, URL, status, time, Origin; no bodies)`,
+    bare: true,
+  },
   faults: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/faults`,

@@ -8,3 +8,4 @@ export * from './control-routes.js';
 export * from './control-responses.js';
 export * from './control-schemas.js';
 export * from './sentences.js';
+export * from './har.js';

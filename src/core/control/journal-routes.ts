@@ -2,6 +2,7 @@ import { queryParameter } from '../http.js';
 import { journalView } from '../journal.js';
 import { ControlContent, type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 import { journalFilter } from './journal-filter.js';
+import { journalHar } from './journal-har.js';
 import { journalStream } from './journal-stream.js';
 import { pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
 
@@ -12,7 +13,7 @@ const MAX_BUFFERED_CHARS = 256 * 1024;
 
 const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'x-accel-buffering': 'no' };
 
-/** The requests the API answered: listed page by page, or counted, for assertions on what a client sent. */
+/** The requests the API answered: listed page by page, as HAR, or counted, for assertions on what a client sent. */
 export function journalRoutes(context: ControlContext): ControlRoute[] {
   return [
     declaredRoute('journal', ({ request }) => {
@@ -28,6 +29,12 @@ export function journalRoutes(context: ControlContext): ControlRoute[] {
       const replay = limit === 0 ? [] : context.journal.page(undefined, limit, SCAN_BUDGET, accept).items.reverse();
       const stream = journalStream(context.journal, { accept, replay, heartbeatMs: HEARTBEAT_MS, maxBufferedChars: MAX_BUFFERED_CHARS });
       return new ControlContent(stream, EVENT_STREAM_HEADERS);
+    }),
+    declaredRoute('journalHar', ({ request }) => {
+      const accept = journalFilter(request, context.store);
+      const host = request.headers['host'];
+      const origin = `http://${typeof host === 'string' ? host : 'localhost'}`;
+      return journalHar(context.journal.newest().filter(accept).reverse(), origin, context.options.version);
     }),
     declaredRoute('journalCount', ({ request }) => ({ count: context.journal.count(journalFilter(request, context.store)) })),
   ];
