@@ -4,7 +4,7 @@ import type { Answer } from './answer.js';
 import { errorBody } from './errors.js';
 import type { ServiceRequest } from './http.js';
 import type { RequestContext } from './request-context.js';
-import { type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
+import { type ExpectedCount, type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
 
 /** The part of a request that reads and changes state: run again, with the same context, after a store suspension. */
 export type StatefulPart = (context: RequestContext) => Answer | Promise<Answer>;
@@ -40,18 +40,25 @@ export interface KeptAnswer {
  * leaves. The context is made once the records are loaded (`arrive`), so it reads the time another process may
  * have moved; only the stateful part runs again after a suspension, never what came before (the fault draw, its
  * latency). Each change of the store's reachability is told once, however many requests meet it.
+ *
+ * Where the engine counts the `expect`ed bucket with the load, the request runs with the context the expectation
+ * was made from, so that its admission reads the instant and the variants the count was made with.
  */
 export function keptBy(
   engine: StoreEngine,
   stateful: StatefulPart,
   onStatus: StoreStatusListener = () => {},
+  expect?: (context: RequestContext) => ExpectedCount | undefined,
 ): (request: ServiceRequest, arrive: () => RequestContext) => Promise<KeptAnswer> {
   let down = false;
   return async (request, arrive) => {
     let context: RequestContext | undefined;
     try {
-      if (engine.beforeRequest !== undefined) await engine.beforeRequest(request);
-      context = arrive();
+      const early = expect === undefined || engine.beforeRequest === undefined ? undefined : arrive();
+      const handOver = await engine.beforeRequest?.(request, early === undefined ? undefined : expect!(early));
+      context = handOver === undefined ? arrive() : early!;
+      // Synchronously up to the stateful part's count: the bucket takes what was counted for this request only.
+      handOver?.();
       let answer: Answer | undefined;
       while (answer === undefined) {
         try {

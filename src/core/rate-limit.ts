@@ -3,6 +3,7 @@ import type { BucketState, BucketTableFull } from './bucket-table.js';
 import { ApiError } from './errors.js';
 import type { Rules } from './request-context.js';
 import type { Store } from './store.js';
+import type { ExpectedCount } from './store-engine.js';
 import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
 
 /** One bucket as a response shows it. */
@@ -63,6 +64,11 @@ export function countRequest(store: Store, rules: Rules, category: RateLimitCate
     [HEADERS.retryAfter]: retryAfterHeader(rules.variants, bucket.windowEnd, now),
   });
   return { headers, refusal };
+}
+
+/** What `countRequest` will count at `now` in (category, `ip`, or the token's player where undefined). */
+export function countExpected(rules: Rules, category: RateLimitCategory, ip: string | undefined, needsLiveToken: boolean, now: number): ExpectedCount {
+  return { category, ip, needsLiveToken, now, windowEnd: windowEndOf(rules, now), limit: RATE_LIMITS[category].limit };
 }
 
 /** The headers of a full bucket in a window opened now: what a game-origin request is shown where that variant plays. */

@@ -17,12 +17,13 @@ import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry, journalPath } from './journal.js';
 import { isStoreInterruption, keptBy } from './kept-handle.js';
 import { activeVariants, OptionsError, resolveOptions, type ServiceOptions } from './options.js';
-import { countRequest, fillBucket, fullBucketHeaders } from './rate-limit.js';
+import { countExpected, countRequest, fillBucket, fullBucketHeaders } from './rate-limit.js';
 import type { RequestContext } from './request-context.js';
 import type { Route } from './route-definition.js';
 import { apiRoutes } from './route-table.js';
 import { methodNotAllowed, type PathMatch, Router, targetFor } from './router.js';
 import { type Player, Store } from './store.js';
+import type { ExpectedCount } from './store-engine.js';
 import { RouteReply } from './user-routes/user-route.js';
 import { loadWorld } from './world.js';
 
@@ -116,6 +117,30 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return route !== undefined && isApiRoute(route) ? route : undefined;
   }
 
+  /** Whether a routed request counts in its category's bucket: a game origin is exempt from some. */
+  function isCounted(context: RequestContext, route: Route): boolean {
+    return !(RATE_LIMITS[route.spec.category].exemptForGameOrigins && context.caller.isGameOrigin);
+  }
+
+  /** A route that authenticates its player counts a player-scoped category by that player, any other by the client address. */
+  function isKeyedByPlayer(route: Route): boolean {
+    return RATE_LIMITS[route.spec.category].scope === 'player' && route.spec.auth !== 'none';
+  }
+
+  /**
+   * The count `admit` makes of the request once its token proves live, for an engine that counts it in its load
+   * round trip; undefined where the count hangs on more (no route, a fault that answers or fills the bucket first).
+   */
+  function expectedCount(context: RequestContext): ExpectedCount | undefined {
+    const { request, faults } = context;
+    if (faults?.status !== undefined || faults?.rateLimit === true || (control !== undefined && isControlPath(request.path))) return undefined;
+    const match = router.match(request.path);
+    const route = match === undefined ? undefined : apiRouteFor(context, match);
+    if (route === undefined || !isCounted(context, route)) return undefined;
+    const ip = isKeyedByPlayer(route) ? undefined : context.caller.ip;
+    return countExpected(context, route.spec.category, ip, route.spec.auth !== 'none', context.now);
+  }
+
   /** Routing, authentication and rate limiting: the route to run, or a thrown ApiError. */
   function admit(context: RequestContext, admission: Admission): Route {
     const { request } = context;
@@ -135,9 +160,8 @@ export function createService(serviceOptions: ServiceOptions): Service {
       admission.player = authenticate(store, request, context.now);
       if (admission.player === undefined) throw unauthorized(context, admission);
     }
-    const { scope, exemptForGameOrigins } = RATE_LIMITS[route.spec.category];
-    if (!(exemptForGameOrigins && context.caller.isGameOrigin)) {
-      count(context, admission, route.spec.category, scope === 'player' && admission.player !== undefined ? admission.player.id : context.caller.ip);
+    if (isCounted(context, route)) {
+      count(context, admission, route.spec.category, isKeyedByPlayer(route) ? admission.player!.id : context.caller.ip);
     } else if (context.variants.has('ratelimit-headers-on-exempt')) {
       admission.headers = fullBucketHeaders(context, route.spec.category, context.now);
     }
@@ -207,7 +231,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   const engine = config.storeEngine;
-  const kept = engine === undefined ? undefined : keptBy(engine, answerStateful, config.onStoreStatus);
+  const kept = engine === undefined ? undefined : keptBy(engine, answerStateful, config.onStoreStatus, expectedCount);
 
   /** The one place an answer's headers are built: CORS, Date, the outcome's own, the points left, what a page may read. */
   function respond(context: RequestContext, answer: Answer, isControl: boolean): ServiceResponse {

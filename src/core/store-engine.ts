@@ -13,10 +13,30 @@ export interface StoreEngine extends RecordKeeping {
    * anything was; the configured world is seeded only into an empty state.
    */
   attach(store: Store, clock: Clock): boolean;
-  /** Before a request runs, for engines whose records live elsewhere: brings those it may read up to date. */
-  beforeRequest?(request: ServiceRequest): Promise<void>;
+  /**
+   * Before a request runs, for engines whose records live elsewhere: brings those it may read up to date. Given the
+   * count the request is expected to make, an engine may make it in the same round trip: it then answers the
+   * function that hands the server's answer to the next synchronous `hit` of that bucket, to be called right before
+   * the stateful part runs with the context the expectation was computed from.
+   */
+  beforeRequest?(request: ServiceRequest, expected?: ExpectedCount): Promise<(() => void) | undefined>;
   /** After a request ran and before its answer leaves: keeps what it touched. Throws StoreUnavailable. */
   afterRequest(): void | Promise<void>;
+}
+
+/**
+ * The bucket a request will be counted in once its token is found live (see `expectedCount` in service.ts): in
+ * `category`, keyed by `ip`, or by the token's player when `ip` is undefined, at `now`, opening a window ending
+ * at `windowEnd` when none is live, unless `limit` are counted.
+ */
+export interface ExpectedCount {
+  category: string;
+  ip: string | undefined;
+  /** Counted only when the request's bearer token is live and still valid for its player, as `authenticate` reads it. */
+  needsLiveToken: boolean;
+  now: number;
+  windowEnd: number;
+  limit: number;
 }
 
 /** The engine cannot read or write its state now: the request is answered 503, never let through uncounted. */

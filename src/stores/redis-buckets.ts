@@ -60,10 +60,20 @@ export class RedisBuckets implements BucketStore {
       counting.then(
         ([counted, count, end]) =>
           () =>
-            (this.#armed = { category, key, hit: { counted: counted === 1, count, windowEnd: end } }),
+            this.handOver(category, key, { counted: counted === 1, count, windowEnd: end }),
         (error: unknown) => Promise.reject(unavailable(error)),
       ),
     );
+  }
+
+  /** Answers the next `hit` of (category, key) from what the server counted, if it comes in this synchronous run. */
+  handOver(category: string, key: string, hit: BucketHit): void {
+    const armed = { category, key, hit };
+    this.#armed = armed;
+    // A request that did not take it leaves it to no other: theirs are counted on the server.
+    queueMicrotask(() => {
+      if (this.#armed === armed) this.#armed = undefined;
+    });
   }
 
   get(category: string, key: string, now: number): BucketState | undefined {

@@ -1,9 +1,12 @@
 import type { Redis } from 'iovalkey';
+import type { BucketHit } from '../core/bucket-table.js';
 import { normalizeEmail } from '../core/email.js';
 import type { ServiceRequest } from '../core/http.js';
 import { headerValue } from '../core/http.js';
 import type { OutboxMessage } from '../core/outbox.js';
+import type { ExpectedCount } from '../core/store-engine.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
+import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
 import { LOAD_RECORDS } from './redis-load-script.js';
 import type { RedisTurnPipeline } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
@@ -45,6 +48,15 @@ export interface LoadedRecords {
   players: Map<string, LoadedPlayer | undefined>;
   playerIdByEmail?: [string, string | undefined];
   code?: [string, { code: PendingCode; messageId: number } | undefined];
+  /** The expected count, made with the load: its bucket's key and the server's answer. */
+  countedAhead?: { key: string; hit: BucketHit };
+}
+
+/** A count to make with the load, and the shared clock it is made on: undefined for a clock not shared. */
+export interface CountAhead {
+  expected: ExpectedCount;
+  clockSeen: string | undefined;
+  isClockShared: boolean;
 }
 
 interface LoadCommand {
@@ -57,22 +69,28 @@ export function defineLoadRecords(redis: Redis): void {
 }
 
 /** Reads the shared clock and the records one API request may touch, in one round trip (see LOAD_RECORDS). */
-export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKeys, wanted: RequestKeys): Promise<LoadedRecords> {
+export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKeys, wanted: RequestKeys, ahead?: CountAhead): Promise<LoadedRecords> {
   const { token, email } = wanted;
   const named = [keys.clock];
   if (token !== undefined) named.push(keys.token(token));
   if (email !== undefined) named.push(keys.playerByEmail(email), keys.code(email));
   const prefixes = [keys.partPrefix('player'), keys.partPrefix('message')];
   const flags = [token === undefined ? '' : '1', email === undefined ? '' : '1'];
-  const found = await turn.send<(string | null)[]>((pipeline) =>
-    (pipeline as unknown as LoadCommand).loadRecords(named.length, ...named, ...prefixes, ...flags),
+  const found = await turn.send<unknown[]>((pipeline) =>
+    (pipeline as unknown as LoadCommand).loadRecords(named.length, ...named, ...prefixes, ...flags, ...countAheadArguments(keys, ahead)),
   );
-  const [clock, tokenText, tokenPlayer, emailPlayerId, emailPlayer, codeText, message] = found;
+  const [clock, tokenText, tokenPlayer, emailPlayerId, emailPlayer, codeText, message] = found as (string | null)[];
   const loaded: LoadedRecords = { clock: clock ?? null, players: new Map() };
   if (token !== undefined) {
     const issued = tokenText == null ? undefined : parseToken(tokenText);
     loaded.token = [token, issued];
     if (issued !== undefined) loaded.players.set(issued.playerId, tokenPlayer == null ? undefined : { player: parsePlayer(tokenPlayer), record: tokenPlayer });
+  }
+  const counted = found[7] as [counted: number, count: number, windowEnd: number] | null;
+  if (counted != null) {
+    // Counted by the token's player only when the token was found.
+    const key = ahead!.expected.ip ?? loaded.token![1]!.playerId;
+    loaded.countedAhead = { key, hit: { counted: counted[0] === 1, count: counted[1], windowEnd: counted[2] } };
   }
   if (email !== undefined) {
     loaded.playerIdByEmail = [email, emailPlayerId ?? undefined];
@@ -80,6 +98,14 @@ export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKey
     loaded.code = [email, codeText == null ? undefined : parseCode(codeText, message == null ? lostMessage(email) : parseMessage(message))];
   }
   return loaded;
+}
+
+/** The load script's ARGV[5…13] (see LOAD_RECORDS): an empty bucket prefix counts nothing. */
+function countAheadArguments(keys: RedisKeys, ahead: CountAhead | undefined): (string | number)[] {
+  if (ahead === undefined) return [''];
+  const { category, ip, now, windowEnd, limit, needsLiveToken } = ahead.expected;
+  const clock = [ahead.isClockShared ? '1' : '', ahead.clockSeen ?? ''];
+  return [keys.bucket(category, ''), ip ?? '', now, windowEnd, limit, needsLiveToken ? '1' : '', ...clock, BUCKET_GRACE_MS];
 }
 
 /** A code whose outbox message was trimmed away: it still works, and its state is tracked on itself. */

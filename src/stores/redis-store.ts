@@ -3,7 +3,7 @@ import { isControllable, type Clock, type ClockState, type ControllableClock } f
 import type { ServiceRequest } from '../core/http.js';
 import type { Journal, JournalEntry } from '../core/journal.js';
 import type { OutboxMessage } from '../core/outbox.js';
-import type { StoreEngine } from '../core/store-engine.js';
+import type { ExpectedCount, StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { RedisBuckets } from './redis-buckets.js';
@@ -127,22 +127,26 @@ export class RedisStore implements StoreEngine {
     this.#followClock(await this.#redis.get(this.#keys.clock));
   }
 
-  async beforeRequest(request: ServiceRequest): Promise<void> {
+  /** Loads the request's records; counts the expected bucket with them, when the shared clock is as last seen. */
+  async beforeRequest(request: ServiceRequest, expected?: ExpectedCount): Promise<(() => void) | undefined> {
     if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
     try {
       const isControl = request.path.startsWith(CONTROL_PREFIX);
-      const loaded = await loadRequestRecords(this.#turn, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request));
+      const ahead = isControl || expected === undefined ? undefined : { expected, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
+      const loaded = await loadRequestRecords(this.#turn, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request), ahead);
       this.#followClock(loaded.clock);
       if (isControl) {
         if (!LIGHT_CONTROL.test(request.path))
           this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
-        return;
+        return undefined;
       }
       const store = this.#store!;
       this.observer.quietly(() => {
         applyRecords(store, loaded, this.#now(), this.#messageIds);
         for (const [id, found] of loaded.players) this.#kept.kept(id, store.players.get(id), found?.record);
       });
+      const counted = loaded.countedAhead;
+      return counted === undefined ? undefined : () => this.#buckets!.handOver(expected!.category, counted.key, counted.hit);
     } catch (error) {
       throw unavailable(error);
     }
