@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { isErrorEnvelope } from './envelope.js';
-import { endpoint } from './exchange.js';
+import { endpoint, isObject } from './exchange.js';
 
 const SHAPE_TIMEOUT_MS = 10_000;
 const SHOWN_BODY = 120;
@@ -18,8 +18,6 @@ function parsed(text: string): unknown {
     return undefined;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The spec's Health response: status "ok" and a dotted numeric version. */
 function isHealthBody(json: unknown): boolean {

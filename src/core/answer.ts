@@ -25,6 +25,9 @@ export interface Answer {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
+/** The headers of an answer whose outcome adds none. */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * The one place an error becomes an envelope: an ApiError answers its own status (a missing field also naming the
  * fields sent instead); anything else is a bug, told to `onError` and answered 500.

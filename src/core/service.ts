@@ -1,6 +1,6 @@
 import { type Admission, admit, expectedCount, isApiRoute, newAdmission, type ServiceRouter } from './admission.js';
 import type { ActiveVariants } from './active-variants.js';
-import { type Answer, errorAnswer } from './answer.js';
+import { type Answer, errorAnswer, NO_HEADERS } from './answer.js';
 import { readJsonObject, unknownFields } from './body.js';
 import { type Clock, isControllable } from './clock.js';
 import { controlRouteNotFound, createControlApi, isControlPath } from './control/control-api.js';
@@ -33,8 +33,6 @@ export interface Service {
   /** The fault rules in force and their seed. */
   readonly faults: FaultInjector;
 }
-
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The fields of the body a spec route does not name; none when the body is not a JSON object. */
 function unnamedFields(route: Route | undefined, request: ServiceRequest): readonly string[] {
@@ -70,26 +68,24 @@ export function createService(serviceOptions: ServiceOptions): Service {
   ]);
 
   /** The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields. */
-  function decided(context: RequestContext, admission: Admission, status: number, body: unknown, headers: Readonly<Record<string, string>>): Answer {
+  function decided(admission: Admission, unknown: readonly string[], status: number, body: unknown, headers: Readonly<Record<string, string>>): Answer {
     const { route, player, countedAs } = admission;
-    return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unnamedFields(route, context.request) };
+    return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unknown };
   }
 
   function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
     const headers = admission.headers ?? NO_HEADERS;
-    return result instanceof RouteReply ? decided(context, admission, result.status, result.body, headers) : decided(context, admission, 200, result, headers);
+    const unknown = unnamedFields(admission.route, context.request);
+    return result instanceof RouteReply ? decided(admission, unknown, result.status, result.body, headers) : decided(admission, unknown, 200, result, headers);
   }
 
   function refused(context: RequestContext, admission: Admission, error: unknown): Answer {
     if (isStoreInterruption(error)) throw error;
-    const failed = errorAnswer(error, config.onError, unnamedFields(admission.route, context.request));
-    return decided(
-      context,
-      admission,
-      failed.status,
-      failed.body,
-      admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers },
-    );
+    // Read once: the refusal names them, and the journal records them.
+    const unknown = unnamedFields(admission.route, context.request);
+    const failed = errorAnswer(error, config.onError, unknown);
+    const headers = admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers };
+    return decided(admission, unknown, failed.status, failed.body, headers);
   }
 
   /** Synchronous unless the handler returns a promise: most routes answer at once; those that hash a code, and handlers of the user, may not. */

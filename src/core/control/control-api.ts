@@ -1,5 +1,5 @@
 import { CONTROL_PREFIX } from '../../spec/control-routes.js';
-import type { Answer } from '../answer.js';
+import { type Answer, NO_HEADERS } from '../answer.js';
 import { ApiError } from '../errors.js';
 import { headerValue, type ServiceRequest } from '../http.js';
 import { ControlContent, type ControlContext, type ControlRequest, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
@@ -15,8 +15,6 @@ import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
-
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
