@@ -51,56 +51,71 @@ export const INVARIANT_RULES = {
 
 export type InvariantId = keyof typeof INVARIANT_RULES;
 
+/** One invariant applied to one response: whether it held, and what was expected. */
+export interface InvariantVerdict {
+  id: InvariantId;
+  holds: boolean;
+  expected: string;
+}
+
+/**
+ * The invariants that apply to one response and their verdicts: the one judgement of every response's shape,
+ * shared by the suite (all traffic of a run) and the proxy (live traffic). `external`: sent without the game
+ * origin, by a caller the spec's limits count.
+ */
+export function judgeInvariants(method: string, path: string, exchange: Exchange, external: boolean): InvariantVerdict[] {
+  const verdicts: InvariantVerdict[] = [];
+  const judge = (id: InvariantId, holds: boolean, expected: string) => verdicts.push({ id, holds, expected });
+  if (!BODILESS.has(exchange.status)) judge('body-json', exchange.body !== undefined, 'a JSON body (every response body is JSON)');
+  if (exchange.status === 429) {
+    const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
+    judge('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429');
+  }
+  if (exchange.status >= 400 && !BODILESS.has(exchange.status)) {
+    judge('error-envelope', isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`);
+  }
+  const mustCarry = mustCarryRateLimitHeaders(method.toUpperCase(), path, exchange.status, external);
+  for (const [integerId, presentId, name] of RATE_LIMIT_HEADERS) {
+    const present = header(exchange, name) !== undefined;
+    if (mustCarry) judge(presentId, present, `${name} on a response to an external caller`);
+    if (present) judge(integerId, integerHeader(exchange, name) !== undefined, `${name} as an integer`);
+  }
+  if (!GAMEPLAY_ROUTES.has(`${method.toUpperCase()} ${path}`)) return verdicts;
+  const remaining = integerHeader(exchange, HEADERS.actionPointsRemaining);
+  if (isSuccess(exchange)) {
+    judge(
+      'gameplay-success',
+      remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true,
+      `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`,
+    );
+  }
+  if (header(exchange, HEADERS.actionPointsRemaining) !== undefined) {
+    const refillOk = remaining !== 0 || integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined;
+    judge(
+      'action-points-integers',
+      remaining !== undefined && refillOk,
+      `${HEADERS.actionPointsRemaining} as an integer, and ${HEADERS.actionPointsNextRefill} (integer) when it is 0`,
+    );
+  }
+  return verdicts;
+}
+
 /** Every response of a run (control API aside), judged against the invariants as it arrives. */
 export class TrafficInvariants {
   readonly #reports = new Map<InvariantId, { judged: number; breaches: number; first: Breach[] }>();
 
-  #judge(id: InvariantId, exchange: Exchange, holds: boolean, expected: string): void {
-    let report = this.#reports.get(id);
-    if (report === undefined) {
-      report = { judged: 0, breaches: 0, first: [] };
-      this.#reports.set(id, report);
-    }
-    report.judged++;
-    if (holds) return;
-    report.breaches++;
-    if (report.first.length < KEPT_BREACHES) report.first.push({ expected, exchange });
-  }
-
   /** `external`: sent without the game origin, by a caller the spec's limits count. */
   record(method: string, path: string, exchange: Exchange, external: boolean): void {
-    if (!BODILESS.has(exchange.status)) this.#judge('body-json', exchange, exchange.body !== undefined, 'a JSON body (every response body is JSON)');
-    if (exchange.status === 429) {
-      const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
-      this.#judge('429-retry-after', exchange, retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429');
-    }
-    if (exchange.status >= 400 && !BODILESS.has(exchange.status)) {
-      this.#judge('error-envelope', exchange, isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`);
-    }
-    const mustCarry = mustCarryRateLimitHeaders(method.toUpperCase(), path, exchange.status, external);
-    for (const [integerId, presentId, name] of RATE_LIMIT_HEADERS) {
-      const present = header(exchange, name) !== undefined;
-      if (mustCarry) this.#judge(presentId, exchange, present, `${name} on a response to an external caller`);
-      if (present) this.#judge(integerId, exchange, integerHeader(exchange, name) !== undefined, `${name} as an integer`);
-    }
-    if (!GAMEPLAY_ROUTES.has(`${method} ${path}`)) return;
-    const remaining = integerHeader(exchange, HEADERS.actionPointsRemaining);
-    if (isSuccess(exchange)) {
-      this.#judge(
-        'gameplay-success',
-        exchange,
-        remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true,
-        `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`,
-      );
-    }
-    if (header(exchange, HEADERS.actionPointsRemaining) !== undefined) {
-      const refillOk = remaining !== 0 || integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined;
-      this.#judge(
-        'action-points-integers',
-        exchange,
-        remaining !== undefined && refillOk,
-        `${HEADERS.actionPointsRemaining} as an integer, and ${HEADERS.actionPointsNextRefill} (integer) when it is 0`,
-      );
+    for (const { id, holds, expected } of judgeInvariants(method, path, exchange, external)) {
+      let report = this.#reports.get(id);
+      if (report === undefined) {
+        report = { judged: 0, breaches: 0, first: [] };
+        this.#reports.set(id, report);
+      }
+      report.judged++;
+      if (holds) continue;
+      report.breaches++;
+      if (report.first.length < KEPT_BREACHES) report.first.push({ expected, exchange });
     }
   }
 

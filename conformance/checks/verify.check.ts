@@ -12,11 +12,9 @@ import { rule } from '../rules.js';
 import { authIsScarce } from '../accounts.js';
 import { boundPair } from '../bound-pair.js';
 import type { Suite } from '../suite.js';
+import { ISO_UTC, UUID } from '../formats.js';
 
 const VERIFY = '/api/auth/verify-email';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** ISO 8601 in UTC: `Z` or `+00:00`, with or without fractions of a second. */
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
 /** One more than the wrong-attempt limit seen in the wild (5), so that such a limit shows. */
 const WRONG_ATTEMPTS = 6;
 const NO_OTP = 'no OTP source: the target has no control API outbox; pass --otp-source (log:FILE, command:CMD or prompt)';

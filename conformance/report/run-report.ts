@@ -40,7 +40,7 @@ export function jsonReport(run: RunReport): string {
 }
 
 /** XML 1.0 text: the five escapes, and no control characters it forbids. */
-function xml(text: string): string {
+export function xml(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replaceAll('&', '&amp;')

@@ -8,6 +8,7 @@ import { readableFile } from './file-flags.js';
 import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
 import { MOCK_DEFAULTS, type MockFlags } from './mock-options.js';
 import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
+import { PROXY_FLAGS } from './proxy-flags.js';
 
 /** The flags of each command, as yargs reads them: their parsers, defaults shown in --help, and descriptions. */
 
@@ -262,4 +263,9 @@ export function targetArguments(args: InferredOptionTypes<typeof TARGET_FLAGS>) 
 }
 
 /** Every flag of each command: what GAME_SERVICE_<FLAG> variables may set. */
-export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Options>>>> = { mock: MOCK_FLAGS, check: CHECK_FLAGS, fuzz: FUZZ_FLAGS };
+export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Options>>>> = {
+  mock: MOCK_FLAGS,
+  check: CHECK_FLAGS,
+  fuzz: FUZZ_FLAGS,
+  proxy: PROXY_FLAGS,
+};

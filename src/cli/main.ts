@@ -3,6 +3,7 @@ import { CliError, EXIT_CODES } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
 import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
+import { PROXY_FLAGS } from './proxy-flags.js';
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
@@ -20,6 +21,14 @@ const FUZZ_EPILOG = [
   'Random sequences of register, verify, player reads, ship creation, health and (with clock control) clock moves, from several clients, players and origins; every answer is compared with a model of the rate limits.',
   'A disagreement is shrunk to the shortest sequence that shows it, printed with the command line that replays it.',
   'Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.',
+].join('\n');
+
+const PROXY_EPILOG = [
+  'Forwards every request to --target unchanged (Host aside) and its answer back, and judges each exchange as it passes: the',
+  "server's answers by the suite's own rules (envelopes, statuses, X-RateLimit-*, 429 and Retry-After, the rate-limit model per address and player, token lifetimes, action points),",
+  "the client's requests by the spec's sentences (request fields, Content-Type, Authorization, retries before Retry-After, gameplay during an encounter).",
+  'Each finding prints one line as it happens, names its side, rule and sentence; the findings page is /__proxy/ui (loopback only). Ctrl+C or SIGTERM ends the run with a summary and the reports.',
+  'Exit codes: 0 no finding of the --fail-on side, 1 findings of that side, 2 usage error or a port that cannot be bound.',
 ].join('\n');
 
 const MOCK_EPILOG = [
@@ -93,7 +102,30 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         );
       },
     )
-    .demandCommand(1, 'Name a command: mock, check or fuzz')
+    .command(
+      'proxy',
+      "Judge live traffic: forward a client's requests to a deployment and report where either departs from the spec",
+      (command) => command.options(PROXY_FLAGS).epilog(PROXY_EPILOG),
+      async (args) => {
+        setExitCode(
+          await (await import('./proxy.js')).runProxyCommand({
+            target: args.target,
+            ...definedOnly({
+              port: args.port,
+              host: args.host,
+              gameOrigin: args['game-origin'],
+              clientIpHeader: args['client-ip-header'],
+              failOn: args['fail-on'],
+              json: args.json,
+              junit: args.junit,
+              har: args.har,
+              record: args.record,
+            }),
+          }),
+        );
+      },
+    )
+    .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
     .strict()
     .version(PACKAGE_VERSION)
     .help()

@@ -1,4 +1,5 @@
 import { CONTROL_PREFIX } from '../../spec/control-routes.js';
+import { LOOPBACK_HOST, LOOPBACK_ORIGIN, LOOPBACK_PEER } from '../../spec/loopback.js';
 import { type Answer, NO_HEADERS } from '../answer.js';
 import { ApiError } from '../errors.js';
 import { headerValue, type ServiceRequest } from '../http.js';
@@ -15,10 +16,6 @@ import { createScenarios, scenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
-
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
-const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
@@ -86,7 +83,7 @@ export function createControlApi(context: ControlContext) {
     const refuse = (why: string) => {
       throw new ApiError(403, `The control API ${why}; start the mock with --control-public to open it`);
     };
-    if (!LOOPBACK.test(request.peer)) refuse('answers loopback clients only');
+    if (!LOOPBACK_PEER.test(request.peer)) refuse('answers loopback clients only');
     const host = headerValue(request, 'host');
     if (host !== undefined && !LOOPBACK_HOST.test(host)) refuse(`answers only requests addressed to a loopback name, not ${host}`);
     const origin = headerValue(request, 'origin');

@@ -1,0 +1,96 @@
+import { HEADERS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { type Exchange, integerHeader } from '../exchange.js';
+import { judge, type Finding } from '../fuzz/judge.js';
+import { ServerChoices } from '../fuzz/server-choices.js';
+import { bucketKey, type Caller, categoryOf, isCounted, RateLimitModel } from '../model/rate-limit-model.js';
+import { readingIn, RETRY_AFTER_UNITS } from '../model/retry-after.js';
+import type { TimeInterval } from '../model/server-time.js';
+
+/** One answer of a counted route as the proxy saw it. */
+export interface RateLimitObservation {
+  method: string;
+  path: string;
+  caller: Caller;
+  exchange: Exchange;
+  /** When the server made the answer, on its own clock (its Date header), else on this machine's. */
+  serverTime: TimeInterval;
+  /** Another request of the same bucket was in flight at the same time: the server may have counted them in either order. */
+  overlapped: boolean;
+}
+
+const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
+
+/**
+ * The rate-limit model and the fuzzer's judge, applied to traffic the proxy did not choose. Buckets the proxy did
+ * not see open are adopted from their first answer; a bucket's window end stays a guess until X-RateLimit-Reset
+ * can be read, and while it is a guess a fresh window shown by the server is taken, not judged; answers that
+ * overlapped another of their bucket are judged on everything but their place in the count.
+ */
+export class LiveRateLimits {
+  readonly #model = new RateLimitModel();
+  #choices = new ServerChoices();
+  readonly #seen = new Set<string>();
+  readonly #guessedEnd = new Set<string>();
+
+  /** The server's state moved under the proxy (its control API was called): forget every bucket and choice. */
+  reset(): void {
+    this.#model.clear();
+    this.#choices = new ServerChoices();
+    this.#seen.clear();
+    this.#guessedEnd.clear();
+  }
+
+  /** The bucket a request draws from, when the spec names one and the caller is known. */
+  keyOf(method: string, path: string, caller: Caller): string | undefined {
+    const category = categoryOf(method, path);
+    if (category === undefined || !isCounted(category, caller.gameOrigin)) return undefined;
+    return bucketKey(category, caller);
+  }
+
+  /** How long a 429's Retry-After asks a client to wait, in the unit the server showed; its shortest reading until then. */
+  retryWaitMs(value: number): number {
+    const unit = this.#choices.retryAfterUnit;
+    if (unit !== undefined) return readingIn(value, unit).waitMs;
+    const readings = RETRY_AFTER_UNITS.map((each) => readingIn(value, each).waitMs).filter((waitMs) => waitMs <= RATE_LIMIT_WINDOW_MS);
+    return readings.length === 0 ? 0 : Math.min(...readings);
+  }
+
+  judge(observation: RateLimitObservation): Finding[] {
+    const { method, path, caller, exchange, serverTime } = observation;
+    const category = categoryOf(method, path);
+    if (category === undefined) return [];
+    const key = this.keyOf(method, path, caller);
+    const atMs = midpoint(serverTime);
+    if (exchange.status >= 500) {
+      // Whether a failed request was counted is not shown: its bucket is adopted again from its next answer.
+      if (key !== undefined) this.#seen.delete(key);
+      return [];
+    }
+    const request = { method, path, caller, atMs };
+    const predicted = this.#model.predict(request);
+    if (predicted.counted === undefined) return [];
+    const outcome = path === '/health' ? 'health' : 'handled';
+    const context = { caller, at: serverTime, choices: this.#choices, exactClock: false };
+    if (predicted.counted === false || key === undefined) return judge(exchange, predicted, outcome, context).findings;
+    const certain = !observation.overlapped && this.#seen.has(key) && !this.#freshWindowOverGuess(key, predicted, exchange);
+    const expectation = certain ? this.#model.record(request) : { ...predicted, nearBoundary: true };
+    const judged = judge(exchange, expectation, outcome, context);
+    const learned = this.#choices.alignment;
+    if (learned !== undefined && learned !== this.#model.options.alignment) this.#model.adoptAlignment(learned);
+    if (judged.remaining !== undefined) {
+      const windowEndMs = judged.windowEnd === undefined ? undefined : midpoint(judged.windowEnd);
+      this.#model.sync(category, caller, { remaining: judged.remaining, atMs, windowEndMs });
+      if (windowEndMs === undefined) this.#guessedEnd.add(key);
+      else this.#guessedEnd.delete(key);
+      this.#seen.add(key);
+    }
+    return judged.findings;
+  }
+
+  /** The server shows a window opened afresh while the model's end of the old one was only a guess (at most a minute after it was first seen). */
+  #freshWindowOverGuess(key: string, predicted: { limit: number | undefined; remaining: number | undefined }, exchange: Exchange): boolean {
+    if (!this.#guessedEnd.has(key) || predicted.limit === undefined) return false;
+    const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
+    return remaining === predicted.limit - 1 && predicted.remaining !== predicted.limit - 1;
+  }
+}

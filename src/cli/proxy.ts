@@ -1,0 +1,83 @@
+import { writeFile } from 'node:fs/promises';
+import { HarRecorder } from '../../conformance/report/har.js';
+import type { LiveFinding } from '../../conformance/live/live-finding.js';
+import type { FindingsLog } from '../../conformance/proxy/findings-log.js';
+import { PROXY_PREFIX } from '../../conformance/proxy/findings-page.js';
+import { proxyJsonReport, proxyJunitReport, type ProxySession } from '../../conformance/proxy/proxy-reports.js';
+import { startProxy } from '../../conformance/proxy/proxy-server.js';
+import { CONTROL_PREFIX } from '../spec/control-routes.js';
+import { PACKAGE_VERSION } from '../version.js';
+import { CliError, EXIT_CODES } from './cli-error.js';
+import { type FailOn, PROXY_DEFAULTS } from './proxy-flags.js';
+
+export interface ProxyCommandOptions {
+  target: string;
+  port?: number;
+  host?: string;
+  gameOrigin?: readonly string[];
+  clientIpHeader?: string;
+  failOn?: FailOn;
+  json?: string;
+  junit?: string;
+  har?: string;
+  record?: string;
+}
+
+function findingLine(finding: LiveFinding): string {
+  const { exchange } = finding;
+  const path = new URL(exchange.url).pathname;
+  return `${finding.side} ${finding.rule}: ${finding.message} (${exchange.method} ${path} → ${exchange.status})`;
+}
+
+function summary(log: FindingsLog): string[] {
+  const lines = [`${log.exchangeCount} exchanges, ${log.count('server')} server findings, ${log.count('client')} client findings`];
+  for (const each of log.byRule()) lines.push(`  ${String(each.count).padStart(5)}  ${each.side} ${each.rule} «${each.sentence}»`);
+  return lines;
+}
+
+function exitCodeFor(log: FindingsLog, failOn: FailOn): number {
+  const found = failOn === 'none' ? 0 : failOn === 'any' ? log.findingCount : log.count(failOn);
+  return found > 0 ? EXIT_CODES.checkFailed : EXIT_CODES.success;
+}
+
+async function writeReports(options: ProxyCommandOptions, log: FindingsLog, session: ProxySession): Promise<void> {
+  if (options.json !== undefined) await writeFile(options.json, proxyJsonReport(log, session));
+  if (options.junit !== undefined) await writeFile(options.junit, proxyJunitReport(log, session));
+  if (options.har !== undefined) {
+    const har = new HarRecorder();
+    for (const { exchange } of log.exchanges) har.record(exchange, new URL(exchange.url).pathname.startsWith(CONTROL_PREFIX));
+    await har.write({ file: options.har, creatorVersion: PACKAGE_VERSION });
+  }
+}
+
+/** `game-service proxy`: forward and judge until SIGINT or SIGTERM, then summarise, write the reports, and exit by --fail-on. */
+export async function runProxyCommand(options: ProxyCommandOptions): Promise<number> {
+  const startedAt = Date.now();
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  try {
+    proxy = await startProxy({
+      target: new URL(options.target),
+      port: options.port ?? PROXY_DEFAULTS.port,
+      host: options.host ?? PROXY_DEFAULTS.host,
+      gameOrigins: options.gameOrigin ?? [],
+      clientIpHeader: options.clientIpHeader,
+      onFinding: (finding) => console.log(findingLine(finding)),
+    });
+  } catch (error) {
+    throw new CliError(
+      'GS_USAGE',
+      `cannot listen on ${options.host ?? PROXY_DEFAULTS.host}:${options.port ?? PROXY_DEFAULTS.port}: ${(error as Error).message}`,
+    );
+  }
+  console.log(`game-service proxy ${PACKAGE_VERSION} listening on ${proxy.url}, forwarding to ${options.target}`);
+  console.log(`Findings: one line each below, and on ${proxy.url}${PROXY_PREFIX}/ui. Ctrl+C ends the run with a summary.`);
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT')).once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  await proxy.close();
+  const exitCode = exitCodeFor(proxy.log, options.failOn ?? PROXY_DEFAULTS.failOn);
+  console.log(`\n${signal}: stopped.`);
+  for (const line of summary(proxy.log)) console.log(line);
+  await writeReports(options, proxy.log, { target: options.target, startedAt, endedAt: Date.now(), exitCode });
+  return exitCode;
+}
