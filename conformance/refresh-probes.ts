@@ -12,6 +12,11 @@ const REFRESH_ROUTES = [
   ['POST', '/api/player/token'],
 ] as const;
 
+/** Whether a request goes where a refresh operation would plausibly be. */
+export function refreshRoute(method: string, path: string): boolean {
+  return REFRESH_ROUTES.some(([routeMethod, routePath]) => routeMethod === method.toUpperCase() && routePath === path);
+}
+
 export function refreshProbes(token: string, identity: Identity): Call[] {
   return REFRESH_ROUTES.map(([method, path]) => ({
     method,

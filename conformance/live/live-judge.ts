@@ -1,5 +1,6 @@
-import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
-import type { Exchange } from '../exchange.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../src/spec/control-routes.js';
+import { HEADERS } from '../../src/spec/limits.js';
+import { type Exchange, integerHeader, isObject } from '../exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import { fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { INVARIANT_RULES, judgeInvariants } from '../traffic.js';
@@ -7,6 +8,8 @@ import { requestDepartures } from './client-requests.js';
 import { clientFinding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { answerDepartures } from './server-answers.js';
+import { AuthMemory } from './auth-memory.js';
+import { BoundedMap } from './bounded-map.js';
 
 /** A request as the proxy received it, before it is forwarded. */
 export interface LiveRequest {
@@ -28,11 +31,12 @@ export interface PendingRequest {
   readonly bucket: string | undefined;
   /** Another request of the same bucket was in flight at the same time. */
   overlapped: boolean;
-  /** Sent before the Retry-After of its bucket's last 429 had passed: how early (ms). */
-  readonly earlyBy: number | undefined;
+  /** When the Retry-After of its bucket's last 429 ends, on the server's clock, if one was pending when it was sent. */
+  readonly retryAllowedAt: number | undefined;
 }
 
 const RETRY_SLACK_MS = 1_000;
+const REMEMBERED_TOKENS = 100_000;
 const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
@@ -60,12 +64,13 @@ export class LiveJudge {
   readonly #gameOrigins: ReadonlySet<string>;
   readonly #rateLimits = new LiveRateLimits();
   /** The player each token was issued to, by the email verified (tokens issued before the proxy started are unknown). */
-  readonly #players = new Map<string, string>();
+  readonly #players = new BoundedMap<string, string>(REMEMBERED_TOKENS);
+  readonly #auth = new AuthMemory();
   readonly #inFlight = new Map<string, Set<PendingRequest>>();
-  /** When each bucket may be called again after a 429, on this machine's clock. */
+  /** When each bucket may be called again after a 429, on the server's clock (a virtual one may be moved past it). */
   readonly #retryAfter = new Map<string, number>();
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
-  readonly #inEncounter = new Set<string>();
+  readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
 
   constructor(gameOrigins: readonly string[]) {
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
@@ -75,13 +80,9 @@ export class LiveJudge {
   begin(request: LiveRequest): PendingRequest {
     const caller = this.#callerOf(request);
     const bucket = isApiPath(request.path) ? this.#rateLimits.keyOf(request.method, request.path, caller) : undefined;
-    let earlyBy: number | undefined;
-    if (bucket !== undefined) {
-      const allowedAt = this.#retryAfter.get(bucket);
-      if (allowedAt !== undefined && request.receivedAt < allowedAt - RETRY_SLACK_MS) earlyBy = allowedAt - request.receivedAt;
-      if (allowedAt !== undefined) this.#retryAfter.delete(bucket);
-    }
-    const pending: PendingRequest = { request, caller, bucket, overlapped: false, earlyBy };
+    const retryAllowedAt = bucket === undefined ? undefined : this.#retryAfter.get(bucket);
+    if (bucket !== undefined) this.#retryAfter.delete(bucket);
+    const pending: PendingRequest = { request, caller, bucket, overlapped: false, retryAllowedAt };
     if (bucket !== undefined) {
       const flying = this.#inFlight.get(bucket) ?? new Set<PendingRequest>();
       this.#inFlight.set(bucket, flying);
@@ -105,36 +106,40 @@ export class LiveJudge {
     const { request, caller } = pending;
     const { method, path } = request;
     if (path.startsWith(`${CONTROL_PREFIX}/`) || path === CONTROL_PREFIX) {
-      if (method.toUpperCase() !== 'GET') this.#forgetState();
+      if (movesStateUnseen(method, path, exchange.requestBody)) this.#forgetState();
+      // An encounter resolved behind the traffic: which player's is not said, so none is held open.
+      if (method.toUpperCase() === CONTROL_ROUTES.endEncounter.method && path.endsWith('/encounter')) this.#inEncounter.clear();
       return [];
     }
     if (!isApiPath(path)) return [];
     const findings: LiveFinding[] = [];
-    for (const departure of requestDepartures(method, path, request.headers, exchange.requestBody)) {
-      findings.push(clientFinding(departure.rule, departure.message, exchange));
-    }
-    if (pending.earlyBy !== undefined) {
-      findings.push(
-        clientFinding(
-          'CLIENT-RETRY-AFTER',
-          `sent ${(pending.earlyBy / 1000).toFixed(1)} s before the Retry-After of the last 429 of its bucket had passed`,
-          exchange,
-        ),
-      );
+    const departures = requestDepartures(method, path, request.headers, exchange.requestBody);
+    for (const departure of departures) findings.push(clientFinding(departure.rule, departure.message, exchange));
+    const serverTime = this.#serverTime(exchange);
+    // The server answered at the latest by serverTime.toMs: a request it answered before the wait ended came early.
+    if (pending.retryAllowedAt !== undefined && serverTime.toMs < pending.retryAllowedAt - RETRY_SLACK_MS) {
+      const early = ((pending.retryAllowedAt - serverTime.toMs) / 1000).toFixed(1);
+      findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
     }
     this.#judgeEncounter(caller, request, exchange, findings);
-    const serverTime = this.#serverTime(exchange);
     for (const verdict of judgeInvariants(method, path, exchange, !caller.gameOrigin)) {
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const finding of limits) findings.push(serverFinding(finding.rule, finding.message, exchange));
     const requestBody = parseJson(exchange.requestBody);
-    for (const departure of answerDepartures(method, path, request.headers, requestBody, exchange, serverTime)) {
+    const answered = { method, path, headers: request.headers, body: requestBody, departures };
+    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
+    for (const departure of [
+      ...answerDepartures(answered, exchange, serverTime),
+      ...this.#auth.judge(method, path, token, requestBody, exchange, serverTime),
+    ]) {
       findings.push(serverFinding(departure.rule, departure.message, exchange));
     }
     this.#learnSignIn(path, requestBody, exchange);
-    this.#noteRetryAfter(pending, exchange);
+    // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
+    if (exchange.status === 401) this.#forgetToken(request);
+    this.#noteRetryAfter(pending, exchange, serverTime);
     return onePerRule(findings);
   }
 
@@ -170,10 +175,15 @@ export class LiveJudge {
     if (typeof token === 'string' && typeof email === 'string') this.#players.set(token, email.trim().toLowerCase());
   }
 
-  #noteRetryAfter(pending: PendingRequest, exchange: Exchange): void {
-    const retryAfter = Number(exchange.headers['retry-after']);
-    if (exchange.status !== 429 || pending.bucket === undefined || !Number.isSafeInteger(retryAfter)) return;
-    this.#retryAfter.set(pending.bucket, exchange.receivedAt + this.#rateLimits.retryWaitMs(retryAfter));
+  #forgetToken(request: LiveRequest): void {
+    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
+    if (token !== undefined) this.#players.delete(token);
+  }
+
+  #noteRetryAfter(pending: PendingRequest, exchange: Exchange, serverTime: TimeInterval): void {
+    const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
+    if (exchange.status !== 429 || pending.bucket === undefined || retryAfter === undefined) return;
+    this.#retryAfter.set(pending.bucket, serverTime.fromMs + this.#rateLimits.retryWaitMs(retryAfter));
   }
 
   /** A gameplay request answered 409 again, with nothing of that player succeeding since the first 409. */
@@ -192,8 +202,27 @@ export class LiveJudge {
         ),
       );
     }
-    this.#inEncounter.add(player);
+    this.#inEncounter.set(player, true);
   }
+}
+
+/** Control calls that leave buckets, windows and choices as they were: the proxy keeps what it learned across them. */
+const KEEPING_STATE = [CONTROL_ROUTES.setActionPoints, CONTROL_ROUTES.startEncounter, CONTROL_ROUTES.endEncounter, CONTROL_ROUTES.createPlayer].map(
+  (route) => ({ method: route.method, path: new RegExp(`^${route.pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`) }),
+);
+
+/**
+ * A control call that changes what the server holds behind the traffic (a reset, a world, buckets, variants, a
+ * scenario, faults, the clock set or moved back): the proxy forgets what it learned. Moving the clock forward
+ * keeps it, since the answers' Date header carries the server's time: a window that ends on the way must restart.
+ */
+function movesStateUnseen(method: string, path: string, requestBody: string | undefined): boolean {
+  const upper = method.toUpperCase();
+  if (upper === 'GET' || KEEPING_STATE.some((route) => route.method === upper && route.path.test(path))) return false;
+  if (path !== CONTROL_ROUTES.setClock.pattern) return true;
+  const body = parseJson(requestBody);
+  const advanceMs = isObject(body) ? body['advanceMs'] : undefined;
+  return !(isObject(body) && body['set'] === undefined && typeof advanceMs === 'number' && advanceMs >= 0);
 }
 
 /** One finding per rule and side for one exchange: the suite's invariants and the rate-limit judge may both see a missing header. */

@@ -61,6 +61,12 @@ export class LiveRateLimits {
     if (category === undefined) return [];
     const key = this.keyOf(method, path, caller);
     const atMs = midpoint(serverTime);
+    // A 401 is a request without a valid token: no player's bucket counted it, and whether its address's public
+    // bucket did is not shown, so that bucket is adopted again from its next answer.
+    if (exchange.status === 401) {
+      this.#seen.delete(bucketKey('public', caller) ?? '');
+      return [];
+    }
     if (exchange.status >= 500) {
       // Whether a failed request was counted is not shown: its bucket is adopted again from its next answer.
       if (key !== undefined) this.#seen.delete(key);
@@ -75,6 +81,9 @@ export class LiveRateLimits {
     const certain = !observation.overlapped && this.#seen.has(key) && !this.#freshWindowOverGuess(key, predicted, exchange);
     const expectation = certain ? this.#model.record(request) : { ...predicted, nearBoundary: true };
     const judged = judge(exchange, expectation, outcome, context);
+    // A 429 the model did not see coming may be another limit's (wrong codes: not shown): its Retry-After need not
+    // fit a one-minute window, and the invariants judge it as an integer.
+    if (exchange.status === 429 && !(certain && expectation.limited === true)) judged.findings = judged.findings.filter((finding) => finding.rule !== 'RL-429');
     const learned = this.#choices.alignment;
     if (learned !== undefined && learned !== this.#model.options.alignment) this.#model.adoptAlignment(learned);
     if (judged.remaining !== undefined) {

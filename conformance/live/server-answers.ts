@@ -3,8 +3,12 @@ import { ROUTES } from '../../src/spec/routes.js';
 import { isSuccess } from '../envelope.js';
 import { type Exchange, isObject } from '../exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from '../formats.js';
+import { DISPOSABLE_DOMAINS } from '../generators.js';
 import type { TimeInterval } from '../model/server-time.js';
+import { refreshRoute } from '../refresh-probes.js';
+import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from '../register-message.js';
 import type { RuleId } from '../rules.js';
+import type { RequestDeparture } from './client-requests.js';
 
 /** A departure of the server's answer, beyond the invariants and the rate limits. */
 export interface AnswerDeparture {
@@ -12,9 +16,24 @@ export interface AnswerDeparture {
   message: string;
 }
 
+/** What the judge knows of the request an answer is to: its body as parsed, and what the client got wrong in it. */
+export interface AnsweredRequest {
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body: unknown;
+  departures: readonly RequestDeparture[];
+}
+
 const PROTECTED = new Set<string>(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
+const TABLE_PATHS = new Set<string>(ROUTES.map((route) => route.path));
+const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 /** As the suite judges a token's lifetime without the target's clock: the Date header, or this machine's, give or take two minutes. */
 const ISSUE_TOLERANCE_MS = 120_000;
+const DOTTED_VERSION = /^\d+\.\d+\.\d+$/;
+/** The client departures (client-requests.ts) that leave a required parameter out. */
+const MISSING = / is missing|not an object|is not JSON/;
 
 function verifiedAnswer(exchange: Exchange, requestBody: unknown, serverTime: TimeInterval): AnswerDeparture[] {
   const body = exchange.body;
@@ -39,22 +58,75 @@ function verifiedAnswer(exchange: Exchange, requestBody: unknown, serverTime: Ti
   return departures;
 }
 
-/**
- * What the server's answer to one of the table's routes gets wrong that only its request shows: a protected route
- * answered without a token, and a verification's token, its lifetime and the code it accepted.
- */
-export function answerDepartures(
-  method: string,
-  path: string,
-  requestHeaders: Readonly<Record<string, string>>,
-  requestBody: unknown,
-  exchange: Exchange,
-  serverTime: TimeInterval,
-): AnswerDeparture[] {
-  const routeKey = `${method.toUpperCase()} ${path}`;
-  if (PROTECTED.has(routeKey) && requestHeaders['authorization'] === undefined && isSuccess(exchange)) {
-    return [{ rule: 'AUTH-401', message: `answered ${exchange.status} to a request without a token: expected 401` }];
+function healthAnswer(exchange: Exchange): AnswerDeparture[] {
+  if (exchange.status === 401 || exchange.status === 403)
+    return [{ rule: 'HEALTH-NOAUTH', message: `answered ${exchange.status}: the health endpoint requires no authentication` }];
+  if (exchange.status !== 200 || !isObject(exchange.body)) return [];
+  const { status, version } = exchange.body;
+  const departures: AnswerDeparture[] = [];
+  if (status !== 'ok') departures.push({ rule: 'HEALTH-BODY', message: `a 200 whose status is ${JSON.stringify(status)}, not "ok"` });
+  if (typeof version !== 'string' || !DOTTED_VERSION.test(version))
+    departures.push({ rule: 'HEALTH-BODY', message: `version ${JSON.stringify(version)} is not <major>.<minor>.<patch>` });
+  return departures;
+}
+
+/** An accepted registration: its message, and an address the spec says must be refused. */
+function registeredAnswer(exchange: Exchange, requestBody: unknown): AnswerDeparture[] {
+  const email = isObject(requestBody) && typeof requestBody['email'] === 'string' ? requestBody['email'] : undefined;
+  const departures: AnswerDeparture[] = [];
+  const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
+  if (typeof message !== 'string' || !saysCodeWasSent(message, email))
+    departures.push({ rule: 'REG-OK', message: `message ${JSON.stringify(message)}: expected ${SAYS_CODE_WAS_SENT}` });
+  if (email === undefined) return departures;
+  const domain = email.split('@').at(-1)?.toLowerCase() ?? '';
+  if (!email.includes('@') || /\s/.test(email.trim()))
+    departures.push({ rule: 'REG-INVALID', message: `accepted ${JSON.stringify(email)}, which is no email address` });
+  else if ((DISPOSABLE_DOMAINS as readonly string[]).includes(domain)) {
+    departures.push({ rule: 'REG-DISPOSABLE', message: `accepted an address at ${domain}, a disposable domain` });
   }
-  if (routeKey === 'POST /api/auth/verify-email' && isSuccess(exchange)) return verifiedAnswer(exchange, requestBody, serverTime);
+  return departures;
+}
+
+/** A request missing what the spec requires, answered as if it were complete, or with a server error. */
+function refusedParameters(exchange: Exchange, request: AnsweredRequest, rule: 'REG-MISSING' | 'VERIFY-MISSING'): AnswerDeparture[] {
+  const incomplete = request.departures.some((departure) => MISSING.test(departure.message));
+  // A field of another type may be read leniently (a numeric otp), never answered with a server error.
+  const invalid = incomplete || request.departures.some((departure) => / is .+, not a string$/.test(departure.message));
+  if (incomplete && isSuccess(exchange)) return [{ rule, message: `answered ${exchange.status} to a request missing a required parameter: expected 400` }];
+  if (invalid && exchange.status >= 500)
+    return [{ rule, message: `answered ${exchange.status} to a request with a missing or invalid parameter: expected 400, not a server error` }];
+  return [];
+}
+
+/**
+ * What the server's answer to a route gets wrong that its request shows: a protected route answered without a
+ * valid token, health, a registration or verification accepted that must be refused, a method of a table path
+ * answered 404, a refresh operation where the spec says there is none.
+ */
+export function answerDepartures(request: AnsweredRequest, exchange: Exchange, serverTime: TimeInterval): AnswerDeparture[] {
+  const { method, path, headers, body } = request;
+  const routeKey = `${method.toUpperCase()} ${path}`;
+  const token = BEARER_TOKEN.exec(headers['authorization']?.trim() ?? '')?.[1];
+  if (PROTECTED.has(routeKey) && exchange.status < 500 && exchange.status !== 401 && exchange.status !== 429) {
+    if (headers['authorization'] === undefined)
+      return [{ rule: 'AUTH-401', message: `answered ${exchange.status} to a request without a token: expected 401` }];
+    if (token !== undefined && !UUID.test(token))
+      return [{ rule: 'AUTH-401', message: `answered ${exchange.status} to a token that is not even a UUID: expected 401` }];
+  }
+  if (TABLE_PATHS.has(path) && !TABLE_ROUTES.has(routeKey) && exchange.status === 404) {
+    return [{ rule: 'ERR-405', message: `answered 404 to ${method} on ${path}, a path of the table: expected 405` }];
+  }
+  if (refreshRoute(method, path) && isSuccess(exchange) && isObject(exchange.body) && typeof exchange.body['authToken'] === 'string') {
+    return [{ rule: 'TOKEN-NO-REFRESH', message: `answered ${exchange.status} with an authToken: a refresh operation, where the spec says there is none` }];
+  }
+  if (routeKey === 'GET /health') return healthAnswer(exchange);
+  if (routeKey === 'POST /api/auth/register') {
+    const missing = refusedParameters(exchange, request, 'REG-MISSING');
+    return missing.length > 0 || !isSuccess(exchange) ? missing : registeredAnswer(exchange, body);
+  }
+  if (routeKey === 'POST /api/auth/verify-email') {
+    const missing = refusedParameters(exchange, request, 'VERIFY-MISSING');
+    return missing.length > 0 || !isSuccess(exchange) ? missing : verifiedAnswer(exchange, body, serverTime);
+  }
   return [];
 }
