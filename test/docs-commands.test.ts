@@ -2,7 +2,8 @@
  * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start and docs/ci.md
  * show, run as a reader would run them. What a reader would change, and only that:
  * - the README's install from a clone runs as written, from a directory that holds a clone of this checkout
- *   (`game-service-harness`, its tracked files as they are now) and a project made by `npm init -y` (`my-game`);
+ *   (`game-service-harness`, its tracked files as they are now) and the project the README makes with `npm init -y`
+ *   (`my-game`);
  *   its registry command (`npm i -D game-service-harness msw`) is not run, as the package is not published yet;
  * - the mock is started on a free port (`--port 0`, reading the URL it prints; the background start and
  *   docs/ci.md's job pick one for their own mock), and every 8080 of the blocks, expected output included, becomes
@@ -10,7 +11,7 @@
  * Files run one test after another: the quick start's commands share one mock, and each test starts processes.
  */
 import { createServer } from 'node:net';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,8 +68,10 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), 'game-service-docs-'));
   await cloneCheckout(join(workspace, 'game-service-harness'));
   project = join(workspace, 'my-game');
-  await mkdir(project);
-  await run(project, 'npm', ['init', '-y']);
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const [, newProject = ''] = /`(mkdir my-game && cd my-game && npm init -y[^`]*)`/.exec(readme) ?? [];
+  expect(newProject, "the README's command that makes a new project").not.toBe('');
+  await runBlock(workspace, newProject, 'README: a new project');
   const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { type?: string };
   expect(manifest.type, 'npm init -y writes a CommonJS project, the case the quick start must work in').toBe('commonjs');
 
