@@ -1,7 +1,15 @@
-// Writes docs/spec-coverage.md from the sentences, the rules and the checks (run through `npm run spec-coverage`, which builds first).
+// Writes docs/spec-coverage.md and docs/spec.md from the sentences, the rules and the checks (run through `npm run spec-coverage`,
+// which builds first).
 import { writeFileSync } from 'node:fs';
 import { collectChecks } from '../dist/conformance/collect-checks.js';
 import { SPEC_COVERAGE_PAGE, specCoveragePage } from '../dist/conformance/report/spec-coverage-page.js';
+import { SPEC_PAGE, specPage } from '../dist/conformance/report/spec-page.js';
 
-writeFileSync(new URL(`../${SPEC_COVERAGE_PAGE}`, import.meta.url), specCoveragePage(await collectChecks()));
-console.log(`wrote ${SPEC_COVERAGE_PAGE}`);
+const checks = await collectChecks();
+for (const [page, text] of [
+  [SPEC_COVERAGE_PAGE, specCoveragePage(checks)],
+  [SPEC_PAGE, specPage(checks)],
+]) {
+  writeFileSync(new URL(`../${page}`, import.meta.url), text);
+  console.log(`wrote ${page}`);
+}

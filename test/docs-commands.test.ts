@@ -1,61 +1,85 @@
 /**
- * The commands the README's quick start and docs/ci.md show, run as a reader would run them, in an empty
- * project that installs this checkout's package. What a reader would change, and only that:
- * - the README's `npm i -D game-service-harness msw` installs this checkout's packed tarball in place of
- *   the registry's package;
- * - the mock is started on a free port (`--port 0`, reading the URL it prints; docs/ci.md's job picks one
- *   for its own mock), and every 8080 of the blocks, expected output included, becomes that port.
+ * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start and docs/ci.md
+ * show, run as a reader would run them. What a reader would change, and only that:
+ * - the README's install from a clone runs as written, from a directory that holds a clone of this checkout
+ *   (`game-service-harness`, its tracked files as they are now) and the project the README makes with `npm init -y`
+ *   (`my-game`);
+ *   its registry command (`npm i -D game-service-harness msw`) is not run, as the package is not published yet;
+ * - the mock is started on a free port (`--port 0`, reading the URL it prints; the background start and
+ *   docs/ci.md's job pick one for their own mock), and every 8080 of the blocks, expected output included, becomes
+ *   that port.
  * Files run one test after another: the quick start's commands share one mock, and each test starts processes.
  */
+import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, ROOT } from './support/cli.js';
 import { freePort } from './support/free-port.js';
 import { parseMarkdown, type FencedBlock } from './support/docs-markdown.js';
 import { expectedOutput, missingOutput, runShell, startShell, stopGroup } from './support/docs-shell.js';
 import { workflowSteps } from './support/docs-workflow.js';
-import { packCheckout, run, type PackedProject } from './support/package-consumer.js';
+import { cloneCheckout, run } from './support/package-consumer.js';
 
 const QUICK_START = 'Quick start';
+const REGISTRY_INSTALL = 'npm i -D game-service-harness msw';
+const MSW_EXAMPLE = 'quick-start.mts';
 
-let packed: PackedProject;
+/** The directory that holds the clone and the reader's project, side by side as the README has them. */
+let workspace: string;
 let project: string;
 let quickStart: FencedBlock[];
 
-/** The blocks under the README's quick-start heading: its own (the install) and its subsections' (one per reader). */
-async function quickStartBlocks(): Promise<FencedBlock[]> {
-  const { blocks } = parseMarkdown(await readFile(join(ROOT, 'README.md'), 'utf8'));
-  return blocks.filter((block) => block.headings.some((heading) => heading.level === 2 && heading.text === QUICK_START));
+/** The blocks of `page` under the heading `heading`, at any depth below it. */
+async function blocksUnder(page: string, heading: string): Promise<FencedBlock[]> {
+  const { blocks } = parseMarkdown(await readFile(join(ROOT, page), 'utf8'));
+  return blocks.filter((block) => block.headings.some((each) => each.text === heading));
 }
 
 const underSubsection = (block: FencedBlock) => block.headings.at(-1)!.text !== QUICK_START;
 const startsMock = (block: FencedBlock) => block.code.trimStart().startsWith('npx game-service mock');
 const onPort = (text: string, port: number) => text.replace(/\b8080\b/g, String(port));
 
-/** Runs a shell block in the project: it must exit 0 and print what its comments show. */
-async function runBlock(script: string, label: string): Promise<void> {
-  const result = await runShell(project, script);
+/** Runs a shell block in `cwd`: it must exit 0 and print what its comments show. */
+async function runBlock(cwd: string, script: string, label: string): Promise<void> {
+  const result = await runShell(cwd, script);
   stopGroup(result.group);
   const report = `${label}\n${script}\nexit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
   expect(result.code, report).toBe(0);
   expect(missingOutput(expectedOutput(script), result.stdout), report).toBeUndefined();
 }
 
+/** Whether something still listens on the loopback `port`: a listen there fails with EADDRINUSE. */
+function portHeld(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
 beforeAll(async () => {
   assertBuilt();
-  quickStart = await quickStartBlocks();
-  const install = quickStart.filter((block) => block.lang === 'sh' && !underSubsection(block));
-  expect(install.map((block) => block.code)).toEqual([expect.stringMatching(/^npm i -D game-service-harness\b/)]);
-  packed = await packCheckout();
-  project = await mkdtemp(join(tmpdir(), 'game-service-docs-'));
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'reader', private: true, type: 'module' }));
-  await run(project, 'bash', ['-eo', 'pipefail', '-c', install[0]!.code.replace(/\bgame-service-harness\b/, packed.tarball)]);
-}, 120_000);
+  quickStart = (await blocksUnder('README.md', QUICK_START)).filter((block) => block.headings.some((heading) => heading.level === 2));
+  const install = quickStart.filter((block) => block.lang === 'sh' && !underSubsection(block)).map((block) => block.code);
+  expect(install).toEqual([REGISTRY_INSTALL, expect.stringMatching(/^cd game-service-harness\n/)]);
+
+  workspace = await mkdtemp(join(tmpdir(), 'game-service-docs-'));
+  await cloneCheckout(join(workspace, 'game-service-harness'));
+  project = join(workspace, 'my-game');
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const [, newProject = ''] = /`(mkdir my-game && cd my-game && npm init -y[^`]*)`/.exec(readme) ?? [];
+  expect(newProject, "the README's command that makes a new project").not.toBe('');
+  await runBlock(workspace, newProject, 'README: a new project');
+  const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { type?: string };
+  expect(manifest.type, 'npm init -y writes a CommonJS project, the case the quick start must work in').toBe('commonjs');
+
+  await runBlock(workspace, install[1]!, 'README: install from a clone');
+}, 600_000);
 
 afterAll(async () => {
-  await Promise.all([project, packed?.tarball && dirname(packed.tarball)].map((dir) => dir && rm(dir, { recursive: true, force: true })));
+  if (workspace !== undefined) await rm(workspace, { recursive: true, force: true });
 });
 
 describe('the README quick start, run', { timeout: 120_000 }, () => {
@@ -75,22 +99,63 @@ describe('the README quick start, run', { timeout: 120_000 }, () => {
       const [, port = ''] = await mock.waitForOutput(/listening on http:\/\/127\.0\.0\.1:(\d+)\n/);
       expect(missingOutput(expectedOutput(onPort(mockBlock!.code, Number(port))), mock.stdout), mock.stdout).toBeUndefined();
 
-      for (const block of others) await runBlock(onPort(block.code, Number(port)), block.headings.at(-1)!.text);
+      for (const block of others) await runBlock(project, onPort(block.code, Number(port)), block.headings.at(-1)!.text);
     } finally {
       stopGroup(mock.child.pid!);
     }
   });
 
-  it('the msw example runs with node and prints what its comments say', async () => {
-    const [example] = quickStart.filter((block) => block.lang === 'ts');
-    expect(example?.headings.at(-1)?.text).toBe('Client developer: msw in your tests');
-    const printed = [...example!.code.matchAll(/console\.log\(.*\/\/ (.+)$/gm)].map((match) => match[1]);
+  it(`the msw example, saved as ${MSW_EXAMPLE} in the npm init -y project, runs with node and prints what its comments say`, async () => {
+    const example = await mswExample();
+    const printed = [...example.matchAll(/console\.log\(.*\/\/ (.+)$/gm)].map((match) => match[1]);
     expect(printed.length).toBeGreaterThan(0);
-    await writeFile(join(project, 'quick-start.ts'), example!.code);
+    await writeFile(join(project, MSW_EXAMPLE), example);
 
-    const result = await run(project, 'node', ['quick-start.ts']);
+    const result = await run(project, 'node', [MSW_EXAMPLE]);
 
     expect(result.stdout.trim().split('\n')).toEqual(printed);
+  });
+
+  it("docs/hosts.md's lean package, packed in the clone and installed as written, runs the msw example from its own entry", async () => {
+    const [pack] = (await blocksUnder('docs/hosts.md', 'The lean package')).filter((block) => block.code.includes('npm pack'));
+    expect(pack?.code).toMatch(/^cd game-service-harness\n/);
+    await runBlock(workspace, pack!.code, 'docs/hosts.md: the lean package from a clone');
+    const example = (await mswExample()).replace("'game-service-harness/msw'", "'@game-service-harness/mock/msw'");
+    await writeFile(join(project, 'lean-quick-start.mts'), example);
+
+    const result = await run(project, 'node', ['lean-quick-start.mts']);
+
+    expect(result.stdout.trim()).toBe('400');
+  });
+});
+
+/** The README's msw example, checked to be the one its prose says to save and run. */
+async function mswExample(): Promise<string> {
+  const [example] = quickStart.filter((block) => block.lang === 'ts');
+  expect(example?.headings.at(-1)?.text).toBe('Client developer: msw in your tests');
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain(`\`node ${MSW_EXAMPLE}\``);
+  return example!.code;
+}
+
+describe("docs/mock.md's background start, run", { timeout: 120_000 }, () => {
+  it('starts the mock with the bin, and the documented kill stops it and frees its port', async () => {
+    const [recipe] = await blocksUnder('docs/mock.md', 'In the background');
+    expect(recipe?.code).toMatch(/&\nMOCK_PID=\$!\n[\s\S]*\nkill \$MOCK_PID\n/);
+    const port = await freePort();
+
+    const script = onPort(recipe!.code, port);
+
+    // The shell's process group is stopped only after the port is judged: what the recipe left running would hold it.
+    const result = await runShell(project, script);
+    try {
+      const report = `${script}\nexit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
+      expect(result.code, report).toBe(0);
+      expect(missingOutput(expectedOutput(script), result.stdout), report).toBeUndefined();
+      expect(await portHeld(port), `the port ${port} is still held after the recipe's kill\n${report}`).toBe(false);
+    } finally {
+      stopGroup(result.group);
+    }
   });
 });
 

@@ -1,16 +1,37 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { collectChecks } from '../conformance/collect-checks.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectChecks, type DeclaredCheck } from '../conformance/collect-checks.js';
 import { SPEC_COVERAGE_PAGE, specCoveragePage } from '../conformance/report/spec-coverage-page.js';
+import { SPEC_PAGE, specPage } from '../conformance/report/spec-page.js';
 import { RULES } from '../conformance/rules.js';
 import { ROOT } from './support/cli.js';
 
-describe('the spec coverage map', () => {
-  it(`${SPEC_COVERAGE_PAGE} is what the sentences, the rules and the checks give`, async () => {
-    const checks = await collectChecks();
+let checks: DeclaredCheck[];
+beforeAll(async () => {
+  checks = await collectChecks();
+}, 60_000);
+
+/** Fails with the command that rewrites `page` when the committed file is not what the sources give. */
+function expectCommitted(page: string, generated: string): void {
+  if (readFileSync(`${ROOT}${page}`, 'utf8') !== generated) {
+    expect.fail(`${page} differs from what the sentences, rules and checks give: run \`npm run spec-coverage\` and commit the result`);
+  }
+}
+
+describe('the pages written from the spec coverage map', () => {
+  it(`${SPEC_COVERAGE_PAGE} is what the sentences, the rules and the checks give`, () => {
     expect(new Set(checks.map((check) => check.rule))).toEqual(new Set(Object.keys(RULES)));
-    if (readFileSync(`${ROOT}${SPEC_COVERAGE_PAGE}`, 'utf8') !== specCoveragePage(checks)) {
-      expect.fail(`${SPEC_COVERAGE_PAGE} differs from what the sentences, rules and checks give: run \`npm run spec-coverage\` and commit the result`);
-    }
-  }, 60_000);
+    expectCommitted(SPEC_COVERAGE_PAGE, specCoveragePage(checks));
+  });
+
+  it(`${SPEC_PAGE} is what the plain words, the sentences, the rules and the checks give`, () => {
+    expectCommitted(SPEC_PAGE, specPage(checks));
+  });
+
+  it(`${SPEC_PAGE} gives every rule of the spec in plain words, with its id and the rules of the checks that test it`, () => {
+    const page = specPage(checks);
+    expect(page).toContain('- Register and verify-email together: 5 requests a minute per IP address, for every caller.\n  - `LIM-AUTH`: checks `RL-LIMIT`');
+    expect(page).toContain('`LIM-ADMIN`: untested');
+    expect(page).toMatch(/## Limits\n[\s\S]*Left open:\n\n- How many action points .* `LIM-AP-OPEN`/);
+  });
 });

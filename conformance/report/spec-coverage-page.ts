@@ -8,7 +8,7 @@ import { describeUntested, sentenceCounts, sentenceCoverage, type SentenceCovera
 export const SPEC_COVERAGE_PAGE = 'docs/spec-coverage.md';
 
 /** Text as Markdown shows it, not as markup: `<major>` stays visible, `*` and `_` make no emphasis. */
-const md = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
+export const md = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
 /** A table of counts, its columns padded as the formatter pads them. */
 function countTable(rows: readonly [string, number][]): string[] {

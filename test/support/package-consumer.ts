@@ -99,28 +99,26 @@ async function pack(cwd: string, destination: string, args: readonly string[]): 
 }
 
 /**
- * `npm pack` of this checkout with dist/ as `npm test` built it: its prepack is skipped, since a build during the
- * run would rewrite dist/ under the other test files.
+ * Clones this checkout into `clone` (an empty or missing directory) as a reader's `git clone` would give it, with its
+ * tracked files as they are now, uncommitted edits included (`git stash create` records them without touching the
+ * checkout); untracked and ignored files, dist/ among them, stay behind.
  */
-export async function packCheckout(): Promise<PackedProject> {
-  const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
-  return pack(destination, destination, ['--ignore-scripts', ROOT]);
+export async function cloneCheckout(clone: string): Promise<void> {
+  const git = (...args: string[]) => execFileAsync('git', args, { cwd: ROOT });
+  const revision = (await git('stash', 'create')).stdout.trim() || (await git('rev-parse', 'HEAD')).stdout.trim();
+  await git('clone', '--quiet', '--no-checkout', ROOT, clone);
+  await git('-C', clone, '-c', 'advice.detachedHead=false', 'checkout', '--quiet', revision);
 }
 
 /**
  * A release as a maintainer makes it from a fresh clone: `npm ci` from the npm cache, then `npm pack` of both
- * packages, whose prepack scripts build them. The clone holds this checkout's tracked files as they are now,
- * uncommitted edits included (`git stash create` records them without touching the checkout); untracked and
- * ignored files, dist/ among them, stay behind.
+ * packages, whose prepack scripts build them, in a clone of this checkout (cloneCheckout).
  */
 export async function packFromCleanClone(): Promise<PackedRelease> {
-  const git = (...args: string[]) => execFileAsync('git', args, { cwd: ROOT });
-  const revision = (await git('stash', 'create')).stdout.trim() || (await git('rev-parse', 'HEAD')).stdout.trim();
   const clone = await mkdtemp(join(tmpdir(), 'game-service-clone-'));
   const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
   try {
-    await git('clone', '--quiet', '--no-checkout', ROOT, clone);
-    await git('-C', clone, '-c', 'advice.detachedHead=false', 'checkout', '--quiet', revision);
+    await cloneCheckout(clone);
     await run(clone, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
     const harness = await pack(clone, destination, []);
     const mock = await pack(clone, destination, ['--workspace', 'packages/mock']);
