@@ -7,7 +7,7 @@ export const REDACTED_TOKEN = '00000000-0000-0000-0000-000000000000';
 /** Written instead of a code: still six digits. */
 export const REDACTED_CODE = '000000';
 
-const CODE_FIELD = /otp|code$/i;
+const CODE_FIELD = /otp|codes?$/i;
 const SIX_DIGITS = /^\d{6}$/;
 const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
@@ -121,7 +121,8 @@ function templateOf(value: unknown, key: string | undefined, scope: AnswerScope,
     if (param !== undefined) notes.add(`the number ${value} stays as recorded where :${param.name} was ${value}: a template gives a parameter as a string`);
     return value;
   }
-  if (Array.isArray(value)) return value.map((item) => templateOf(item, undefined, scope, notes));
+  // The items of an array are named by its key: `otps: ["123456"]`.
+  if (Array.isArray(value)) return value.map((item) => templateOf(item, key, scope, notes));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [keyOf(name, scope), templateOf(item, name, scope, notes)]));
   return value;
 }

@@ -85,6 +85,11 @@ describe('path parameters', () => {
     expect(routes[2]!.response).toEqual({ first: '{{params.id}}', second: '{{params.id2}}' });
   });
 
+  it('reads the path of a URL given as the path alone, as a proxy may see it', () => {
+    const sent = exchange('GET', '/api/galaxy/9', { token: TOKEN, body: { success: true } });
+    expect(routesOf([{ ...sent, url: '/api/galaxy/9?near=1' }]).map((route) => route.path)).toEqual(['/api/galaxy/:galaxyId']);
+  });
+
   it('skips a path that cannot be a route path, and keeps literal segments as they were sent', () => {
     const { config, skipped } = recordRoutes([
       exchange('GET', '/api/sectors/', { token: TOKEN, body: { success: true } }),
@@ -197,7 +202,7 @@ describe('status and envelope', () => {
 });
 
 describe('redaction', () => {
-  const secrets = [TOKEN, OTHER_TOKEN, EMAIL, 'someone.else@mail.example', '481516', '271828'];
+  const secrets = [TOKEN, OTHER_TOKEN, EMAIL, 'someone.else@mail.example', '481516', '271828', '314159', '265358'];
 
   it('writes no token, email address or code, whatever field or path they are in', () => {
     const recording = recordRoutes([
@@ -212,6 +217,7 @@ describe('redaction', () => {
           session: { refreshToken: 'opaque-refresh-value', header: `Bearer ${TOKEN}` },
           otp: '271828',
           verificationCode: '481516',
+          recoveryCodes: ['314159', '265358'],
           [EMAIL]: 'keyed by address',
         },
       }),
@@ -227,6 +233,7 @@ describe('redaction', () => {
       session: { refreshToken: REDACTED_TOKEN, header: `Bearer ${REDACTED_TOKEN}` },
       otp: REDACTED_CODE,
       verificationCode: REDACTED_CODE,
+      recoveryCodes: [REDACTED_CODE, REDACTED_CODE],
       'player2@example.com': 'keyed by address',
     });
     expect(recording.config.routes.slice(1).map(({ path, response }) => ({ path, response }))).toEqual([

@@ -14,14 +14,15 @@ export interface TrafficIdentities {
   players: ReadonlyMap<string, SignedInPlayer>;
 }
 
-/** A field whose string value is a token: `authToken`, `token`, `refresh_token`. */
-export const TOKEN_FIELD = /token$/i;
+/** A field whose string value is a token: `authToken`, `token`, `refresh_token`, `tokens`. */
+export const TOKEN_FIELD = /tokens?$/i;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const specPath = (id: (typeof ROUTES)[number]['id']) => ROUTES.find((route) => route.id === id)!.path;
 
+/** The path of the request, whether its URL is absolute or, as a proxy may see it, the path alone. */
 export function pathOf(exchange: Exchange): string {
-  return new URL(exchange.url).pathname;
+  return new URL(exchange.url, 'http://path.invalid').pathname;
 }
 
 /** The bearer token of the request, whatever the case of its header's name. */
@@ -30,13 +31,11 @@ export function bearerToken(exchange: Exchange): string | undefined {
   return value === undefined ? undefined : BEARER.exec(value)?.[1];
 }
 
-function answeredTokens(value: unknown, found: Set<string>): void {
-  if (Array.isArray(value)) for (const item of value) answeredTokens(item, found);
-  if (!isObject(value)) return;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && TOKEN_FIELD.test(key) && item !== '') found.add(item);
-    else answeredTokens(item, found);
-  }
+/** The strings of token fields, at any depth, the items of an array named by its key. */
+function answeredTokens(value: unknown, named: boolean, found: Set<string>): void {
+  if (typeof value === 'string' && named && value !== '') found.add(value);
+  else if (Array.isArray(value)) for (const item of value) answeredTokens(item, named, found);
+  else if (isObject(value)) for (const [key, item] of Object.entries(value)) answeredTokens(item, TOKEN_FIELD.test(key), found);
 }
 
 function requestJson(exchange: Exchange): unknown {
@@ -72,7 +71,7 @@ export function trafficIdentities(exchanges: readonly Exchange[]): TrafficIdenti
   for (const exchange of exchanges) {
     const token = bearerToken(exchange);
     if (token !== undefined) tokens.add(token);
-    answeredTokens(exchange.body, tokens);
+    answeredTokens(exchange.body, false, tokens);
     const signedIn = signIn(exchange);
     if (signedIn !== undefined) players.set(signedIn.token, { ...players.get(signedIn.token), email: signedIn.email });
     const read = playerRead(exchange, token);
