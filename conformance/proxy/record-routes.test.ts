@@ -117,7 +117,9 @@ describe('merging recordings of one route', () => {
       exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, names: ['Vega'] } }),
     ]);
     expect(config.routes[0]!.response).toEqual({ names: ['Vega'] });
-    expect(notes).toEqual(['GET /api/galaxy/:galaxyId/sectors: 2 recordings answered 2 different ways; kept the last one (200 to /api/galaxy/2/sectors)']);
+    expect(notes).toEqual([
+      'GET /api/galaxy/:galaxyId/sectors: 2 recordings answered 2 different ways; kept the last one (the 200 answered to /api/galaxy/2/sectors)',
+    ]);
   });
 
   it('keeps the last successful answer over a later error, so that the mock serves the route', () => {
@@ -127,7 +129,9 @@ describe('merging recordings of one route', () => {
       exchange('GET', '/api/missions/999', { token: TOKEN, status: 404, body: { success: false, error: 'No such mission' } }),
     ]);
     expect(config.routes).toEqual([{ method: 'GET', path: '/api/missions/:missionId', category: 'read', response: { missionId: '{{params.missionId}}' } }]);
-    expect(notes).toEqual(['GET /api/missions/:missionId: 3 recordings answered 3 different ways; kept the last successful one (200 to /api/missions/1)']);
+    expect(notes).toEqual([
+      'GET /api/missions/:missionId: 3 recordings answered 3 different ways; kept the last successful one (the 200 answered to /api/missions/1)',
+    ]);
   });
 });
 

@@ -156,9 +156,13 @@ function recordRoute(draft: RouteDraft, identities: TrafficIdentities, emails: E
   const ways = new Set(answers.map((answer) => canonical([answer.status, answer.response]))).size;
   if (ways > 1) {
     const which = kept.status < 400 && answers.some((answer) => answer.status >= 400) ? 'last successful' : 'last';
-    notes.push(`${answers.length} recordings answered ${ways} different ways; kept the ${which} one (${kept.status} to ${pathOf(kept.sample.exchange)})`);
+    notes.push(
+      `${answers.length} recordings answered ${ways} different ways; kept the ${which} one (the ${kept.status} answered to ${pathOf(kept.sample.exchange)})`,
+    );
   }
-  notes.push(...kept.notes, ...[envelopeNote(kept.sample) ?? []].flat());
+  notes.push(...kept.notes);
+  const envelope = envelopeNote(kept.sample);
+  if (envelope !== undefined) notes.push(envelope);
   let cost: number | undefined;
   if (category === 'gameplay') {
     cost = costOf(samples.flatMap((sample) => spent.get(sample.exchange) ?? []));
