@@ -1,0 +1,32 @@
+import { ROUTES } from '../../src/spec/routes.js';
+import { type Exchange, integerHeader, isObject } from '../exchange.js';
+import { bearerToken, pathOf } from './traffic-identities.js';
+
+const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!.path;
+
+/** The points a player held after this exchange, as its answer shows them: X-ActionPoints-Remaining, or GET /api/player's `actionPoints`. */
+function pointsShown(exchange: Exchange): number | undefined {
+  const remaining = integerHeader(exchange, 'X-ActionPoints-Remaining');
+  if (remaining !== undefined || exchange.method !== 'GET' || pathOf(exchange) !== GET_PLAYER || exchange.status >= 400) return remaining;
+  const player = isObject(exchange.body) && isObject(exchange.body['player']) ? exchange.body['player'] : exchange.body;
+  return isObject(player) && typeof player['actionPoints'] === 'number' ? player['actionPoints'] : undefined;
+}
+
+/**
+ * The points each successful non-GET request of a signed-in player spent, where its answer and an earlier
+ * answer of the same token show the points held: the drop between the two. A refill between them makes the
+ * drop look smaller, so a negative drop is no figure. `exchanges` in the order they were answered.
+ */
+export function pointsSpent(exchanges: readonly Exchange[]): Map<Exchange, number> {
+  const held = new Map<string, number>();
+  const spent = new Map<Exchange, number>();
+  for (const exchange of exchanges) {
+    const token = bearerToken(exchange);
+    const points = pointsShown(exchange);
+    if (token === undefined || points === undefined) continue;
+    const before = held.get(token);
+    if (before !== undefined && before >= points && exchange.method !== 'GET' && exchange.status < 400) spent.set(exchange, before - points);
+    held.set(token, points);
+  }
+  return spent;
+}
