@@ -15,11 +15,19 @@ export interface ProxyOptions {
   /** Read the client's address from this header (its first hop) instead of the socket. */
   clientIpHeader?: string | undefined;
   onFinding?: (finding: LiveFinding) => void;
+  /** Keep the API's exchanges (up to RECORDED_EXCHANGES, the latest) for `--record`. */
+  keepApiExchanges?: boolean;
 }
+
+/** How many of the API's exchanges a proxy keeps for `--record`: the latest, so memory stays bounded. */
+export const RECORDED_EXCHANGES = 50_000;
 
 export interface RunningProxy {
   url: string;
   log: FindingsLog;
+  /** The API's exchanges, when kept (`keepApiExchanges`); `droppedApiExchanges` counts the oldest let go. */
+  apiExchanges: Exchange[];
+  droppedApiExchanges: number;
   close(): Promise<void>;
 }
 
@@ -87,6 +95,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const judge = new LiveJudge(options.gameOrigins);
   const forwarder = createForwarder(target);
   const log = new FindingsLog();
+  const apiExchanges: Exchange[] = [];
+  let droppedApiExchanges = 0;
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const url = incoming.url ?? '/';
@@ -114,6 +124,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const exchange = exchangeOf(incoming, target, request, passed);
     const judgeable = !passed.streamed && !passed.requestBody.truncated && !passed.responseBody.truncated;
     log.addExchange(exchange, judgeable);
+    if (options.keepApiExchanges === true && (path === '/health' || path.startsWith('/api/'))) {
+      apiExchanges.push(exchange);
+      if (apiExchanges.length > RECORDED_EXCHANGES) {
+        apiExchanges.shift();
+        droppedApiExchanges++;
+      }
+    }
     if (!judgeable) {
       judge.abandon(pending);
       return;
@@ -136,6 +153,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   return {
     url: `http://${host}:${address.port}`,
     log,
+    apiExchanges,
+    get droppedApiExchanges() {
+      return droppedApiExchanges;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

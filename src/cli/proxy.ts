@@ -4,7 +4,8 @@ import type { LiveFinding } from '../../conformance/live/live-finding.js';
 import type { FindingsLog } from '../../conformance/proxy/findings-log.js';
 import { PROXY_PREFIX } from '../../conformance/proxy/findings-page.js';
 import { proxyJsonReport, proxyJunitReport, type ProxySession } from '../../conformance/proxy/proxy-reports.js';
-import { startProxy } from '../../conformance/proxy/proxy-server.js';
+import { RECORDED_EXCHANGES, type RunningProxy, startProxy } from '../../conformance/proxy/proxy-server.js';
+import { recordRoutes, writeRecordedRoutes } from '../../conformance/proxy/record-routes.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { CliError, EXIT_CODES } from './cli-error.js';
@@ -50,10 +51,22 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
   }
 }
 
+/** `--record FILE`: the routes beyond the spec's table as mock routes, and what was left out, grouped by why. */
+async function writeRecording(file: string, proxy: RunningProxy): Promise<void> {
+  const { config, skipped, notes } = recordRoutes(proxy.apiExchanges);
+  await writeRecordedRoutes(file, config);
+  console.log(`Recorded ${config.routes.length} route(s) to ${file}: game-service mock --config ${file} serves them.`);
+  if (proxy.droppedApiExchanges > 0)
+    console.log(`  (the oldest ${proxy.droppedApiExchanges} exchanges were let go: only the latest ${RECORDED_EXCHANGES} are kept)`);
+  for (const note of notes) console.log(`  note: ${note}`);
+  const reasons = Map.groupBy(skipped, (each) => each.reason);
+  for (const [reason, each] of reasons) console.log(`  skipped ${each.length}: ${reason}`);
+}
+
 /** `game-service proxy`: forward and judge until SIGINT or SIGTERM, then summarise, write the reports, and exit by --fail-on. */
 export async function runProxyCommand(options: ProxyCommandOptions): Promise<number> {
   const startedAt = Date.now();
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: RunningProxy;
   try {
     proxy = await startProxy({
       target: new URL(options.target),
@@ -62,6 +75,7 @@ export async function runProxyCommand(options: ProxyCommandOptions): Promise<num
       gameOrigins: options.gameOrigin ?? [],
       clientIpHeader: options.clientIpHeader,
       onFinding: (finding) => console.log(findingLine(finding)),
+      keepApiExchanges: options.record !== undefined,
     });
   } catch (error) {
     throw new CliError(
@@ -79,5 +93,6 @@ export async function runProxyCommand(options: ProxyCommandOptions): Promise<num
   console.log(`\n${signal}: stopped.`);
   for (const line of summary(proxy.log)) console.log(line);
   await writeReports(options, proxy.log, { target: options.target, startedAt, endedAt: Date.now(), exitCode });
+  if (options.record !== undefined) await writeRecording(options.record, proxy);
   return exitCode;
 }
