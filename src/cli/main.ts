@@ -3,6 +3,7 @@ import { CliError, EXIT_CODES } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
 import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
+import { mendHelp } from './help-text.js';
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
@@ -115,7 +116,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
     readVariables(process.env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
     let exitCode: number = EXIT_CODES.success;
-    await cli(argv, (code) => (exitCode = code)).parseAsync();
+    // With a callback, yargs hands over what it would print (--help, --version) instead of printing it.
+    let output = '';
+    await cli(argv, (code) => (exitCode = code)).parseAsync(argv, {}, (_error, _argv, text) => {
+      output = text;
+    });
+    if (output !== '') console.log(mendHelp(output));
     return exitCode;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
