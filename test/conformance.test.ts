@@ -35,7 +35,7 @@ describe('game-service check', () => {
     const result = await cli.run(['check', '--bogus'], {}, 5_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('game-service: Unknown argument: bogus');
+    expect(result.stderr).toContain('game-service: Unknown flag for check: --bogus');
   });
 
   it('lists each skipped check with its reason, and counts only the checks --only selects', async () => {
