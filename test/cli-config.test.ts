@@ -148,7 +148,7 @@ describe('game-service mock: every problem of the config and world files at once
       `--config ${config}: /routes/1 repeats POST /api/mine`,
       `--config ${config}: /actionPoints/costs/POST ~1api~1dig is not a gameplay route`,
       `${inWorld}: /players/0/ship/name must NOT have fewer than 1 characters`,
-      `${inWorld}: /players/1/email must match pattern`,
+      `${inWorld}: /players/1/email must be an email address, not "not-an-address"`,
       `${inWorld}: /players/2/rank is not a known key`,
       `${inWorld}: /players/1/actionPoints must be <= 5 (actionPoints.max)`,
       `${inWorld}: /players/2/email repeats a@example.com of /players/0/email`,
@@ -167,7 +167,8 @@ describe('game-service mock: every problem of the config and world files at once
     const result = await cli.run(['mock', '--port', '0', '--world', world]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`game-service: 2 problems in the configuration:\n`);
-    expect(result.stderr).toContain(`\n  - --world ${world}: /players/0/token must match pattern`);
+    expect(result.stderr).toContain(`\n  - --world ${world}: /players/0/token must be a UUID (such as 3f2c8a4e-9b1d-4c7e-8f00-5a6b7c8d9e0f), not "x"`);
+    expect(result.stderr).not.toContain('pattern');
     expect(result.stderr).toContain(`\n  - --world ${world}: /players/1/emailVerified must be boolean`);
   });
 });

@@ -131,7 +131,14 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['a blank port after =', ['mock', '--port=  '], '--port "  " is not a port'],
     ['a fractional count', ['fuzz', '--num-runs', '2.5'], '--num-runs "2.5" is not a count'],
     ['a game origin with a path', ['mock', '--game-origin', 'http://game.test/play'], '--game-origin "http://game.test/play" is not an origin'],
-    ['an unknown flag', ['mock', '--bogus'], 'Unknown argument: bogus'],
+    ['an unknown flag', ['mock', '--bogus'], /game-service: Unknown flag for mock: --bogus\n/],
+    [
+      'a misspelt flag, once, with the flag meant',
+      ['check', '--base-urll', 'http://x.test'],
+      /game-service: Unknown flag for check: --base-urll \(did you mean --base-url\?\)\n/,
+    ],
+    ['a flag of another command', ['mock', '--seed', '1'], 'Unknown flag for mock: --seed (a flag of check and fuzz, not mock)'],
+    ['several unknown flags', ['fuzz', '--bogus', '--max-duraton=5'], 'Unknown flags for fuzz: --bogus, --max-duraton (did you mean --max-duration?)'],
     ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
     [
@@ -144,6 +151,11 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
     ['an unknown command, naming it and the commands', ['frob'], 'Unknown command "frob"; commands: mock, check, fuzz'],
     ['an unknown command before flags', ['serve', '--port', '0'], 'Unknown command "serve"; commands: mock, check, fuzz'],
+    [
+      'a misspelt command, with the command meant',
+      ['chek', '--base-url', 'http://x.test'],
+      'Unknown command "chek"; commands: mock, check, fuzz; did you mean check?',
+    ],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
     const result = await cli.run(args, {}, 5_000);
     expect(result.code).toBe(2);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startMock, useCli } from './support/cli.js';
 
@@ -35,7 +38,7 @@ describe('game-service check', () => {
     const result = await cli.run(['check', '--bogus'], {}, 5_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('game-service: Unknown argument: bogus');
+    expect(result.stderr).toContain('game-service: Unknown flag for check: --bogus');
   });
 
   it('lists each skipped check with its reason, and counts only the checks --only selects', async () => {
@@ -46,6 +49,23 @@ describe('game-service check', () => {
     expect(result.stdout).toMatch(/ {2}- SHIP-VERIFIED: no token of an unverified player: pass --unverified-token/);
     expect(result.stdout).toMatch(/ {2}- TOKEN-EXPIRY: the target's clock cannot be moved/);
     expect(result.stdout).toMatch(/\n0 passed, 0 failed, 2 skipped \(seed/);
+  });
+
+  it('sums up a reason that skipped several checks once, while the JSON report keeps each skipped check', async () => {
+    const { url } = await startMock(cli, ['--port', '0']);
+    const dir = mkdtempSync(join(tmpdir(), 'game-service-skips-'));
+    try {
+      const json = join(dir, 'run.json');
+      const result = await cli.run(['check', '--base-url', url, '--only', 'RL-EXEMPT', '--json', json], {}, 30_000);
+      expect(result.code, result.stderr).toBe(0);
+      const summary = result.stdout.slice(result.stdout.indexOf('Skipped (not counted as passed):'));
+      expect(summary).toMatch(/^Skipped \(not counted as passed\):\n {2}- RL-EXEMPT \(4 checks\): no game origin: pass --game-origin\n\n/);
+      const report = JSON.parse(readFileSync(json, 'utf8')) as { checks: { state: string; reason?: string }[] };
+      const skipped = report.checks.filter((check) => check.state === 'skipped');
+      expect(skipped.map((check) => check.reason)).toEqual(Array(4).fill('no game origin: pass --game-origin'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('registers with --challenge-token on a target whose bot-check is on', async () => {

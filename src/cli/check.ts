@@ -1,3 +1,4 @@
+import { counted } from '../../conformance/report/counted.js';
 import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
 import { againstTarget } from './embedded-mock.js';
@@ -15,6 +16,18 @@ export function runCheck(options: CheckOptions): Promise<ConformanceResult> {
   return againstTarget(options, runConformance);
 }
 
+/**
+ * The summary of the skipped checks: each reason once, with the rules of the checks it skipped and how many
+ * (`RL-EXEMPT (4 checks): no game origin: pass --game-origin`). The run's lines and reports keep every check.
+ */
+function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
+  const byReason = Map.groupBy(skipped, ({ reason }) => reason);
+  return [...byReason].map(([reason, checks]) => {
+    const rules = [...new Set(checks.map(({ title }) => title.split(' ')[0]))].join(', ');
+    return `  - ${rules}${checks.length > 1 ? ` (${counted(checks.length, 'check')})` : ''}: ${reason}`;
+  });
+}
+
 /** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
 export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions): Promise<number> {
   const result = await runCheck(options);
@@ -25,7 +38,7 @@ export async function runCheckCommand({ coverage, ...options }: CheckCommandOpti
   }
   if (result.skippedChecks.length > 0) {
     console.log('\nSkipped (not counted as passed):');
-    for (const { title, reason } of result.skippedChecks) console.log(`  - ${title.split(' ')[0]}: ${reason}`);
+    for (const line of skipLines(result.skippedChecks)) console.log(line);
   }
   if (result.observations.length > 0) {
     console.log('\nObservations (choices the spec leaves open; not failures):');

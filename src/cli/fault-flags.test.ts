@@ -40,6 +40,15 @@ describe('--fault, --fault-seed and the config keys faults and faultSeed', () =>
     expect(parseFaultSeed('4294967295')).toBe(4_294_967_295);
   });
 
+  it.each([
+    ['GET /health 503@150%', 'probability 150% is above 100%'],
+    ['GET /health 503@-5%', 'probability -5% is below 0%'],
+    ['/api/* reset@1.5', 'probability 1.5 is above 1 (a fraction such as 0.2, or a percentage such as 20%)'],
+  ])('says why the probability of %s is out of range in the terms it was written in', (text, why) => {
+    expect(usageError(() => parseFaultFlags([text]))).toBe(`GS_USAGE --fault ${JSON.stringify(text)}: ${why}`);
+    expect(usageError(() => configFaults('m.json', { faults: [text] }))).toBe(`GS_CONFIG --config m.json: /faults/0: ${why}`);
+  });
+
   it('reads the file as texts or JSON rules, each error naming its JSON path', () => {
     const file = { path: 'm.json', config: config({ faults: ['GET /health 503', { kind: 'latency', ms: 20 }], faultSeed: 9 }) };
     expect(mergeMockOptions({}, file)).toMatchObject({ faults: [{ kind: 'status' }, { kind: 'latency', minMs: 20 }], faultSeed: 9 });

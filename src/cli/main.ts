@@ -3,9 +3,12 @@ import { CliError, EXIT_CODES } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
 import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
+import { nearestNames } from './did-you-mean.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
+import { mendHelp } from './help-text.js';
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
+import { checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
@@ -44,96 +47,102 @@ const MOCK_EPILOG = [
 const harOutput = (file: string | undefined) => (file === undefined ? undefined : { file, creatorVersion: PACKAGE_VERSION });
 
 function cli(argv: readonly string[], setExitCode: (code: number) => void) {
-  return yargs(argv)
-    .scriptName('game-service')
-    .usage('$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory, and a conformance suite and rate-limit fuzzer for any server of it.')
-    .env(ENV_PREFIX)
-    .command(
-      'mock',
-      'Serve the whole Game Service API from memory; verification codes are printed to the console',
-      (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
-      async (args) => runMockCommand(await resolveMockOptions(args)),
-    )
-    .command(
-      'check',
-      'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
-      (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
-      // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
-      // Every value is checked first, so that one that cannot work stops the run before anything starts.
-      async (args) => {
-        (await import('./target-flags.js')).checkTargetFlags(args);
-        setExitCode(
-          await (await import('./check.js')).runCheckCommand({
-            ...definedOnly({
-              ...targetArguments(args),
-              unverifiedToken: args['unverified-token'],
-              waitOtpExpiry: args['wait-otp-expiry'],
-              maxWaitSeconds: args['max-wait'],
-              numRuns: args['num-runs'],
-              only: args.only,
-              junit: args.junit,
-              json: args.json,
-              har: harOutput(args.har),
-              coverage: args.coverage,
-              force: args.force,
+  return (
+    yargs(argv)
+      .scriptName('game-service')
+      .usage(
+        '$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory; a conformance suite, a rate-limit fuzzer and a judging proxy for any server of it.',
+      )
+      .env(ENV_PREFIX)
+      .command(
+        'mock',
+        'Serve the whole Game Service API from memory; verification codes are printed to the console',
+        (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
+        async (args) => runMockCommand(await resolveMockOptions(args)),
+      )
+      .command(
+        'check',
+        'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
+        (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
+        // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
+        // Every value is checked first, so that one that cannot work stops the run before anything starts.
+        async (args) => {
+          (await import('./target-flags.js')).checkTargetFlags(args);
+          setExitCode(
+            await (await import('./check.js')).runCheckCommand({
+              ...definedOnly({
+                ...targetArguments(args),
+                unverifiedToken: args['unverified-token'],
+                waitOtpExpiry: args['wait-otp-expiry'],
+                maxWaitSeconds: args['max-wait'],
+                numRuns: args['num-runs'],
+                only: args.only,
+                junit: args.junit,
+                json: args.json,
+                har: harOutput(args.har),
+                coverage: args.coverage,
+                force: args.force,
+              }),
             }),
-          }),
-        );
-      },
-    )
-    .command(
-      'fuzz',
-      "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
-      (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
-      async (args) => {
-        (await import('./target-flags.js')).checkTargetFlags(args);
-        setExitCode(
-          await (await import('./fuzz.js')).runFuzzCommand({
-            ...definedOnly({
-              ...targetArguments(args),
-              numRuns: args['num-runs'],
-              maxCommands: args['max-commands'],
-              maxDurationSeconds: args['max-duration'],
-              replay: args.replay,
-              json: args.json,
-              har: harOutput(args.har),
+          );
+        },
+      )
+      .command(
+        'fuzz',
+        "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
+        (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
+        async (args) => {
+          (await import('./target-flags.js')).checkTargetFlags(args);
+          setExitCode(
+            await (await import('./fuzz.js')).runFuzzCommand({
+              ...definedOnly({
+                ...targetArguments(args),
+                numRuns: args['num-runs'],
+                maxCommands: args['max-commands'],
+                maxDurationSeconds: args['max-duration'],
+                replay: args.replay,
+                json: args.json,
+                har: harOutput(args.har),
+              }),
             }),
-          }),
-        );
-      },
-    )
-    .command(
-      'proxy',
-      "Judge live traffic: forward a client's requests to a deployment and report where either departs from the spec",
-      (command) => command.options(PROXY_FLAGS).epilog(PROXY_EPILOG),
-      async (args) => {
-        setExitCode(
-          await (await import('./proxy.js')).runProxyCommand({
-            target: args.target,
-            ...definedOnly({
-              port: args.port,
-              host: args.host,
-              gameOrigin: args['game-origin'],
-              clientIpHeader: args['client-ip-header'],
-              failOn: args['fail-on'],
-              json: args.json,
-              junit: args.junit,
-              har: args.har,
-              record: args.record,
+          );
+        },
+      )
+      .command(
+        'proxy',
+        "Judge live traffic: forward a client's requests to a deployment and report where either departs from the spec",
+        (command) => command.options(PROXY_FLAGS).epilog(PROXY_EPILOG),
+        async (args) => {
+          setExitCode(
+            await (await import('./proxy.js')).runProxyCommand({
+              target: args.target,
+              ...definedOnly({
+                port: args.port,
+                host: args.host,
+                gameOrigin: args['game-origin'],
+                clientIpHeader: args['client-ip-header'],
+                failOn: args['fail-on'],
+                json: args.json,
+                junit: args.junit,
+                har: args.har,
+                record: args.record,
+              }),
             }),
-          }),
-        );
-      },
-    )
-    .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
-    .strict()
-    .version(PACKAGE_VERSION)
-    .help()
-    .alias('h', 'help')
-    .wrap(Math.min(110, process.stdout.columns || 110))
-    .fail((message, error) => {
-      throw error instanceof CliError ? error : new CliError('GS_USAGE', message ?? error?.message ?? 'invalid arguments');
-    });
+          );
+        },
+      )
+      .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
+      // Before yargs' own strict check, which names a dashed flag twice and suggests nothing.
+      .middleware((parsed) => checkKnownFlags(parsed, argv, String(parsed._[0]), COMMAND_FLAGS), true)
+      .strict()
+      .version(PACKAGE_VERSION)
+      .help()
+      .alias('h', 'help')
+      .wrap(Math.min(110, process.stdout.columns || 110))
+      .fail((message, error) => {
+        throw error instanceof CliError ? error : new CliError('GS_USAGE', message ?? error?.message ?? 'invalid arguments');
+      })
+  );
 }
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -142,12 +151,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     // yargs would call it an unknown argument, which hides that the command itself is what is wrong.
     if (command !== '' && !command.startsWith('-') && !Object.hasOwn(COMMAND_FLAGS, command)) {
-      throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${Object.keys(COMMAND_FLAGS).join(', ')}`);
+      const commands = Object.keys(COMMAND_FLAGS);
+      const near = nearestNames(command, commands);
+      const hint = near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
+      throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${commands.join(', ')}${hint}`);
     }
     const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
     readVariables(process.env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
     let exitCode: number = EXIT_CODES.success;
-    await cli(argv, (code) => (exitCode = code)).parseAsync();
+    // With a callback, yargs hands over what it would print (--help, --version) instead of printing it.
+    let output = '';
+    await cli(argv, (code) => (exitCode = code)).parseAsync(argv, {}, (_error, _argv, text) => {
+      output = text;
+    });
+    if (output !== '') console.log(mendHelp(output));
     return exitCode;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;

@@ -1,4 +1,6 @@
 import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
+import { FAULT_RULE_SCHEMA } from '../core/fault-rules.js';
+import { worldPlayerSchema } from '../core/world-schema.js';
 
 // allErrors: a file's every problem at once. verbose: errors carry their parent schema, so that an unknown
 // key can be told the known ones.
@@ -20,8 +22,25 @@ function unknownKey(error: ErrorObject): string {
   return `${error.instancePath}/${key.replaceAll('~', '~0').replaceAll('/', '~1')} is not a known key${hint}`;
 }
 
+/** The pattern a schema gives one of its properties: the words below follow the schemas rather than copy them. */
+function patternOf(schema: object, property: string): string {
+  const pattern = (schema as { properties: Record<string, { pattern?: string }> }).properties[property]?.pattern;
+  if (pattern === undefined) throw new Error(`the schema has no pattern for ${property}`);
+  return pattern;
+}
+
+/** The patterns of the files' schemas in words: a regular expression helps no one mend a file. */
+const PATTERN_WORDS: ReadonlyMap<string, string> = new Map([
+  [patternOf(worldPlayerSchema, 'email'), 'an email address'],
+  [patternOf(worldPlayerSchema, 'token'), 'a UUID (such as 3f2c8a4e-9b1d-4c7e-8f00-5a6b7c8d9e0f)'],
+  [patternOf(FAULT_RULE_SCHEMA, 'method'), 'an HTTP method (letters only) or *'],
+  [patternOf(FAULT_RULE_SCHEMA, 'path'), 'a path beginning with /, or *'],
+]);
+
 function describeOne(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return unknownKey(error);
+  const words = error.keyword === 'pattern' ? PATTERN_WORDS.get(String(error.params['pattern'])) : undefined;
+  if (words !== undefined) return `${error.instancePath} must be ${words}, not ${JSON.stringify(error.data)}`;
   const allowed = error.keyword === 'enum' ? `: ${(error.params['allowedValues'] as unknown[]).join(', ')}` : '';
   return `${error.instancePath || '(the top level)'} ${error.message ?? 'is invalid'}${allowed}`;
 }
