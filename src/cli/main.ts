@@ -27,10 +27,8 @@ const FUZZ_EPILOG = [
 ].join('\n');
 
 const PROXY_EPILOG = [
-  'Forwards every request to --target unchanged (Host aside) and its answer back, and judges each exchange as it passes: the',
-  "server's answers by the suite's own rules (envelopes, statuses, X-RateLimit-*, 429 and Retry-After, the rate-limit model per address and player, token lifetimes, action points),",
-  "the client's requests by the spec's sentences (request fields, Content-Type, Authorization, retries before Retry-After, gameplay during an encounter).",
-  'Each finding prints one line as it happens, names its side, rule and sentence; the findings page is /__proxy/ui (loopback only). Ctrl+C or SIGTERM ends the run with a summary and the reports.',
+  "Forwards every request to --target unchanged (Host aside) and its answer back, and judges each exchange as it passes: the server's answers by the suite's own rules (envelopes, statuses, X-RateLimit-*, 429 and Retry-After, the rate-limit model per address and player, token lifetimes, action points), the client's requests by the spec's sentences (request fields, Content-Type, Authorization, retries before Retry-After, gameplay during an encounter).",
+  'Each finding prints one line as it happens, naming its side and rule; the findings page is /__proxy/ui (loopback only). Ctrl+C or SIGTERM ends the run with a summary and the reports.',
   'Exit codes: 0 no finding of the --fail-on side, 1 findings of that side, 2 usage error or a port that cannot be bound.',
 ].join('\n');
 
