@@ -1,0 +1,130 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, type CliProcess, startMock, useCli } from './support/cli.js';
+import { harErrors } from './support/har-validator.js';
+import { useTempDir } from './support/temp-dir.js';
+
+/** `game-service proxy` as a user runs it: in front of `game-service mock`, stopped by a signal, its reports read back. */
+
+const cli = useCli();
+const temp = useTempDir('proxy-cli-');
+
+beforeAll(() => assertBuilt());
+
+async function startProxy(target: string, args: readonly string[] = []): Promise<{ process: CliProcess; url: string }> {
+  const process = cli.start(['proxy', '--target', target, '--port', '0', ...args]);
+  const [, url = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  return { process, url };
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('game-service proxy', () => {
+  it('forwards unchanged, prints a client departure as it happens, and at SIGTERM exits by --fail-on with its reports written', async () => {
+    const mock = await startMock(cli, ['--port', '0']);
+    const dir = temp();
+    const files = { json: join(dir, 'findings.json'), junit: join(dir, 'findings.xml'), har: join(dir, 'traffic.har') };
+    const proxy = await startProxy(mock.url, ['--fail-on', 'client', '--json', files.json, '--junit', files.junit, '--har', files.har]);
+    const direct = await (await fetch(`${mock.url}/health`)).json();
+    const proxied = await fetch(`${proxy.url}/health`);
+    expect(await proxied.json()).toEqual(direct);
+    expect(proxied.headers.get('x-ratelimit-limit')).toBe('60');
+    const registered = await post(`${proxy.url}/api/auth/register`, { email: 'pilot@example.com', turnstileToken: 'XXXX.DUMMY' });
+    expect(registered.status).toBe(200);
+    await proxy.process.waitForOutput(
+      /client CLIENT-REGISTER-FIELDS: sends turnstileToken, which the spec does not name .*\(POST \/api\/auth\/register → 200\)/,
+    );
+    proxy.process.child.kill('SIGTERM');
+    const exit = await proxy.process.waitForExit();
+    expect(exit.code, proxy.process.stdout).toBe(1);
+    expect(proxy.process.stdout).toMatch(/2 exchanges, 0 server findings, 1 client findings/);
+    const json = JSON.parse(readFileSync(files.json, 'utf8')) as {
+      findings: { client: number; server: number };
+      kept: { rule: string; side: string; sentences: string[] }[];
+    };
+    expect(json.findings).toEqual({ client: 1, server: 0 });
+    expect(json.kept[0]).toMatchObject({
+      rule: 'CLIENT-REGISTER-FIELDS',
+      side: 'client',
+      sentences: ['EP-REGISTER', 'RES-REGISTER-EMAIL', 'RES-REGISTER-CHALLENGE'],
+    });
+    const junit = readFileSync(files.junit, 'utf8');
+    expect(junit).toMatch(/<testsuite name="game-service proxy: client" tests="7" failures="1"/);
+    expect(junit).toMatch(/<testsuite name="game-service proxy: server" tests="\d+" failures="0"/);
+    const har = JSON.parse(readFileSync(files.har, 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+    expect(harErrors(har)).toEqual([]);
+    expect(har.log.entries.map((entry) => new URL(entry.request.url).pathname)).toEqual(['/health', '/api/auth/register']);
+  });
+
+  it('exits 0 when only the other side departs (--fail-on server)', async () => {
+    const mock = await startMock(cli, ['--port', '0']);
+    const proxy = await startProxy(mock.url, ['--fail-on', 'server']);
+    await post(`${proxy.url}/api/auth/register`, { mail: 'pilot@example.com' });
+    await proxy.process.waitForOutput(/client CLIENT-REGISTER-FIELDS: email is missing/);
+    proxy.process.child.kill('SIGINT');
+    expect((await proxy.process.waitForExit()).code).toBe(0);
+  });
+
+  it('serves its findings page and data to loopback callers only, and never forwards /__proxy', async () => {
+    const mock = await startMock(cli, ['--port', '0']);
+    const proxy = await startProxy(mock.url);
+    await post(`${proxy.url}/api/auth/register`, {});
+    await proxy.process.waitForOutput(/CLIENT-REGISTER-FIELDS/);
+    const page = await fetch(`${proxy.url}/__proxy/ui`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const data = (await (await fetch(`${proxy.url}/__proxy/findings`)).json()) as { findings: number; kept: { rule: string; exchange: string }[] };
+    expect(data.findings).toBe(1);
+    expect(data.kept[0]?.exchange).toContain('> POST');
+    // fetch may not set Host: a DNS-rebound page's request, as the browser would send it.
+    const rebound = await new Promise<number | undefined>((resolve, reject) => {
+      get(`${proxy.url}/__proxy/findings`, { headers: { host: 'attacker.example' } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode);
+      }).on('error', reject);
+    });
+    expect(rebound).toBe(403);
+    const crossSite = await fetch(`${proxy.url}/__proxy/findings`, { headers: { origin: 'https://attacker.example' } });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('answers 502 with an error envelope when the target does not answer', async () => {
+    const proxy = await startProxy('http://127.0.0.1:9');
+    const answer = await fetch(`${proxy.url}/health`);
+    expect(answer.status).toBe(502);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/did not answer \(ECONNREFUSED\)/);
+  });
+
+  it('refuses a target that is no URL and a port in use before it starts (exit 2)', async () => {
+    const bad = await cli.run(['proxy', '--target', 'localhost:8080']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--target "localhost:8080" is not an http\(s\) base URL/);
+    const mock = await startMock(cli, ['--port', '0']);
+    const taken = await cli.run(['proxy', '--target', mock.url, '--port', String(mock.port)]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+  });
+
+  it('--record writes the routes beyond the table, which `mock --config` then serves', async () => {
+    const config = join(temp(), 'mock.json');
+    const routes = join(temp(), 'routes.json');
+    writeFileSync(
+      routes,
+      JSON.stringify({
+        routes: [{ method: 'GET', path: '/api/galaxy/:galaxyId/sectors', category: 'public', response: { galaxyId: '{{params.galaxyId}}', sectors: [1, 2] } }],
+      }),
+    );
+    const mock = await startMock(cli, ['--port', '0', '--config', routes]);
+    const proxy = await startProxy(mock.url, ['--record', config]);
+    const recorded = await (await fetch(`${proxy.url}/api/galaxy/7/sectors`)).json();
+    proxy.process.child.kill('SIGTERM');
+    await proxy.process.waitForExit();
+    expect(proxy.process.stdout).toMatch(new RegExp(`Recorded 1 route\\(s\\) to ${config.replaceAll('.', '\\.')}`));
+    const replay = await startMock(cli, ['--port', '0', '--config', config]);
+    expect(await (await fetch(`${replay.url}/api/galaxy/7/sectors`)).json()).toEqual(recorded);
+  });
+});
