@@ -1,12 +1,15 @@
-import { availableParallelism } from 'node:os';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseVariants, VARIANT_NAMES } from '../src/core/variant-choice.js';
 import { assertBuilt, CliProcess } from './support/cli.js';
 import { limiter } from './support/limiter.js';
 
 /**
  * The proof that every variant is legal: `check` and `fuzz` pass against `game-service mock --variant …` for each
- * variant on its own, for all of them at once, for the public deployment's, and for random draws.
+ * variant on its own, for all of them at once, for the public deployment's, and for random draws. They reach it
+ * through `game-service proxy`, which must judge all of that traffic without a finding on the server's side.
  */
 
 const GAME_ORIGIN = 'http://conformance.game.test';
@@ -15,6 +18,11 @@ const SELECTIONS = [...VARIANT_NAMES, 'all', 'public-deployment', 'random:1', 'r
 /** Runs at once: each is a mock, a suite and a fuzzer, mostly CPU. */
 const inSlot = limiter(Math.max(2, Math.min(4, availableParallelism())));
 
+/** The header a variant reads client addresses from. */
+function addressHeader(selection: string): string {
+  return chooseVariants([selection]).names.includes('client-ip-cf-connecting-ip') ? 'CF-Connecting-IP' : 'X-Forwarded-For';
+}
+
 /** The target flags a variant asks for: the header it reads client addresses from, the ship payload it takes. */
 function targetFlags(selection: string): string[] {
   const { names } = chooseVariants([selection]);
@@ -22,6 +30,12 @@ function targetFlags(selection: string): string[] {
     ...(names.includes('client-ip-cf-connecting-ip') ? ['--client-ip-header', 'CF-Connecting-IP'] : ['--forwarded-for']),
     ...(names.includes('ship-payload-galaxy') ? ['--ship-payload', '{"galaxyId":1,"shipName":"Conformance"}'] : []),
   ];
+}
+
+/** What `proxy --json` says of the server, read back once the proxy has stopped. */
+interface ProxyReport {
+  findings: { server: number; client: number };
+  kept: { side: string; rule: string; message: string; exchange: { request: { method: string; url: string }; response: { status: number } } }[];
 }
 
 /** A command run to its end; tests here run concurrently, so each owns its processes (no shared clean-up). */
@@ -37,26 +51,70 @@ async function run(args: readonly string[]) {
 
 async function checkAndFuzz(selection: string) {
   const mock = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, '--variant', selection], {});
+  const report = join(reports, `${selection.replace(/[^a-z0-9-]/gi, '_')}.json`);
+  let proxy: CliProcess | undefined;
   try {
-    const [, url = ''] = await mock.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    const [, mockUrl = ''] = await mock.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    proxy = new CliProcess(
+      [
+        'proxy',
+        '--target',
+        mockUrl,
+        '--port',
+        '0',
+        '--game-origin',
+        GAME_ORIGIN,
+        '--client-ip-header',
+        addressHeader(selection),
+        '--fail-on',
+        'server',
+        '--json',
+        report,
+      ],
+      {},
+    );
+    const [, url = ''] = await proxy.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     const flags = ['--base-url', url, '--game-origin', GAME_ORIGIN, ...targetFlags(selection)];
-    return { check: await run(['check', ...flags]), fuzz: await run(['fuzz', ...flags, '--num-runs', '30']) };
+    const check = await run(['check', ...flags]);
+    const fuzz = await run(['fuzz', ...flags, '--num-runs', '30']);
+    proxy.child.kill('SIGTERM');
+    const proxyExit = await proxy.waitForExit(10_000);
+    return { check, fuzz, proxy: { code: proxyExit.code, stdout: proxy.stdout, report: JSON.parse(readFileSync(report, 'utf8')) as ProxyReport } };
   } finally {
+    proxy?.child.kill('SIGKILL');
     mock.child.kill('SIGKILL');
     await mock.exited;
   }
 }
 
-beforeAll(() => assertBuilt());
+/** The proxy's server findings, one line each, for a failure message. */
+function serverFindings(report: ProxyReport): string {
+  return report.kept
+    .filter((finding) => finding.side === 'server')
+    .map(
+      (finding) =>
+        `${finding.rule}: ${finding.message} (${finding.exchange.request.method} ${finding.exchange.request.url} → ${finding.exchange.response.status})`,
+    )
+    .join('\n');
+}
+
+let reports = '';
+beforeAll(() => {
+  assertBuilt();
+  reports = mkdtempSync(join(tmpdir(), 'variants-proxy-'));
+});
+afterAll(() => rmSync(reports, { recursive: true, force: true }));
 
 describe('check and fuzz pass against every legal variant of the mock', () => {
   it.concurrent.each(SELECTIONS)(
     '--variant %s',
     async (selection) => {
-      const { check, fuzz } = await inSlot(() => checkAndFuzz(selection));
+      const { check, fuzz, proxy } = await inSlot(() => checkAndFuzz(selection));
       expect(check.code, `check --variant ${selection}:\n${check.stdout.slice(-3_000)}\n${check.stderr.slice(-1_000)}`).toBe(0);
       expect(check.stdout).toMatch(/\n[1-9]\d* passed, 0 failed/);
       expect(fuzz.code, `fuzz --variant ${selection}:\n${fuzz.stdout.slice(-3_000)}\n${fuzz.stderr.slice(-1_000)}`).toBe(0);
+      expect(proxy.report.findings.server, `proxy in front of --variant ${selection}:\n${serverFindings(proxy.report)}`).toBe(0);
+      expect(proxy.code, proxy.stdout.slice(-2_000)).toBe(0);
     },
     SELECTIONS.length * RUN_TIMEOUT_MS,
   );

@@ -29,7 +29,9 @@ export interface PendingRequest {
   readonly request: LiveRequest;
   readonly caller: Caller;
   readonly bucket: string | undefined;
-  /** Another request of the same bucket was in flight at the same time. */
+  /** The buckets it may draw from: its own, and its address's public one where which bucket counts it is not shown. */
+  readonly touches: readonly string[];
+  /** Another request that may draw from its bucket was in flight at the same time. */
   overlapped: boolean;
   /** When the Retry-After of its bucket's last 429 ends, on the server's clock, if one was pending when it was sent. */
   readonly retryAllowedAt: number | undefined;
@@ -66,7 +68,7 @@ export class LiveJudge {
   /** The player each token was issued to, by the email verified (tokens issued before the proxy started are unknown). */
   readonly #players = new BoundedMap<string, string>(REMEMBERED_TOKENS);
   readonly #auth = new AuthMemory();
-  readonly #inFlight = new Map<string, Set<PendingRequest>>();
+  readonly #inFlight = new Set<PendingRequest>();
   /** When each bucket may be called again after a 429, on the server's clock (a virtual one may be moved past it). */
   readonly #retryAfter = new Map<string, number>();
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
@@ -79,19 +81,17 @@ export class LiveJudge {
   /** A request arrived: it is judged when its answer comes back (`end`), or dropped (`abandon`). */
   begin(request: LiveRequest): PendingRequest {
     const caller = this.#callerOf(request);
-    const bucket = isApiPath(request.path) ? this.#rateLimits.keyOf(request.method, request.path, caller) : undefined;
+    const api = isApiPath(request.path);
+    const bucket = api ? this.#rateLimits.keyOf(request.method, request.path, caller) : undefined;
     const retryAllowedAt = bucket === undefined ? undefined : this.#retryAfter.get(bucket);
     if (bucket !== undefined) this.#retryAfter.delete(bucket);
-    const pending: PendingRequest = { request, caller, bucket, overlapped: false, retryAllowedAt };
-    if (bucket !== undefined) {
-      const flying = this.#inFlight.get(bucket) ?? new Set<PendingRequest>();
-      this.#inFlight.set(bucket, flying);
-      if (flying.size > 0) {
-        pending.overlapped = true;
-        for (const other of flying) other.overlapped = true;
-      }
-      flying.add(pending);
+    const touches = [...(bucket === undefined ? [] : [bucket]), ...(api ? this.#rateLimits.mayAlsoCount(request.method, request.path, caller) : [])];
+    const pending: PendingRequest = { request, caller, bucket, touches, overlapped: false, retryAllowedAt };
+    for (const other of this.#inFlight) {
+      if (bucket !== undefined && other.touches.includes(bucket)) pending.overlapped = true;
+      if (other.bucket !== undefined && touches.includes(other.bucket)) other.overlapped = true;
     }
+    if (touches.length > 0) this.#inFlight.add(pending);
     return pending;
   }
 
@@ -151,10 +151,7 @@ export class LiveJudge {
   }
 
   #land(pending: PendingRequest): void {
-    if (pending.bucket === undefined) return;
-    const flying = this.#inFlight.get(pending.bucket);
-    flying?.delete(pending);
-    if (flying?.size === 0) this.#inFlight.delete(pending.bucket);
+    this.#inFlight.delete(pending);
   }
 
   /** The server's clock when it answered: its Date header; this machine's while the request was out, without one. */

@@ -1,4 +1,4 @@
-import { HEADERS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { type Exchange, integerHeader } from '../exchange.js';
 import { judge, type Finding } from '../fuzz/judge.js';
 import { ServerChoices } from '../fuzz/server-choices.js';
@@ -47,6 +47,17 @@ export class LiveRateLimits {
     return bucketKey(category, caller);
   }
 
+  /**
+   * Buckets a request may be counted in besides its own, where the spec does not show which: its address's public
+   * bucket, for a route beyond the table and for a player's route (answered 401 without a valid token).
+   */
+  mayAlsoCount(method: string, path: string, caller: Caller): string[] {
+    const category = categoryOf(method, path);
+    if (category !== undefined && RATE_LIMITS[category].scope !== 'player') return [];
+    const publicKey = bucketKey('public', caller);
+    return publicKey === undefined || !isCounted('public', caller.gameOrigin) ? [] : [publicKey];
+  }
+
   /** How long a 429's Retry-After asks a client to wait, in the unit the server showed; its shortest reading until then. */
   retryWaitMs(value: number): number {
     const unit = this.#choices.retryAfterUnit;
@@ -58,13 +69,18 @@ export class LiveRateLimits {
   judge(observation: RateLimitObservation): Finding[] {
     const { method, path, caller, exchange, serverTime } = observation;
     const category = categoryOf(method, path);
-    if (category === undefined) return [];
+    // Which bucket counts a route beyond the table, or a request without a valid token, is not shown: the
+    // address's public bucket may have, so it is adopted again from its next answer.
+    const publicKey = bucketKey('public', caller) ?? '';
+    if (category === undefined) {
+      this.#seen.delete(publicKey);
+      return [];
+    }
     const key = this.keyOf(method, path, caller);
     const atMs = midpoint(serverTime);
-    // A 401 is a request without a valid token: no player's bucket counted it, and whether its address's public
-    // bucket did is not shown, so that bucket is adopted again from its next answer.
-    if (exchange.status === 401) {
-      this.#seen.delete(bucketKey('public', caller) ?? '');
+    // A 401 to a player's route: no player's bucket counted it.
+    if (exchange.status === 401 && RATE_LIMITS[category].scope === 'player') {
+      this.#seen.delete(publicKey);
       return [];
     }
     if (exchange.status >= 500) {
