@@ -55,9 +55,10 @@ export async function removeRegistered(control: RunControl | undefined, emails: 
   }
   const lowered = new Set(batches.map((email) => email.toLowerCase()));
   const kept = (await control.outbox()).filter((message) => lowered.has(message.email.toLowerCase())).length;
-  const counts = `${counted(removed.players, 'player')}, ${counted(removed.tokens, 'token')}, ${counted(removed.messages, 'code')}`;
+  // A target that keeps its outbox in a store may list again what it removed: only what is gone counts as removed.
+  const counts = `${counted(removed.players, 'player')}, ${counted(removed.tokens, 'token')}, ${counted(Math.max(0, removed.messages - kept), 'code')}`;
   return {
     removed: `the players, tokens and codes of ${addresses} are removed (${counts})`,
-    left: kept === 0 ? undefined : `${counted(kept, 'code')} sent to ${addresses}, which the target's outbox still holds after their removal`,
+    left: kept === 0 ? undefined : `${counted(kept, 'code')} sent to ${addresses}, which the target's outbox still lists after their removal`,
   };
 }

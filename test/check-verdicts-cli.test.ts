@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
+import { RedisServer } from './support/redis-server.js';
 
 /** How `check` and `fuzz` report and stop: usage errors before anything starts, reports a CI reads, a target left as found. */
 
@@ -91,7 +92,7 @@ describe('the reports of a run', () => {
   }, 70_000);
 });
 
-describe('a target with a control API is left as the run found it', () => {
+describe('a target is left as the run found it, or the run says what it leaves there', () => {
   /** A developer's state before a run: a signed-in player, a code pending for another address, and a clock frozen or running. */
   async function developerState(url: string, frozen: boolean) {
     const clock = await call(`${url}/__mock/clock`, { json: frozen ? { set: '2030-01-01T09:00:00Z', frozen: true } : { set: '2030-01-01T09:00:00Z' } });
@@ -147,6 +148,23 @@ describe('a target with a control API is left as the run found it', () => {
     },
     70_000,
   );
+
+  it('a target that keeps its outbox in Redis: the run removes its players, and names the codes the outbox still lists', async () => {
+    const redis = new RedisServer();
+    await redis.start();
+    try {
+      const { url } = await startMock(cli, ['--port', '0', '--trust-proxy', '--store', redis.url]);
+      const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--only', 'REG-OK|VERIFY-OK'], {}, 30_000);
+      expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Put back on the target: .*are removed \(1 player, 1 token, 0 codes\)/);
+      expect(result.stdout).toMatch(
+        /Left on the target: 2 codes sent to the 2 addresses the run registered \(conformance\+\*-\d+-\*@example\.com\), which the target's outbox still lists after their removal\./,
+      );
+      expect((await call(`${url}/__mock/players`)).body).toMatchObject({ players: [] });
+    } finally {
+      await redis.dispose();
+    }
+  }, 40_000);
 
   it('a target without a control API: the run says what it leaves there', async () => {
     const { url } = await startMock(cli, ['--port', '0', '--trust-proxy', '--no-control']);
