@@ -57,5 +57,7 @@ declare module 'vitest' {
   export interface TaskMeta {
     /** Auth requests (register, verify-email) the check sent, its fixtures' included. */
     authRequests?: number;
+    /** Addresses the target took a registration or a player for while the check ran, its fixtures' included. */
+    registeredEmails?: string[];
   }
 }

@@ -50,6 +50,8 @@ export interface ConformanceResult {
   coverage?: RunCoverage;
   /** What was done to leave a target with a control API as the run found it. */
   restored?: string;
+  /** What the run leaves on the target: the players and codes of its addresses, where it could not remove them. */
+  left?: string;
   /** Why the run could not start, or stopped (exit code 2). */
   error?: string;
 }
@@ -116,7 +118,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
   if (unlike === undefined) announce(config, plan);
-  const restore = await preserveTargetState(config.baseUrl, config.capabilities);
+  const restore = await preserveTargetState(config.baseUrl, config.capabilities, config);
   const { files, titles } = unlike === undefined ? selectChecks(options.only) : HEALTH_CHECKS_ONLY;
   const selected = (testCase: TestCase) => titles === undefined || titles.test(testCase.fullName);
   const collector = new RunCollector(selected);
@@ -142,7 +144,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   );
   try {
     const { checks } = collector;
-    const restored = await restore();
+    const { restored, left } = await restore(collector.registeredEmails);
     if (plan !== undefined && checks.length > 0) console.log(`\n${describeAuthAccount(plan, collector.authRequests, Date.now() - startedAt)}`);
     const counts = summarize(checks);
     const error =
@@ -158,7 +160,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       coverage,
       ...(error === undefined ? {} : { error }),
     });
-    return { exitCode, seed, ...counts, checks, coverage, ...(restored === '' ? {} : { restored }), ...(error === undefined ? {} : { error }) };
+    return {
+      exitCode,
+      seed,
+      ...counts,
+      checks,
+      coverage,
+      ...(restored === undefined ? {} : { restored }),
+      ...(left === undefined ? {} : { left }),
+      ...(error === undefined ? {} : { error }),
+    };
   } finally {
     await vitest.close();
   }

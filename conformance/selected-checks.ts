@@ -8,11 +8,15 @@ import { createSuite } from './suite.js';
 
 const suite = createSuite(inject('conformance'));
 
-// Each check's own auth requests, for the plan's account at the end of the run (report/run-collector.ts).
+// Each check's own auth requests, for the plan's account at the end of the run, and the addresses it registered,
+// which the run removes from the target at its end (report/run-collector.ts).
 beforeEach(({ task }) => {
   const before = suite.target.pacer.authRequestsSent;
+  const { registeredEmails } = suite.target;
+  const firstEmail = registeredEmails.length;
   return () => {
     task.meta.authRequests = suite.target.pacer.authRequestsSent - before;
+    task.meta.registeredEmails = registeredEmails.slice(firstEmail);
   };
 });
 

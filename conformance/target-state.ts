@@ -1,79 +1,60 @@
-import { Agent, request } from 'undici';
 import type { Capabilities } from './config.js';
-import type { ControlAnswer, JsonControlRouteKey } from '../src/spec/control-responses.js';
-import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
 import type { RateLimitBucket } from '../src/spec/control-schemas.js';
-import { endpoint } from './exchange.js';
+import { type AddressScheme, removeRegistered } from './registered-players.js';
+import { RunControl } from './run-control.js';
 
 const bucketId = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key} ${bucket.count} ${bucket.resetAt}`;
 
-/** Control API calls of the run's own, outside any check (and outside the scheduler: the control API is not rate-limited). */
-class ControlClient {
-  readonly #agent = new Agent({ keepAliveTimeout: 1_000 });
-  readonly #baseUrl: string;
+/** What a run did to leave the target as it found it, and what it could not take away. */
+export interface TargetAftermath {
+  /** What was put back or removed, as a clause; undefined when there was nothing to do. */
+  restored: string | undefined;
+  /** What the run leaves on the target; undefined when it leaves nothing. */
+  left: string | undefined;
+}
 
-  constructor(baseUrl: string) {
-    this.#baseUrl = baseUrl;
-  }
-
-  async call<K extends JsonControlRouteKey>(key: K, query = '', json?: unknown): Promise<ControlAnswer<K>> {
-    const { method, pattern } = CONTROL_ROUTES[key];
-    const path = `${pattern}${query}`;
-    const response = await request(endpoint(this.#baseUrl, path), {
-      method,
-      dispatcher: this.#agent,
-      ...(json === undefined ? {} : { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } }),
-    });
-    const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as ControlAnswer<K>;
-  }
-
-  /** Every live bucket, following the listing's cursor where it has one. */
-  async buckets(): Promise<RateLimitBucket[]> {
-    const all: RateLimitBucket[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.call('buckets', cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`);
-      all.push(...page.buckets);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor !== undefined);
-    return all;
-  }
-
-  close(): Promise<void> {
-    return this.#agent.close();
-  }
+/** The line a run ends with: that the target is as the run found it, or what the run put back and what it leaves. */
+export function describeAftermath({ restored, left }: Partial<TargetAftermath>): string | undefined {
+  if (left !== undefined) return `${restored === undefined ? '' : `Put back on the target: ${restored}.\n`}Left on the target: ${left}.`;
+  return restored === undefined ? undefined : `Left the target as the run found it: ${restored}.`;
 }
 
 /**
- * What a run changes of a target with a control API, noted before it starts: the clock (time and frozen state)
- * and the buckets. `restore` puts the clock back where it was, moved on by the real time elapsed if it was
- * running, and empties every bucket the run filled, so that a developer's mock, and the tokens made on it
- * before the run, work after it as before. Returns what it did, for a line of output.
+ * What a run changes of a target, noted before it starts: with a control API, the clock (time and frozen state)
+ * and the buckets. The function it answers is called at the end with the addresses the run registered: it puts
+ * the clock back where it was, moved on by the real time elapsed if it was running, empties every bucket the run
+ * filled, and removes the players and codes made for those addresses, so that a developer's mock, and the players
+ * and tokens made on it before the run, are as before. It answers what it did, and what it could not undo.
  */
-export async function preserveTargetState(baseUrl: string, capabilities: Capabilities | null): Promise<() => Promise<string>> {
-  if (capabilities?.clockControl !== true) return async () => '';
-  const control = new ControlClient(baseUrl);
+export async function preserveTargetState(
+  baseUrl: string,
+  capabilities: Capabilities | null,
+  scheme: AddressScheme,
+): Promise<(registered: ReadonlySet<string>) => Promise<TargetAftermath>> {
+  const control = capabilities === null ? undefined : new RunControl(baseUrl);
   const startedAt = Date.now();
-  const clock = await control.call('clock');
-  const before = capabilities.buckets ? new Set((await control.buckets()).map(bucketId)) : undefined;
-  return async () => {
+  const clock = capabilities?.clockControl === true ? await control!.call('clock') : undefined;
+  const before = clock !== undefined && capabilities?.buckets === true ? new Set((await control!.buckets()).map(bucketId)) : undefined;
+  return async (registered) => {
     try {
-      const nowMs = clock.nowMs + (clock.frozen ? 0 : Date.now() - startedAt);
-      await control.call('setClock', '', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
-      if (before === undefined) return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`;
-      const filled = (await control.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
-      for (const bucket of filled) await control.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
-      const emptied =
-        filled.length === 0
-          ? ''
-          : filled.length === 1
-            ? ', and the bucket the run filled is empty again'
-            : `, and the ${filled.length} buckets the run filled are empty again`;
-      return `the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}${emptied}`;
+      const done: string[] = [];
+      if (clock !== undefined) {
+        const nowMs = clock.nowMs + (clock.frozen ? 0 : Date.now() - startedAt);
+        await control!.call('setClock', '', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
+        done.push(`the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`);
+      }
+      const removal = await removeRegistered(capabilities?.players === true ? control : undefined, registered, scheme);
+      if (removal.removed !== undefined) done.push(removal.removed);
+      if (before !== undefined) {
+        const filled = (await control!.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
+        for (const bucket of filled)
+          await control!.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
+        if (filled.length > 0)
+          done.push(filled.length === 1 ? 'the bucket the run filled is empty again' : `the ${filled.length} buckets the run filled are empty again`);
+      }
+      return { restored: done.length === 0 ? undefined : done.join('; '), left: removal.left };
     } finally {
-      await control.close();
+      await control?.close();
     }
   };
 }

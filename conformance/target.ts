@@ -7,6 +7,7 @@ import type { ConformanceConfig } from './config.js';
 import { endpoint, type Exchange } from './exchange.js';
 import { IdentityPool, type Identity } from './identities.js';
 import { Pacer } from './pacing.js';
+import { registeredEmail } from './registered-emails.js';
 import type { HarRecorder } from './report/har.js';
 import { TrafficInvariants } from './traffic.js';
 
@@ -25,6 +26,8 @@ export class Target {
   /** The one scheduler of the run's requests: callers that plan their auth requests ask it for room. */
   readonly pacer: Pacer;
   readonly #default: Identity;
+  /** Every address the target took a registration or a player for, in order (repeats included): the run removes them at its end. */
+  readonly registeredEmails: string[] = [];
   /** Set when the run writes its exchanges as HAR. */
   har: HarRecorder | undefined;
 
@@ -46,6 +49,8 @@ export class Target {
       }
       const exchange = await this.#sendOnce(call, identity);
       const isControl = call.path.startsWith(CONTROL_PREFIX);
+      const registered = registeredEmail(call, exchange.status);
+      if (registered !== undefined) this.registeredEmails.push(registered);
       this.har?.record(exchange, isControl);
       if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;

@@ -25,20 +25,45 @@ export function row(attributes: Record<string, string>, ...cells: (Child | HTMLT
   return h('tr', attributes, ...cells.map((cell) => (cell instanceof HTMLTableCellElement ? cell : h('td', {}, cell))));
 }
 
-/** A button that copies `text`, and says so; where the clipboard is refused, the text is selected instead. */
-export function copyButton(text: string, label: string): HTMLElement {
-  const button = h('button', { type: 'button', class: 'copy', title: `copy ${label}` }, 'Copy');
+/**
+ * A button that copies `text`, and says so; where the clipboard is refused, the text is selected instead.
+ * A compact one is an icon (its label said on hover and to screen readers), for a narrow column.
+ */
+export function copyButton(text: string, label: string, compact = false): HTMLElement {
+  const button = h(
+    'button',
+    { type: 'button', class: compact ? 'copy compact' : 'copy', title: `copy ${label}`, 'aria-label': `copy ${label}` },
+    compact ? '' : 'Copy',
+  );
+  const say = (full: string, short: string) => {
+    button.textContent = compact ? short : full;
+    button.classList.add('done');
+  };
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = 'Copied';
+      say('Copied', '✓');
     } catch {
       const cell = button.parentElement;
       if (cell !== null) getSelection()?.selectAllChildren(cell.firstChild ?? cell);
-      button.textContent = 'Selected: press Ctrl+C';
+      say('Selected: press Ctrl+C', 'Ctrl+C');
     }
   });
   return button;
+}
+
+/**
+ * A cell for a value that may be long (a conformance run's addresses are): cut to its column with an ellipsis,
+ * the whole value on hover, and a button that copies it.
+ */
+export function longValueCell(value: string, label: string): HTMLTableCellElement {
+  const line = h('div', { class: 'cell-line' }, h('span', { class: 'truncate', title: value }, value), copyButton(value, label, true));
+  return h('td', { class: 'long' }, line) as HTMLTableCellElement;
+}
+
+/** `2030-01-01 12:34:56` of an ISO time, in UTC like the mock's clock. */
+export function dateAndTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 /** `12:34:56` of an ISO time, in UTC like the mock's clock. */

@@ -1,6 +1,6 @@
 import type { JournalEntryView } from '../src/spec/control-schemas.js';
 import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
-import { byId, h, row, timeOfDay } from './dom.js';
+import { byId, dateAndTime, h, row } from './dom.js';
 
 /** Rows kept on the page; the journal itself holds more (its listing pages through it). */
 const MAX_ROWS = 200;
@@ -10,8 +10,8 @@ const REPLAYED = 50;
 function entryRow(entry: JournalEntryView): HTMLElement {
   return row(
     {},
-    timeOfDay(entry.at),
-    h('td', { class: 'mono' }, `${entry.method} ${entry.path}`),
+    h('td', { class: 'mono', title: entry.at }, dateAndTime(entry.at)),
+    h('td', { class: 'mono request' }, h('span', { class: 'truncate', title: `${entry.method} ${entry.path}` }, `${entry.method} ${entry.path}`)),
     h('td', { class: `status-${String(entry.status)[0]}` }, String(entry.status)),
     entry.category ?? '—',
     entry.origin === null ? entry.ip : `${entry.ip} (${entry.origin})`,

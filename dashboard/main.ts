@@ -1,7 +1,7 @@
 import type { ClockState } from '../src/spec/control-schemas.js';
 import { controlPath } from '../src/spec/control-routes.js';
 import { act, control } from './control-client.js';
-import { byId, copyButton, h } from './dom.js';
+import { byId, copyButton, dateAndTime, h } from './dom.js';
 import { followJournal } from './journal-feed.js';
 import { showBuckets, showClock, showFaults, showOutbox, showPlayers, tickCountdowns } from './views.js';
 import { showScenarios } from './scenario-forms.js';
@@ -79,8 +79,14 @@ function wireControls(): void {
   });
 }
 
+/** The real time beside the virtual clock, so that the two are never taken for each other. */
+function showRealTime(): void {
+  byId('real-now').textContent = `${dateAndTime(new Date().toISOString())} UTC`;
+}
+
 async function start(): Promise<void> {
   wireControls();
+  showRealTime();
   const capabilities = await control('capabilities');
   byId('version').textContent = capabilities.version;
   showRoutes((await control('routes')).routes);
@@ -91,7 +97,10 @@ async function start(): Promise<void> {
   await refresh();
   setInterval(() => void refresh().catch(() => {}), REFRESH_MS);
   // Countdowns move every second; a window that ends is read again, so that its bucket goes.
-  setInterval(() => tickCountdowns(virtualNow()) && refreshSoon(), 1_000);
+  setInterval(() => {
+    showRealTime();
+    if (tickCountdowns(virtualNow())) refreshSoon();
+  }, 1_000);
 }
 
 void start();

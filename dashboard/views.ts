@@ -1,6 +1,6 @@
 import type { ClockState, ControlPlayer, FaultRuleView, OutboxMessage, RateLimitBucket } from '../src/spec/control-schemas.js';
 import { CONTROL_ROUTES, controlPath } from '../src/spec/control-routes.js';
-import { byId, copyButton, duration, fillRows, h, row, timeOfDay } from './dom.js';
+import { byId, copyButton, duration, fillRows, h, longValueCell, row, timeOfDay } from './dom.js';
 
 export function showClock(clock: ClockState): void {
   byId('clock-now').textContent = clock.now.replace('T', ' ').replace('Z', ' UTC');
@@ -12,10 +12,10 @@ export function showOutbox(messages: readonly OutboxMessage[]): void {
   const rows = messages.map((message) =>
     row(
       { 'data-email': message.email },
-      message.email,
+      longValueCell(message.email, `the address ${message.email}`),
       h('td', { class: 'code' }, h('span', {}, message.code), copyButton(message.code, `the code for ${message.email}`)),
       h('td', { class: `state-${message.state}` }, message.state),
-      timeOfDay(message.expiresAt),
+      h('td', { title: message.expiresAt }, timeOfDay(message.expiresAt)),
     ),
   );
   fillRows(byId('outbox'), rows, 'No code delivered yet: register an email through the API.');
@@ -25,10 +25,10 @@ export function showPlayers(players: readonly ControlPlayer[]): void {
   const rows = players.map((player) =>
     row(
       { 'data-email': player.email },
-      player.email,
+      longValueCell(player.email, `the address ${player.email}`),
       player.emailVerified ? 'yes' : 'no',
       `${player.actionPoints}/${player.maxActionPoints}`,
-      player.ship?.name ?? '—',
+      player.ship === null ? '—' : h('td', { class: 'ship' }, h('span', { class: 'truncate', title: player.ship.name }, player.ship.name)),
       player.inEncounter ? 'yes' : 'no',
     ),
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
+import { RedisServer } from './support/redis-server.js';
 
 /** How `check` and `fuzz` report and stop: usage errors before anything starts, reports a CI reads, a target left as found. */
 
@@ -91,19 +92,33 @@ describe('the reports of a run', () => {
   }, 70_000);
 });
 
-describe('a target with a control API is left as the run found it', () => {
-  /** A developer's state before a run: a signed-in player, and a clock frozen or running. */
+describe('a target is left as the run found it, or the run says what it leaves there', () => {
+  /** A developer's state before a run: a signed-in player, a code pending for another address, and a clock frozen or running. */
   async function developerState(url: string, frozen: boolean) {
     const clock = await call(`${url}/__mock/clock`, { json: frozen ? { set: '2030-01-01T09:00:00Z', frozen: true } : { set: '2030-01-01T09:00:00Z' } });
     const player = await call(`${url}/__mock/players`, { json: { email: `developer-${frozen}@example.com` } });
     const token = (player.body as { authToken: string }).authToken;
-    const buckets = await call(`${url}/__mock/buckets`);
-    return { token, clockMs: (clock.body as { nowMs: number }).nowMs, buckets: (buckets.body as { buckets: unknown[] }).buckets, at: Date.now() };
+    // Its bucket emptied: a window the run's clock moves end is not brought back (only those the run filled are emptied).
+    const register = await call(`${url}/api/auth/register`, { json: { email: 'developer-code@example.com' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+    expect(register.status, register.text).toBe(200);
+    await call(`${url}/__mock/buckets`, { method: 'DELETE' });
+    const [buckets, players, outbox] = await Promise.all(['buckets', 'players', 'outbox'].map((listing) => call(`${url}/__mock/${listing}?limit=1000`)));
+    return {
+      token,
+      clockMs: (clock.body as { nowMs: number }).nowMs,
+      buckets: (buckets!.body as { buckets: unknown[] }).buckets,
+      players: (players!.body as { players: unknown[] }).players,
+      outbox: (outbox!.body as { messages: unknown[] }).messages,
+      at: Date.now(),
+    };
   }
 
   async function expectAsFound(url: string, before: Awaited<ReturnType<typeof developerState>>, frozen: boolean) {
     const buckets = await call(`${url}/__mock/buckets`);
     expect((buckets.body as { buckets: unknown[] }).buckets).toEqual(before.buckets);
+    // The run's players and codes are gone; the developer's are as they were (points, ship, code state).
+    expect((await call(`${url}/__mock/players?limit=1000`)).body).toMatchObject({ players: before.players, nextCursor: null });
+    expect((await call(`${url}/__mock/outbox?limit=1000`)).body).toMatchObject({ messages: before.outbox, nextCursor: null });
     const clock = (await call(`${url}/__mock/clock`)).body as { nowMs: number; frozen: boolean };
     expect(clock.frozen).toBe(frozen);
     const expected = before.clockMs + (frozen ? 0 : Date.now() - before.at);
@@ -125,8 +140,39 @@ describe('a target with a control API is left as the run found it', () => {
       const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
       expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
       expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
+      expect(result.stdout).toMatch(
+        /the players, tokens and codes of the \d+ addresses the run registered \(conformance\+\*-\d+-\*@example\.com\) are removed \([1-9]\d* players, [1-9]\d* tokens, [1-9]\d* codes\)/,
+      );
+      expect(result.stdout).not.toContain('Left on the target');
       await expectAsFound(url, before, frozen);
     },
     70_000,
   );
+
+  it('a target that keeps its outbox in Redis: the run removes its players, and names the codes the outbox still lists', async () => {
+    const redis = new RedisServer();
+    await redis.start();
+    try {
+      const { url } = await startMock(cli, ['--port', '0', '--trust-proxy', '--store', redis.url]);
+      const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--only', 'REG-OK|VERIFY-OK'], {}, 30_000);
+      expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Put back on the target: .*are removed \(1 player, 1 token, 0 codes\)/);
+      expect(result.stdout).toMatch(
+        /Left on the target: 2 codes sent to the 2 addresses the run registered \(conformance\+\*-\d+-\*@example\.com\), which the target's outbox still lists after their removal\./,
+      );
+      expect((await call(`${url}/__mock/players`)).body).toMatchObject({ players: [] });
+    } finally {
+      await redis.dispose();
+    }
+  }, 40_000);
+
+  it('a target without a control API: the run says what it leaves there', async () => {
+    const { url } = await startMock(cli, ['--port', '0', '--trust-proxy', '--no-control']);
+    const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--only', 'REG-OK'], {}, 30_000);
+    expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(
+      /Left on the target: whatever the target made for the 1 address the run registered \(conformance\+\*-\d+-\*@example\.com\) \(players and codes\): it has no control API to remove them\./,
+    );
+    expect(result.stdout).not.toContain('as the run found it');
+  }, 40_000);
 });

@@ -41,7 +41,7 @@ describe('game-service fuzz', () => {
     const result = await cli.run(['fuzz', '--num-runs', '1', '--max-commands', '1', '--seed', '1'], {}, 60_000);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/: 1 sequence of up to 1 command from 3 client addresses, 2 players, /);
-    expect(result.stdout).toContain(', and the bucket the run filled is empty again.');
+    expect(result.stdout).toContain('; the bucket the run filled is empty again.');
     expect(result.stdout).toMatch(/^1 sequence, 1 command \(1 checked request, 0 of them answered 429\) in [\d.]+ s: [\d.]+ commands\/s\.$/m);
   });
 

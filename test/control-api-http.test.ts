@@ -59,7 +59,7 @@ describe('control API over HTTP: capabilities and clock', () => {
         'PUT /__mock/variants',
       ]),
     );
-    expect(routes).toHaveLength(30);
+    expect(routes).toHaveLength(31);
   });
 
   it("Date follows the virtual clock, on API and control responses alike (one header, not Node's own)", async () => {

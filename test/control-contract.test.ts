@@ -10,6 +10,7 @@ const EMAIL = 'pilot@example.com';
 
 interface ControlCall {
   path?: string;
+  query?: string;
   body?: unknown;
 }
 
@@ -43,6 +44,7 @@ const CALLS: Readonly<Record<JsonControlRouteKey, ControlCall>> = {
   variants: {},
   routes: {},
   openApi: {},
+  removePlayers: { query: `email=${EMAIL}&email=reader@example.com` },
   loadWorld: { body: { players: [{ email: 'second@example.com' }] } },
   clearBuckets: {},
   reset: {},
@@ -67,7 +69,10 @@ describe('the control API against its declaration', () => {
     for (const [key, call] of Object.entries(CALLS) as [JsonControlRouteKey, ControlCall][]) {
       const { method, pattern } = CONTROL_ROUTES[key];
       const path = call.path ?? pattern;
-      const answer = await harness.call(method, path, call.body === undefined ? {} : { body: call.body });
+      const answer = await harness.call(method, path, {
+        ...(call.body === undefined ? {} : { body: call.body }),
+        ...(call.query === undefined ? {} : { query: call.query }),
+      });
       bodies.set(key, answer.body);
       const validate = ajv.compile(controlAnswerSchema(key)!);
       if (answer.status !== 200) problems.push(`${key}: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -87,6 +92,7 @@ describe('the control API against its declaration', () => {
       ],
     });
     expect(bodies.get('variants')).toMatchObject({ seed: 7 });
+    expect(bodies.get('removePlayers')).toMatchObject({ removed: { players: 1, tokens: 1, codes: 1, messages: 1 } });
   });
 });
 

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 /** The standalone mock, frozen at START, and its dashboard open in Chromium with the journal live. */
-async function openDashboard(): Promise<Dashboard> {
+async function openDashboard(viewport = { width: 1280, height: 900 }): Promise<Dashboard> {
   const sink = { write: () => {} };
   const mock = await startMock({
     port: 0,
@@ -60,7 +60,7 @@ async function openDashboard(): Promise<Dashboard> {
     freezeClock: true,
     logger: createTextLogger({ stdout: sink, stderr: sink }),
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport });
   const errors: string[] = [];
   open.push({ mock, context, errors });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: mock.url });
@@ -88,6 +88,23 @@ async function attachScreenshot(context: TestContext, page: Page, name: string, 
 
 const row = (page: Page, table: string, selector: string) => page.locator(`#${table} tr${selector}`);
 
+/** A conformance run's kind of address, 40 characters long. */
+const longAddress = (n: number) => `${`conformance+verify-${n}-`.padEnd(28, 'x')}@example.com`;
+
+/** Where the panel's columns are, and whether its content is wider than the panel. */
+async function panelLayout(page: Page, panel: string) {
+  return page.locator(`#${panel}`).evaluate((section) => {
+    const box = section.getBoundingClientRect();
+    const cells = [...section.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => {
+        const cell = td.getBoundingClientRect();
+        return { text: td.textContent ?? '', inside: cell.left >= box.left && cell.right <= box.right };
+      }),
+    );
+    return { scrollWidth: section.scrollWidth, clientWidth: section.clientWidth, width: box.width, cells };
+  });
+}
+
 describe('the dashboard in a real browser (Chromium)', () => {
   it('shows a code the moment a player registers through the API, copies it, and lists the request live', async (context) => {
     const { page, control, api } = await openDashboard();
@@ -98,8 +115,8 @@ describe('the dashboard in a real browser (Chromium)', () => {
     const message = row(page, 'outbox', '[data-email="alice@example.com"]');
     await message.locator('.code span', { hasText: code }).waitFor();
     await row(page, 'journal', '').filter({ hasText: 'POST /api/auth/register' }).waitFor();
-    await message.locator('button.copy').click();
-    await message.locator('button.copy', { hasText: 'Copied' }).waitFor();
+    await message.locator('.code button.copy').click();
+    await message.locator('.code button.copy', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(await message.locator('td').nth(2).textContent()).toBe('pending');
     await attachScreenshot(context, page, 'outbox', 'the code in the outbox, copied; the request in the journal');
@@ -171,5 +188,65 @@ describe('the dashboard in a real browser (Chromium)', () => {
     await page.locator('#clock-now', { hasText: '2031-06-08' }).waitFor();
     expect(await api('/health')).toBe(200);
     await attachScreenshot(context, page, 'players-clock', 'a player created unverified, with its token; the clock set, running, a week on');
+  });
+
+  it('keeps 40-character addresses inside the outbox and players panels at 1400×1000: cut, whole on hover, copied whole', async (context) => {
+    const { page, control, api } = await openDashboard({ width: 1400, height: 1000 });
+    const addresses = [1, 2, 3].map(longAddress);
+    expect(addresses.map((address) => address.length)).toEqual([40, 40, 40]);
+    for (const email of addresses) expect(await api('/api/auth/register', { email })).toBe(200);
+    for (const email of addresses) await control('/players', { email, ship: { name: 'The Longest Ship Name Allowed 32' } });
+    for (const table of ['outbox', 'players']) await row(page, table, `[data-email="${addresses[2]}"]`).waitFor();
+
+    for (const [panel, columns] of [
+      ['outbox-panel', 4],
+      ['players-panel', 5],
+    ] as const) {
+      const layout = await panelLayout(page, panel);
+      expect(layout.width, panel).toBeLessThan(460);
+      expect(layout.scrollWidth, `${panel}: content wider than the panel`).toBeLessThanOrEqual(layout.clientWidth);
+      expect(layout.cells.length, panel).toBeGreaterThanOrEqual(3);
+      for (const cells of layout.cells) {
+        expect(cells, panel).toHaveLength(columns);
+        expect(
+          cells.filter((cell) => !cell.inside),
+          `${panel}: cells outside the panel`,
+        ).toEqual([]);
+      }
+    }
+    const [, code, state, expires] = (await panelLayout(page, 'outbox-panel')).cells[0]!.map((cell) => cell.text);
+    expect(code).toMatch(/^\d{6}Copy$/);
+    expect(state).toBe('pending');
+    expect(expires).toBe('09:15:00');
+
+    for (const table of ['outbox', 'players']) {
+      const address = row(page, table, `[data-email="${addresses[0]}"]`).locator('td.long .truncate');
+      await address.hover();
+      expect(await address.getAttribute('title')).toBe(addresses[0]);
+      // The whole address is the cell's text, cut only on screen.
+      expect(await address.textContent()).toBe(addresses[0]);
+      expect(await address.evaluate((span) => span.scrollWidth > span.clientWidth)).toBe(true);
+    }
+    const copy = row(page, 'players', `[data-email="${addresses[1]}"]`).locator('td.long button.copy');
+    await copy.click();
+    await copy.filter({ hasText: '✓' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(addresses[1]);
+    await attachScreenshot(context, page, 'long-addresses', '40-character addresses at 1400×1000: cut in their column, every other column in its panel');
+  });
+
+  it('says which times are virtual and which real: the clock, the outbox and the journal', async (context) => {
+    const { page, api } = await openDashboard({ width: 1400, height: 1000 });
+    expect(await api('/health')).toBe(200);
+    const entry = row(page, 'journal', '').filter({ hasText: 'GET /health' });
+    await entry.waitFor();
+    // The mock's clock is frozen in 2030: the journal's time is the virtual one, never the real one.
+    expect(await entry.locator('td').first().textContent()).toBe('2030-01-01 09:00:00');
+    expect(await page.locator('#journal-panel th').first().textContent()).toBe('Virtual time');
+    expect(await page.locator('#journal-legend').textContent()).toMatch(/on its virtual clock \(UTC\), not the real time/);
+    expect(await page.locator('#outbox-panel th').last().textContent()).toBe('Expires (virtual)');
+    expect(await page.locator('#clock-panel h2').textContent()).toBe('Clock virtual time');
+    const realNow = (await page.locator('#real-now').textContent())!;
+    expect(Math.abs(Date.parse(realNow.replace(' ', 'T').replace(' UTC', 'Z')) - Date.now())).toBeLessThan(5_000);
+    await attachScreenshot(context, page, 'times', 'the clock in virtual time beside the real time; the journal and the outbox labelled virtual');
   });
 });

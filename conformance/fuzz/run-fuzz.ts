@@ -48,6 +48,8 @@ export interface FuzzResult {
   interrupted: boolean;
   /** What was done to leave a target with a control API as the run found it. */
   restored?: string;
+  /** What the run leaves on the target: the players and codes of its addresses, where it could not remove them. */
+  left?: string;
   failure?: FuzzFailure;
   error?: string;
 }
@@ -102,7 +104,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
   let session: FuzzSession;
   let replay: { path: string; replayPath: string | undefined } | undefined;
-  let restore: () => Promise<string>;
+  let restore: Awaited<ReturnType<typeof preserveTargetState>>;
   const har = options.har === undefined ? undefined : new HarRecorder();
   let sequences = 0;
   try {
@@ -110,7 +112,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     checkTargetOptions(options);
     replay = replayOf(options);
     const config = await resolveTargetConfig(options, seed);
-    restore = await preserveTargetState(config.baseUrl, config.capabilities);
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config);
     session = new FuzzSession(config);
     session.target.har = har;
     await session.start();
@@ -190,7 +192,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await inFlight;
     await session.close();
   }
-  const restored = await restore();
+  const { restored, left } = await restore(new Set(session.target.registeredEmails));
   if (har !== undefined && options.har !== undefined) await har.write(options.har);
 
   const result: FuzzResult = {
@@ -203,7 +205,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     durationMs: Date.now() - started,
     choices: session.choices.describe(),
     interrupted: details.interrupted,
-    ...(restored === '' ? {} : { restored }),
+    ...(restored === undefined ? {} : { restored }),
+    ...(left === undefined ? {} : { left }),
   };
   if (aborted !== undefined) return { ...result, exitCode: 2, error: aborted.message };
   if (details.failed && lastFailure !== undefined) {

@@ -5,13 +5,15 @@ import { checkResult, type CheckResult } from './check-result.js';
 const USAGE_ERRORS = new Set(['TargetOptionError', 'OtpSourceError']);
 
 /**
- * The run's results as its reporter receives them: each selected check, the auth requests the checks sent, and
- * whether the run's module failed outside any check. It stops the whole run at once when the OTP source fails:
+ * The run's results as its reporter receives them: each selected check, the auth requests the checks sent and the
+ * addresses they registered, and whether the run's module failed outside any check. It stops the whole run at once when the OTP source fails:
  * every later sign-in would fail the same way.
  */
 export class RunCollector implements Reporter {
   readonly checks: CheckResult[] = [];
   authRequests = 0;
+  /** Addresses the checks registered, which the run removes from the target at its end. */
+  readonly registeredEmails = new Set<string>();
   moduleFailed = false;
   usageError: string | undefined;
   readonly #selected: (testCase: TestCase) => boolean;
@@ -36,6 +38,7 @@ export class RunCollector implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     for (const testCase of testModule.children.allTests()) {
       this.authRequests += testCase.meta().authRequests ?? 0;
+      for (const email of testCase.meta().registeredEmails ?? []) this.registeredEmails.add(email);
       if (this.#selected(testCase)) this.checks.push(checkResult(testCase));
     }
     if (testModule.state() === 'failed') this.moduleFailed = true;

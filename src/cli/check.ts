@@ -1,5 +1,6 @@
 import { counted } from '../../conformance/report/counted.js';
 import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
+import { describeAftermath } from '../../conformance/target-state.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
 import { againstTarget } from './embedded-mock.js';
 
@@ -31,7 +32,8 @@ function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
 /** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
 export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions): Promise<number> {
   const result = await runCheck(options);
-  if (result.restored !== undefined) console.log(`\nLeft the target as the run found it: ${result.restored}.`);
+  const aftermath = describeAftermath(result);
+  if (aftermath !== undefined) console.log(`\n${aftermath}`);
   if (result.error !== undefined) {
     console.error(`game-service check: ${result.error}`);
     return result.exitCode;

@@ -2,6 +2,7 @@ import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fu
 import { writeFile } from 'node:fs/promises';
 import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
 import { counted, perSecond } from '../../conformance/report/counted.js';
+import { describeAftermath } from '../../conformance/target-state.js';
 import { againstTarget } from './embedded-mock.js';
 
 export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
@@ -45,7 +46,8 @@ function printSummary(result: FuzzResult): void {
 /** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const result = await againstTarget(options, runFuzz);
-  if (result.restored !== undefined) console.log(`Left the target as the run found it: ${result.restored}.`);
+  const aftermath = describeAftermath(result);
+  if (aftermath !== undefined) console.log(aftermath);
   if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));
   if (result.error !== undefined) {
     console.error(`game-service fuzz: ${result.error}`);

@@ -50,6 +50,13 @@ export class ExpiringMap<K, V> {
     this.#entries.clear();
   }
 
+  /** Deletes every entry `doomed` takes, ended ones kept hidden included; answers how many. */
+  deleteWhere(doomed: (value: V, key: K) => boolean): number {
+    const keys = [...this.#entries].flatMap(([key, entry]) => (doomed(entry.value, key) ? [key] : []));
+    for (const key of keys) this.delete(key);
+    return keys.length;
+  }
+
   *values(now: number): IterableIterator<V> {
     for (const [, value] of this.entries(now)) yield value;
   }

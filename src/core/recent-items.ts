@@ -46,6 +46,14 @@ export class RecentItems<T> {
     return { items, next: sequence >= oldest ? sequence : undefined };
   }
 
+  /** Removes every held item `doomed` takes; answers how many. Pages resume from the newer items as before. */
+  removeWhere(doomed: (item: T) => boolean): number {
+    const kept = this.#items.filter((item) => !doomed(item));
+    const removed = this.#items.length - kept.length;
+    this.#items = kept;
+    return removed;
+  }
+
   clear(): void {
     this.#items = [];
   }

@@ -48,6 +48,18 @@ export interface IssuedToken {
   serial: number;
 }
 
+/** How many records of each kind forgetting some addresses removed. */
+export interface ForgottenRecords {
+  players: number;
+  tokens: number;
+  codes: number;
+  messages: number;
+  buckets: number;
+}
+
+/** The categories whose buckets are keyed by the player id: a forgotten player's go with it. */
+const PER_PLAYER_CATEGORIES = Object.entries(RATE_LIMITS).flatMap(([category, { scope }]) => (scope === 'player' ? [category] : []));
+
 /** Caps on what unauthenticated traffic can make the mock remember (many source IPs, many emails). */
 export interface StoreBounds {
   maxPendingCodes: number;
@@ -125,6 +137,31 @@ export class Store {
     const players = this.#playersInOrder.slice(cursor, cursor + limit);
     const next = cursor + players.length;
     return { players, next: next < this.#playersInOrder.length ? next : undefined };
+  }
+
+  /**
+   * Forgets these addresses (normalized): the player of each, every token issued to it and its per-player
+   * buckets; the code pending for each, and the outbox messages sent to it. Other players are untouched.
+   */
+  forgetEmails(emails: ReadonlySet<string>): ForgottenRecords {
+    const doomed = new Set<string>();
+    for (const email of emails) {
+      const id = this.playerIdsByEmail.get(email);
+      if (id === undefined) continue;
+      doomed.add(id);
+      this.players.delete(id);
+      this.playerIdsByEmail.delete(email);
+    }
+    if (doomed.size > 0) this.#playersInOrder = this.#playersInOrder.filter((player) => !doomed.has(player.id));
+    let buckets = 0;
+    for (const id of doomed) for (const category of PER_PLAYER_CATEGORIES) if (this.buckets.delete(category, id)) buckets++;
+    return {
+      players: doomed.size,
+      tokens: doomed.size === 0 ? 0 : this.tokens.deleteWhere((token) => doomed.has(token.playerId)),
+      codes: this.pendingCodes.deleteWhere((_, email) => emails.has(email)),
+      messages: this.outbox.removeWhere((message) => emails.has(message.email)),
+      buckets,
+    };
   }
 
   /** Forgets every player and every token issued to them. */

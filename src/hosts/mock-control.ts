@@ -121,6 +121,12 @@ export function createMockControl(service: Service, ip: string) {
     players: () => listAll<ControlPlayer>('players', 'players'),
     /** Creates or updates a player and issues a token for it. */
     createPlayer: (seed: WorldPlayer) => declared('createPlayer', { body: seed }),
+    /** Removes the players of these addresses with their tokens and buckets, and every code sent to the addresses; answers what went. */
+    removePlayers: async (emails: readonly string[]) => {
+      const { method, pattern } = CONTROL_ROUTES.removePlayers;
+      const query = new URLSearchParams(emails.map((email) => ['email', email]));
+      return (await call<ControlAnswer<'removePlayers'>>(method, `${pattern}?${query}`)).removed;
+    },
     setActionPoints: (idOrEmail: string, points: number) =>
       declared('setActionPoints', { path: controlPath('setActionPoints', { id: idOrEmail }), body: { points } }),
     buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('buckets', 'buckets', filter),

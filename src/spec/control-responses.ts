@@ -23,7 +23,8 @@ function page<const N extends string, const I extends object>(name: N, items: I)
   });
 }
 
-const REMOVED = objectSchema({ removed: { type: 'integer', minimum: 0 } });
+const COUNT = { type: 'integer', minimum: 0 } as const;
+const REMOVED = objectSchema({ removed: COUNT });
 const ONE_PLAYER = objectSchema({ player: CONTROL_PLAYER });
 
 /**
@@ -41,6 +42,10 @@ export const CONTROL_RESPONSES = {
   setClock: CLOCK_STATE,
   players: page('players', CONTROL_PLAYER),
   createPlayer: objectSchema({ player: CONTROL_PLAYER, authToken: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } }),
+  /** What went, by kind: a code counts once pending and once as its outbox message. */
+  removePlayers: objectSchema({
+    removed: objectSchema({ players: COUNT, tokens: COUNT, codes: COUNT, messages: COUNT, buckets: COUNT }),
+  }),
   setActionPoints: ONE_PLAYER,
   startEncounter: ONE_PLAYER,
   endEncounter: ONE_PLAYER,

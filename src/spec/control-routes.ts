@@ -50,6 +50,12 @@ export const CONTROL_ROUTES = {
     pattern: `${CONTROL_PREFIX}/players`,
     summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?}: create or update a player and issue a token',
   },
+  removePlayers: {
+    method: 'DELETE',
+    pattern: `${CONTROL_PREFIX}/players`,
+    summary:
+      '?email=&email=…: remove the players of these addresses with their tokens and buckets, and the codes sent to the addresses (pending and in the outbox); other players stay',
+  },
   setActionPoints: {
     method: 'PUT',
     pattern: `${CONTROL_PREFIX}/players/:id/action-points`,

@@ -14,6 +14,8 @@ export interface CallOptions {
   ip?: string;
   token?: string;
   origin?: string;
+  /** The query string, without its `?`. */
+  query?: string;
 }
 
 /** A service on a manual clock whose delivered codes are captured, driven through `handle` without a socket. */
@@ -41,6 +43,7 @@ export class CoreHarness {
     return this.service.handle({
       method,
       path,
+      ...(options.query === undefined ? {} : { query: options.query }),
       headers,
       body: text === undefined ? undefined : new TextEncoder().encode(text),
       ip: options.ip ?? '203.0.113.1',

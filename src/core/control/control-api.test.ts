@@ -120,6 +120,32 @@ describe('control routes through handle', () => {
     expect(body(await control(harness, 'GET', '/__mock/players'))['players']).toHaveLength(1);
   });
 
+  it('players: removed by address with their tokens, buckets and codes, leaving every other player and code', async () => {
+    const harness = new CoreHarness();
+    const keptToken = await harness.signIn('kept@example.com');
+    const goneToken = await harness.signIn('gone@example.com');
+    expect((await harness.call('GET', '/api/player', { token: goneToken })).status).toBe(200);
+    expect((await harness.call('GET', '/api/player', { token: keptToken })).status).toBe(200);
+    await harness.call('POST', '/api/auth/register', { body: { email: 'pending@example.com' } });
+    await harness.call('POST', '/api/auth/register', { body: { email: 'kept-pending@example.com' } });
+    const pendingCode = harness.lastCode('pending@example.com');
+
+    const removed = await control(harness, 'DELETE', '/__mock/players?email=Gone@example.com&email=pending@example.com&email=never@example.com');
+    expect(body(removed)).toEqual({ success: true, removed: { players: 1, tokens: 1, codes: 1, messages: 2, buckets: 1 } });
+
+    const players = body(await control(harness, 'GET', '/__mock/players'))['players'] as Body[];
+    expect(players.map((player) => player['email'])).toEqual(['kept@example.com']);
+    const readBuckets = (body(await control(harness, 'GET', '/__mock/buckets?category=read'))['buckets'] as Body[]).map((bucket) => bucket['key']);
+    expect(readBuckets).toEqual([players[0]!['id']]);
+    const outbox = (body(await control(harness, 'GET', '/__mock/outbox'))['messages'] as Body[]).map((message) => message['email']);
+    expect(outbox).toEqual(['kept-pending@example.com', 'kept@example.com']);
+    expect((await harness.call('GET', '/api/player', { token: goneToken })).status).toBe(401);
+    expect((await harness.call('GET', '/api/player', { token: keptToken })).status).toBe(200);
+    // The removed address's code no longer signs in; the address can register again from scratch.
+    expect((await harness.call('POST', '/api/auth/verify-email', { body: { email: 'pending@example.com', otp: pendingCode } })).status).toBe(400);
+    expect((await control(harness, 'DELETE', '/__mock/players')).status).toBe(400);
+  });
+
   it('buckets: listed with their counts, emptied by filter', async () => {
     const harness = new CoreHarness();
     await harness.call('GET', '/health', { ip: '10.0.0.1' });

@@ -56,6 +56,11 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
       const seeded = seedPlayer(context.store, options.actionPoints, parseNewPlayer(readJsonObject(request)), now);
       return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
     }),
+    declaredRoute('removePlayers', ({ request }) => {
+      const emails = new URLSearchParams(request.query ?? '').getAll('email').map(normalizeEmail);
+      if (emails.length === 0) throw new ApiError(400, 'query email is required: the addresses whose players and codes to remove (email=a@x&email=b@x)');
+      return { removed: context.store.forgetEmails(new Set(emails)) };
+    }),
     declaredRoute('setActionPoints', ({ request, now, params }) => {
       const player = findPlayer(context, params['id']!);
       const { points } = parsePoints(readJsonObject(request));
