@@ -189,3 +189,42 @@ describe('docs/ci.md, run', { timeout: 120_000 }, () => {
     expect(junit).toMatch(/^<\?xml[^>]*>\s*<testsuites name="game-service check" tests="\d+" failures="0" errors="0"/);
   });
 });
+
+describe('docs/proxy.md, run', { timeout: 120_000 }, () => {
+  /** The page's ports, the mock's 8080 and the proxy's 8090, made free ones (the same in every step of a job). */
+  async function freePorts(): Promise<(text: string) => string> {
+    const [mockPort, proxyPort] = [await freePort(), await freePort()];
+    return (text) => onPort(text, mockPort).replace(/\b8090\b/g, String(proxyPort));
+  }
+
+  it('trying it against the mock prints what the page shows: the client departure, the summary, exit code 1', async () => {
+    const [recipe] = await blocksUnder('docs/proxy.md', 'Try it against the mock');
+    expect(recipe?.code).toContain('game-service proxy --target');
+    await runBlock(project, (await freePorts())(recipe!.code), 'docs/proxy.md: try it against the mock');
+  });
+
+  it("the CI job's run steps pass with the suite as the end-to-end tests, and write the proxy's JUnit report", async () => {
+    const page = parseMarkdown(await readFile(join(ROOT, 'docs/proxy.md'), 'utf8'));
+    const workflow = page.blocks.find((block) => block.lang === 'yaml');
+    const steps = workflowSteps(workflow!.code);
+    const upload = steps.find((step) => step.uses?.startsWith('actions/upload-artifact'));
+    expect(upload?.if, 'the report is kept when the proxy fails the job').toBe('always()');
+    const commands = steps.flatMap((step) => (step.run === undefined ? [] : [step.run]));
+    const report = join(project, upload!.with['path']!);
+    await rm(report, { force: true });
+    const onPorts = await freePorts();
+    const groups: number[] = [];
+    try {
+      for (const command of commands.map(onPorts)) {
+        const result = await runShell(project, command);
+        groups.push(result.group);
+        expect(result.code, `${command}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`).toBe(0);
+      }
+    } finally {
+      groups.forEach(stopGroup);
+    }
+    const junit = await readFile(report, 'utf8');
+    expect(junit).toMatch(/<testsuite name="game-service proxy: server" tests="\d+" failures="0"/);
+    expect(junit).toMatch(/<testsuite name="game-service proxy: client" tests="7" failures="[1-9]/);
+  });
+});

@@ -43,6 +43,7 @@ const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
 const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
+const isControlPath = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 
 function parseJson(text: string | undefined): unknown {
   if (text === undefined || text.length === 0) return undefined;
@@ -85,7 +86,8 @@ export class LiveJudge {
     const bucket = api ? this.#rateLimits.keyOf(request.method, request.path, caller) : undefined;
     const retryAllowedAt = bucket === undefined ? undefined : this.#retryAfter.get(bucket);
     if (bucket !== undefined) this.#retryAfter.delete(bucket);
-    const touches = [...(bucket === undefined ? [] : [bucket]), ...(api ? this.#rateLimits.mayAlsoCount(request.method, request.path, caller) : [])];
+    const control = isControlPath(request.path);
+    const touches = [...(bucket === undefined ? [] : [bucket]), ...(control ? [] : this.#rateLimits.mayAlsoCount(request.method, request.path, caller))];
     const pending: PendingRequest = { request, caller, bucket, touches, overlapped: false, retryAllowedAt };
     for (const other of this.#inFlight) {
       if (bucket !== undefined && other.touches.includes(bucket)) pending.overlapped = true;
@@ -105,13 +107,17 @@ export class LiveJudge {
     this.#land(pending);
     const { request, caller } = pending;
     const { method, path } = request;
-    if (path.startsWith(`${CONTROL_PREFIX}/`) || path === CONTROL_PREFIX) {
+    if (isControlPath(path)) {
       if (movesStateUnseen(method, path, exchange.requestBody)) this.#forgetState();
       // An encounter resolved behind the traffic: which player's is not said, so none is held open.
       if (method.toUpperCase() === CONTROL_ROUTES.endEncounter.method && path.endsWith('/encounter')) this.#inEncounter.clear();
       return [];
     }
-    if (!isApiPath(path)) return [];
+    if (!isApiPath(path)) {
+      // Not the API's to judge, but a server may count it as a public read (not shown).
+      this.#rateLimits.adoptPublicAgain(caller);
+      return [];
+    }
     const findings: LiveFinding[] = [];
     const departures = requestDepartures(method, path, request.headers, exchange.requestBody);
     for (const departure of departures) findings.push(clientFinding(departure.rule, departure.message, exchange));

@@ -58,6 +58,12 @@ export class LiveRateLimits {
     return publicKey === undefined || !isCounted('public', caller.gameOrigin) ? [] : [publicKey];
   }
 
+  /** A request the server may have counted in the caller's public bucket unseen: that bucket is adopted again from its next answer. */
+  adoptPublicAgain(caller: Caller): void {
+    const publicKey = bucketKey('public', caller);
+    if (publicKey !== undefined) this.#seen.delete(publicKey);
+  }
+
   /** How long a 429's Retry-After asks a client to wait, in the unit the server showed; its shortest reading until then. */
   retryWaitMs(value: number): number {
     const unit = this.#choices.retryAfterUnit;
@@ -71,16 +77,15 @@ export class LiveRateLimits {
     const category = categoryOf(method, path);
     // Which bucket counts a route beyond the table, or a request without a valid token, is not shown: the
     // address's public bucket may have, so it is adopted again from its next answer.
-    const publicKey = bucketKey('public', caller) ?? '';
     if (category === undefined) {
-      this.#seen.delete(publicKey);
+      this.adoptPublicAgain(caller);
       return [];
     }
     const key = this.keyOf(method, path, caller);
     const atMs = midpoint(serverTime);
     // A 401 to a player's route: no player's bucket counted it.
     if (exchange.status === 401 && RATE_LIMITS[category].scope === 'player') {
-      this.#seen.delete(publicKey);
+      this.adoptPublicAgain(caller);
       return [];
     }
     if (exchange.status >= 500) {
