@@ -26,7 +26,12 @@ export interface AnsweredRequest {
 }
 
 const PROTECTED = new Set<string>(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
-const TABLE_PATHS = new Set<string>(ROUTES.map((route) => route.path));
+/**
+ * The paths whose other methods must be refused 405, as the suite's routing check probes them: those of the routes
+ * that need no token. On a player's path another method may be an endpoint beyond the table ("not shown"), whose
+ * 404 says the player's resource does not exist (GET /api/player/ship before a ship is made).
+ */
+const TOKENLESS_PATHS = new Set<string>(ROUTES.filter((route) => route.auth === 'none').map((route) => route.path));
 const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
 const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 /** As the suite judges a token's lifetime without the target's clock: the Date header, or this machine's, give or take two minutes. */
@@ -100,8 +105,8 @@ function refusedParameters(exchange: Exchange, request: AnsweredRequest, rule: '
 
 /**
  * What the server's answer to a route gets wrong that its request shows: a protected route answered without a
- * valid token, health, a registration or verification accepted that must be refused, a method of a table path
- * answered 404, a refresh operation where the spec says there is none.
+ * valid token, health, a registration or verification accepted that must be refused, a method of a tokenless table
+ * path answered 404, a refresh operation where the spec says there is none.
  */
 export function answerDepartures(request: AnsweredRequest, exchange: Exchange, serverTime: TimeInterval): AnswerDeparture[] {
   const { method, path, headers, body } = request;
@@ -113,7 +118,7 @@ export function answerDepartures(request: AnsweredRequest, exchange: Exchange, s
     if (token !== undefined && !UUID.test(token))
       return [{ rule: 'AUTH-401', message: `answered ${exchange.status} to a token that is not even a UUID: expected 401` }];
   }
-  if (TABLE_PATHS.has(path) && !TABLE_ROUTES.has(routeKey) && exchange.status === 404) {
+  if (TOKENLESS_PATHS.has(path) && !TABLE_ROUTES.has(routeKey) && exchange.status === 404) {
     return [{ rule: 'ERR-405', message: `answered 404 to ${method} on ${path}, a path of the table: expected 405` }];
   }
   if (refreshRoute(method, path) && isSuccess(exchange) && isObject(exchange.body) && typeof exchange.body['authToken'] === 'string') {

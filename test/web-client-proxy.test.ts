@@ -1,0 +1,145 @@
+/**
+ * The example client played in Debian's Chromium through `game-service proxy` in front of the standalone mock, the
+ * page on an origin of its own (so CORS and its preflights are real and pass through the proxy): a legal client and a
+ * legal server, so the session plays as against the mock directly and the proxy reports nothing.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebClient } from '../examples/web-client/serve.js';
+import { launchChromium } from './support/browser-launch.js';
+import { assertBuilt, type CliProcess, startMock, useCli } from './support/cli.js';
+import { call } from './support/http.js';
+import {
+  COUNTED_FIRST_SESSION,
+  COUNTED_SIGN_IN_AGAIN,
+  EXEMPT_FIRST_SESSION,
+  EXEMPT_SIGN_IN_AGAIN,
+  FIRST_SESSION_SCREEN,
+  readable,
+  SIGN_IN_AGAIN_SCREEN,
+} from './support/web-client-answers.js';
+import { loggedAnswers, playFirstSession, signInAgain, watchForBlockedRequests, type ReadOtp } from './support/web-client-player.js';
+
+const MOCK_CONFIG = 'examples/web-client/mock.json';
+const EMAIL = 'pilot@example.com';
+/** Overwritten on every run; printed so that a person can look at the game screen each run reached. */
+const SCREENSHOTS = join(tmpdir(), 'game-service-web-client-screenshots');
+
+const cli = useCli();
+let browser: Browser;
+
+beforeAll(async () => {
+  assertBuilt();
+  browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  console.log(`web client screenshots: ${SCREENSHOTS}`);
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function getJson(url: string): Promise<unknown> {
+  const answer = await call(url);
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** The newest code in the mock's outbox, read on loopback from the mock itself (not through the proxy). */
+function outboxReader(mockUrl: string): ReadOtp {
+  return async (email) => {
+    const { messages } = (await getJson(`${mockUrl}/__mock/outbox?email=${encodeURIComponent(email)}`)) as { messages: Array<{ code: string }> };
+    if (messages[0] === undefined) throw new Error(`the mock delivered no code to ${email}`);
+    return messages[0].code;
+  };
+}
+
+/** What the mock's journal holds of the page's traffic: every request it answered from that origin, preflights included. */
+async function journalFrom(mockUrl: string, origin: string): Promise<{ method: string; path: string }[]> {
+  const { entries } = (await getJson(`${mockUrl}/__mock/journal?limit=100`)) as { entries: Array<{ method: string; path: string; origin: string | null }> };
+  return entries.filter((entry) => entry.origin === origin).map(({ method, path }) => ({ method, path }));
+}
+
+async function startProxy(target: string, args: readonly string[]): Promise<{ process: CliProcess; url: string }> {
+  const process = cli.start(['proxy', '--target', target, '--port', '0', ...args]);
+  const [, url = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+), forwarding to /);
+  return { process, url };
+}
+
+/** The client on its own origin, the proxy on another, the mock behind it; `gameOrigin` names the page's origin to both. */
+async function playThroughProxy(gameOrigin: boolean, screenshotName: string) {
+  const client = await serveWebClient({ port: 0 });
+  const context = await browser.newContext();
+  try {
+    const originArgs = gameOrigin ? ['--game-origin', client.origin] : [];
+    const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...originArgs]);
+    const proxy = await startProxy(mock.url, originArgs);
+    const page = await context.newPage();
+    const blocked = watchForBlockedRequests(page);
+    const readOtp = outboxReader(mock.url);
+    await page.goto(`${client.origin}/?api=${proxy.url}`);
+    expect(await page.locator('#api-base-url').innerText()).toBe(proxy.url);
+
+    const first = await playFirstSession(page, EMAIL, readOtp);
+    const firstAnswers = readable(await loggedAnswers(page));
+    const screenshotPath = join(SCREENSHOTS, screenshotName);
+    await page.screenshot({ path: screenshotPath, fullPage: true });
+    await page.reload();
+    const again = await signInAgain(page, EMAIL, readOtp);
+    const againAnswers = readable(await loggedAnswers(page));
+    const findings = (await getJson(`${proxy.url}/__proxy/findings`)) as { exchanges: number; findings: number; byRule: unknown[]; kept: unknown[] };
+    const journal = await journalFrom(mock.url, client.origin);
+    proxy.process.child.kill('SIGTERM');
+    const exit = await proxy.process.waitForExit();
+    return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout };
+  } finally {
+    await context.close();
+    await client.close();
+  }
+}
+
+type Run = Awaited<ReturnType<typeof playThroughProxy>>;
+
+/** Nothing to report: no finding on the page's data or printed, every request the mock answered for the page seen, exit 0. */
+function expectNothingReported(run: Run): void {
+  expect(run.findings, run.proxyOutput).toMatchObject({ findings: 0, byRule: [], kept: [] });
+  const apiRequests = run.firstAnswers.length + run.againAnswers.length;
+  expect(run.journal.filter((entry) => entry.method !== 'OPTIONS')).toHaveLength(apiRequests);
+  expect(run.journal.some((entry) => entry.method === 'OPTIONS')).toBe(true);
+  expect(run.findings.exchanges).toBe(run.journal.length);
+  expect(run.exit, run.proxyOutput).toEqual({ code: 0, signal: null });
+  expect(run.proxyOutput).toContain(`\n${run.findings.exchanges} exchanges, 0 server findings, 0 client findings\n`);
+  expect(run.proxyOutput).not.toMatch(/^(client|server) [A-Z-]+: /m);
+}
+
+describe('the example web client in Chromium through game-service proxy', { timeout: 60_000 }, () => {
+  it('plays as against the mock directly from another origin, and the proxy reports nothing', async ({ annotate }) => {
+    const run = await playThroughProxy(false, 'proxy-any-origin.png');
+    await annotate('the game screen after a move (through the proxy, no flags)', 'screenshot', { path: run.screenshotPath, contentType: 'image/png' });
+
+    expect(run.blocked).toEqual([]);
+    expect(run.first).toEqual(FIRST_SESSION_SCREEN);
+    expect(run.firstAnswers).toEqual(COUNTED_FIRST_SESSION);
+    expect(run.again).toEqual(SIGN_IN_AGAIN_SCREEN);
+    expect(run.againAnswers).toEqual(COUNTED_SIGN_IN_AGAIN);
+    expectNothingReported(run);
+  });
+
+  it('plays as against the mock directly with the page as --game-origin of both, and the proxy reports nothing', async ({ annotate }) => {
+    const run = await playThroughProxy(true, 'proxy-game-origin.png');
+    await annotate('the game screen after a move (through the proxy, --game-origin)', 'screenshot', {
+      path: run.screenshotPath,
+      contentType: 'image/png',
+    });
+
+    expect(run.blocked).toEqual([]);
+    expect(run.first).toEqual(FIRST_SESSION_SCREEN);
+    expect(run.firstAnswers).toEqual(EXEMPT_FIRST_SESSION);
+    expect(run.again).toEqual(SIGN_IN_AGAIN_SCREEN);
+    expect(run.againAnswers).toEqual(EXEMPT_SIGN_IN_AGAIN);
+    expectNothingReported(run);
+  });
+});
