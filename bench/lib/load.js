@@ -1,12 +1,13 @@
 import autocannon from 'autocannon';
 
 /**
- * One autocannon run; `requests` is autocannon's list, which each connection cycles through. With
+ * One autocannon run; `requests` is autocannon's list, which each connection cycles through; `overallRate`, if
+ * given, the requests a second of all connections together (as fast as answered without it). With
  * `preciseLatency`, the time of every 2xx answer is kept as autocannon measured it (fractions of a ms), since
  * its own percentiles are whole milliseconds: too coarse to tell a fraction of a millisecond added.
  */
-export async function runLoad({ url, requests, connections, durationSeconds, preciseLatency = false }) {
-  const run = autocannon({ url, requests, connections, duration: durationSeconds, pipelining: 1 });
+export async function runLoad({ url, requests, connections, durationSeconds, preciseLatency = false, overallRate }) {
+  const run = autocannon({ url, requests, connections, duration: durationSeconds, pipelining: 1, ...(overallRate === undefined ? {} : { overallRate }) });
   if (!preciseLatency) return run;
   const responseTimesMs = [];
   run.on('response', (_client, status, _bytes, responseTimeMs) => {
