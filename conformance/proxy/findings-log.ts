@@ -1,6 +1,7 @@
 import type { Exchange } from '../exchange.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import type { Side } from '../live/live-rules.js';
+import { LatestItems } from './latest-items.js';
 
 /** How many exchanges a run keeps for its HAR file and its page: the latest, so a long session stays bounded. */
 export const KEPT_EXCHANGES = 5_000;
@@ -17,15 +18,14 @@ export interface RuleCount {
 /** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges. */
 export class FindingsLog {
   readonly findings: LiveFinding[] = [];
-  readonly exchanges: { exchange: Exchange; judged: boolean }[] = [];
+  readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES);
   readonly #counts = new Map<string, RuleCount>();
   exchangeCount = 0;
   findingCount = 0;
 
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;
-    this.exchanges.push({ exchange, judged });
-    if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.shift();
+    this.exchanges.add({ exchange, judged });
   }
 
   addFinding(finding: LiveFinding): void {

@@ -5,6 +5,7 @@ import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { FindingsLog } from './findings-log.js';
 import { createForwarder, KeptBody, type Passed } from './forward.js';
+import { LatestItems } from './latest-items.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
 
 export interface ProxyOptions {
@@ -25,7 +26,7 @@ export const RECORDED_EXCHANGES = 50_000;
 export interface RunningProxy {
   url: string;
   log: FindingsLog;
-  /** The API's exchanges, when kept (`keepApiExchanges`); `droppedApiExchanges` counts the oldest let go. */
+  /** The API's exchanges when kept (`keepApiExchanges`), oldest first; `droppedApiExchanges` counts the oldest let go. */
   apiExchanges: Exchange[];
   droppedApiExchanges: number;
   close(): Promise<void>;
@@ -95,8 +96,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const judge = new LiveJudge(options.gameOrigins);
   const forwarder = createForwarder(target);
   const log = new FindingsLog();
-  const apiExchanges: Exchange[] = [];
-  let droppedApiExchanges = 0;
+  const apiExchanges = new LatestItems<Exchange>(RECORDED_EXCHANGES);
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const url = incoming.url ?? '/';
@@ -125,11 +125,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const judgeable = !passed.streamed && !passed.requestBody.truncated && !passed.responseBody.truncated;
     log.addExchange(exchange, judgeable);
     if (options.keepApiExchanges === true && (path === '/health' || path.startsWith('/api/'))) {
-      apiExchanges.push(exchange);
-      if (apiExchanges.length > RECORDED_EXCHANGES) {
-        apiExchanges.shift();
-        droppedApiExchanges++;
-      }
+      apiExchanges.add(exchange);
     }
     if (!judgeable) {
       judge.abandon(pending);
@@ -153,9 +149,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   return {
     url: `http://${host}:${address.port}`,
     log,
-    apiExchanges,
+    get apiExchanges() {
+      return apiExchanges.toArray();
+    },
     get droppedApiExchanges() {
-      return droppedApiExchanges;
+      return apiExchanges.dropped;
     },
     close: () =>
       new Promise<void>((resolve) => {
