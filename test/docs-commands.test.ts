@@ -85,13 +85,17 @@ afterAll(async () => {
 describe('the README quick start, run', { timeout: 120_000 }, () => {
   it('the standalone mock answers the curl commands, then check and fuzz pass against it', async () => {
     const shellBlocks = quickStart.filter((block) => block.lang === 'sh' && underSubsection(block));
-    const [mockBlock, ...others] = shellBlocks;
+    const [mockBlock, ...rest] = shellBlocks;
     expect(mockBlock !== undefined && startsMock(mockBlock), 'the first quick start starts the mock').toBe(true);
-    expect(others.map((block) => block.headings.at(-1)!.text)).toEqual([
+    expect(rest.map((block) => block.headings.at(-1)!.text)).toEqual([
       'Client developer: the standalone mock',
       'CI: check a deployment',
       'Tester: fuzz the rate limits',
+      'Watch a client and a deployment',
     ]);
+    // The proxy runs until stopped, as the mock does: it is started, and judged by what it prints.
+    const proxyBlock = rest.pop()!;
+    const others = rest;
 
     const [command = ''] = mockBlock!.code.split('\n');
     const mock = startShell(project, `${command} --port 0`);
@@ -100,6 +104,15 @@ describe('the README quick start, run', { timeout: 120_000 }, () => {
       expect(missingOutput(expectedOutput(onPort(mockBlock!.code, Number(port))), mock.stdout), mock.stdout).toBeUndefined();
 
       for (const block of others) await runBlock(project, onPort(block.code, Number(port)), block.headings.at(-1)!.text);
+
+      const proxyScript = onPort(proxyBlock.code, Number(port)).replace(/\b8090\b/g, String(await freePort()));
+      const proxy = startShell(project, proxyScript);
+      try {
+        await proxy.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+, forwarding to /);
+        expect(missingOutput(expectedOutput(proxyScript), proxy.stdout), proxy.stdout).toBeUndefined();
+      } finally {
+        stopGroup(proxy.child.pid!);
+      }
     } finally {
       stopGroup(mock.child.pid!);
     }

@@ -132,7 +132,7 @@ export class LiveJudge {
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
-    for (const finding of limits) findings.push(serverFinding(finding.rule, finding.message, exchange));
+    for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
     const requestBody = parseJson(exchange.requestBody);
     const answered = { method, path, headers: request.headers, body: requestBody, departures };
     const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
@@ -145,7 +145,7 @@ export class LiveJudge {
     this.#learnSignIn(path, requestBody, exchange);
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
     if (exchange.status === 401) this.#forgetToken(request);
-    this.#noteRetryAfter(pending, exchange, serverTime);
+    if (limits.bucketSpent) this.#noteRetryAfter(pending, exchange, serverTime);
     return onePerRule(findings);
   }
 

@@ -18,6 +18,17 @@ export interface RateLimitObservation {
   overlapped: boolean;
 }
 
+/** The route where a limit the spec does not show (wrong codes) may answer 429 before the auth bucket is spent. */
+const VERIFY_PATH = '/api/auth/verify-email';
+
+/** What the rate limits make of one answer: its findings, and whether it is a 429 of a spent bucket. */
+export interface RateLimitVerdict {
+  findings: Finding[];
+  bucketSpent: boolean;
+}
+
+const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false });
+
 const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
 
 /**
@@ -72,39 +83,43 @@ export class LiveRateLimits {
     return readings.length === 0 ? 0 : Math.min(...readings);
   }
 
-  judge(observation: RateLimitObservation): Finding[] {
+  judge(observation: RateLimitObservation): RateLimitVerdict {
     const { method, path, caller, exchange, serverTime } = observation;
     const category = categoryOf(method, path);
     // Which bucket counts a route beyond the table, or a request without a valid token, is not shown: the
     // address's public bucket may have, so it is adopted again from its next answer.
     if (category === undefined) {
       this.adoptPublicAgain(caller);
-      return [];
+      return nothing();
     }
     const key = this.keyOf(method, path, caller);
     const atMs = midpoint(serverTime);
     // A 401 to a player's route: no player's bucket counted it.
     if (exchange.status === 401 && RATE_LIMITS[category].scope === 'player') {
       this.adoptPublicAgain(caller);
-      return [];
+      return nothing();
     }
     if (exchange.status >= 500) {
       // Whether a failed request was counted is not shown: its bucket is adopted again from its next answer.
       if (key !== undefined) this.#seen.delete(key);
-      return [];
+      return nothing();
     }
     const request = { method, path, caller, atMs };
     const predicted = this.#model.predict(request);
-    if (predicted.counted === undefined) return [];
+    if (predicted.counted === undefined) return nothing();
     const outcome = path === '/health' ? 'health' : 'handled';
     const context = { caller, at: serverTime, choices: this.#choices, exactClock: false };
-    if (predicted.counted === false || key === undefined) return judge(exchange, predicted, outcome, context).findings;
+    if (predicted.counted === false || key === undefined) return { findings: judge(exchange, predicted, outcome, context).findings, bucketSpent: false };
     const certain = !observation.overlapped && this.#seen.has(key) && !this.#freshWindowOverGuess(key, predicted, exchange);
     const expectation = certain ? this.#model.record(request) : { ...predicted, nearBoundary: true };
     const judged = judge(exchange, expectation, outcome, context);
     // A 429 the model did not see coming may be another limit's (wrong codes: not shown): its Retry-After need not
-    // fit a one-minute window, and the invariants judge it as an integer.
-    if (exchange.status === 429 && !(certain && expectation.limited === true)) judged.findings = judged.findings.filter((finding) => finding.rule !== 'RL-429');
+    // fit a one-minute window (the invariants judge it as an integer), and on a verification it may come early.
+    const bucketSpent = this.bucketSpent(exchange, certain && expectation.limited === true);
+    if (exchange.status === 429 && !bucketSpent) {
+      const otherLimit = path === VERIFY_PATH ? ['RL-429', 'RL-WINDOW'] : ['RL-429'];
+      judged.findings = judged.findings.filter((finding) => !otherLimit.includes(finding.rule));
+    }
     const learned = this.#choices.alignment;
     if (learned !== undefined && learned !== this.#model.options.alignment) this.#model.adoptAlignment(learned);
     if (judged.remaining !== undefined) {
@@ -114,7 +129,12 @@ export class LiveRateLimits {
       else this.#guessedEnd.delete(key);
       this.#seen.add(key);
     }
-    return judged.findings;
+    return { findings: judged.findings, bucketSpent };
+  }
+
+  /** A 429 that is its bucket's: the model saw the bucket spent, or the answer says none is left. */
+  bucketSpent(exchange: Exchange, predicted: boolean): boolean {
+    return exchange.status === 429 && (predicted || integerHeader(exchange, HEADERS.rateLimitRemaining) === 0);
   }
 
   /** The server shows a window opened afresh while the model's end of the old one was only a guess (at most a minute after it was first seen). */
