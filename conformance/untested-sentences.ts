@@ -4,7 +4,7 @@ import type { SentenceId } from '../src/spec/sentences.js';
 export const UNTESTED_REASONS = {
   'not-observable': 'not observable from outside the server',
   'needs-unshown': 'needs what the spec does not show',
-  'client-side': "a client's duty: for the proxy to come",
+  'client-side': "a client's duty: no server is judged by it; the proxy judges clients",
   'no-check': 'no check yet',
 } as const;
 

@@ -2,6 +2,7 @@ import { PLAIN_SENTENCES } from '../../src/spec/sentences-plain.js';
 import { SPEC_SECTIONS, type SpecSection } from '../../src/spec/sentences.js';
 import type { DeclaredCheck } from '../collect-checks.js';
 import { FUZZ_PROPERTIES } from '../fuzz/fuzz-properties.js';
+import { CLIENT_RULES } from '../live/live-rules.js';
 import type { RuleId } from '../rules.js';
 import { describeUntested, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
 import { md } from './spec-coverage-page.js';
@@ -27,13 +28,25 @@ function intro(): string[] {
     "[the spec](../spec/game-service-api.md) (the spec itself, word for word). Under each rule: the id of the spec's",
     "sentence it restates, and the rules of [`game-service check`](check.md) whose checks test it (each check's title",
     'starts with its rule), with how many checks each has, and the properties of [`game-service fuzz`](fuzz.md), or why',
-    "nothing tests it. Where the spec leaves something open, the mock's choice is in",
+    'nothing tests it; where [`game-service proxy`](proxy.md) judges clients by it, the rules it reports them under.',
+    "Where the spec leaves something open, the mock's choice is in",
     '[Where the spec is silent](spec-silent.md); [Spec coverage](spec-coverage.md) quotes every sentence with the title',
     'of every check.',
   ];
 }
 
-function tests({ rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
+/** The proxy's rules that judge a client's requests by a sentence. */
+function clientRules(id: string): string[] {
+  return Object.entries(CLIENT_RULES).flatMap(([rule, { sentences }]) => ((sentences as readonly string[]).includes(id) ? [`\`${rule}\``] : []));
+}
+
+function tests(entry: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
+  const judgedLive = clientRules(entry.sentence.id);
+  const live = judgedLive.length === 0 ? [] : [`[proxy](proxy.md) on clients ${judgedLive.join(', ')}`];
+  return [testedBy(entry, checks), ...live].join('; ');
+}
+
+function testedBy({ rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
   if (untested !== undefined) return md(describeUntested(untested));
   const counted = rules.map((rule) => `\`${rule}\` (${checks.filter((check) => check.rule === rule).length})`);
   const fuzzed = rules.filter((rule): rule is RuleId & keyof typeof FUZZ_PROPERTIES => rule in FUZZ_PROPERTIES);
