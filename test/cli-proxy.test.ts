@@ -92,6 +92,31 @@ describe('game-service proxy', () => {
     expect(crossSite.status).toBe(403);
   });
 
+  it("passes an event stream through as it flows (the mock's journal), and a preflight's CORS answer unchanged", async () => {
+    const mock = await startMock(cli, ['--port', '0']);
+    const proxy = await startProxy(mock.url);
+    const stream = await fetch(`${proxy.url}/__mock/journal/stream?limit=0`);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    await fetch(`${proxy.url}/health`);
+    let received = '';
+    while (!received.includes('"path":"/health"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    expect(received).toContain('"path":"/health"');
+    await reader.cancel();
+    const preflight = {
+      method: 'OPTIONS',
+      headers: { origin: 'https://game.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    };
+    const [direct, proxied] = await Promise.all([fetch(`${mock.url}/api/auth/register`, preflight), fetch(`${proxy.url}/api/auth/register`, preflight)]);
+    expect(proxied.status).toBe(direct.status);
+    const cors = (answer: Response) => [...answer.headers].filter(([name]) => name.startsWith('access-control-'));
+    expect(cors(proxied)).toEqual(cors(direct));
+  });
+
   it('answers 502 with an error envelope when the target does not answer', async () => {
     const proxy = await startProxy('http://127.0.0.1:9');
     const answer = await fetch(`${proxy.url}/health`);
