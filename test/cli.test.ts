@@ -146,7 +146,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
       ['mock', '--bot-check', 'off', '--bot-check-token', 't'],
       '--bot-check-token is only read with --bot-check tokens, not --bot-check off',
     ],
-    ['no command', [], 'Name a command: mock, check or fuzz'],
+    ['no command', [], 'Name a command: mock, check, fuzz or proxy'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
     ['an unknown command, naming it and the commands', ['frob'], 'Unknown command "frob"; commands: mock, check, fuzz'],
@@ -154,7 +154,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     [
       'a misspelt command, with the command meant',
       ['chek', '--base-url', 'http://x.test'],
-      'Unknown command "chek"; commands: mock, check, fuzz; did you mean check?',
+      'Unknown command "chek"; commands: mock, check, fuzz, proxy; did you mean check?',
     ],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
     const result = await cli.run(args, {}, 5_000);
