@@ -11,10 +11,10 @@ import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from
 import { RedisKeptPlayers } from './redis-kept-players.js';
 import { unavailable } from './redis-failure.js';
 import { readSharedState, type SharedState } from './redis-hydrate.js';
-import { applyRecords, defineLoadRecords, loadRequestRecords, requestKeys } from './redis-load.js';
+import { applyRecords, defineLoadRecords, loadRequestRecords, loadScript, requestKeys } from './redis-load.js';
 import { redisKeys, type RedisKeys } from './redis-records.js';
 import { StoreChanges } from './store-changes.js';
-import { RedisTurnPipeline } from './redis-turn-pipeline.js';
+import { RedisTurnPipeline, type SharedScript } from './redis-turn-pipeline.js';
 import { RedisWriteBatch } from './redis-write-batch.js';
 
 export interface RedisStoreOptions {
@@ -47,6 +47,7 @@ export class RedisStore implements StoreEngine {
   #journalEntries: JournalEntry[] = [];
   readonly #batch: RedisWriteBatch;
   readonly #turn: RedisTurnPipeline;
+  readonly #loadScript: SharedScript;
   /** Entries read back for the control request in flight: an empty journal after it was a reset. */
   #journalLoaded = 0;
 
@@ -59,6 +60,7 @@ export class RedisStore implements StoreEngine {
     this.#keys = redisKeys(prefix);
     this.#options = options;
     this.#turn = new RedisTurnPipeline(redis);
+    this.#loadScript = loadScript(this.#keys);
     this.#batch = new RedisWriteBatch(redis, (batch) => trimJournal(batch, this.#keys, options.journalSize));
     this.#hadState = hadState;
   }
@@ -133,7 +135,13 @@ export class RedisStore implements StoreEngine {
     try {
       const isControl = request.path.startsWith(CONTROL_PREFIX);
       const ahead = isControl || expected === undefined ? undefined : { expected, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
-      const loaded = await loadRequestRecords(this.#turn, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request), ahead);
+      const loaded = await loadRequestRecords(
+        this.#turn,
+        this.#loadScript,
+        this.#keys,
+        isControl ? { token: undefined, email: undefined } : requestKeys(request),
+        ahead,
+      );
       this.#followClock(loaded.clock);
       if (isControl) {
         if (!LIGHT_CONTROL.test(request.path))
