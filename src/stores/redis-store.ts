@@ -43,6 +43,8 @@ export class RedisStore implements StoreEngine {
   #buckets: RedisBuckets | undefined;
   #clock: ControllableClock | undefined;
   #clockSeen: string | undefined;
+  /** This process's clock state as last serialized, with the values it was made from. */
+  #clockText: { offsetMs: number; frozenAt: number | null; text: string } | undefined;
   #journal: Journal | undefined;
   #journalEntries: JournalEntry[] = [];
   readonly #batch: RedisWriteBatch;
@@ -166,7 +168,7 @@ export class RedisStore implements StoreEngine {
    * the batch first and then writes alone, as it needs the server's answers before its MULTI.
    */
   async afterRequest(): Promise<void> {
-    const clockState = this.#clock === undefined ? undefined : JSON.stringify(this.#clock.state);
+    const clockState = this.#clockState();
     const clockChanged = clockState !== undefined && clockState !== this.#clockSeen;
     const buckets = this.#buckets!.takeChanges();
     const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
@@ -192,6 +194,16 @@ export class RedisStore implements StoreEngine {
 
   async close(): Promise<void> {
     await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  /** The clock's state as shared: serialized again only when it moved, which few requests do. */
+  #clockState(): string | undefined {
+    if (this.#clock === undefined) return undefined;
+    const state = this.#clock.state;
+    const last = this.#clockText;
+    if (last?.offsetMs === state.offsetMs && last.frozenAt === state.frozenAt) return last.text;
+    this.#clockText = { offsetMs: state.offsetMs, frozenAt: state.frozenAt, text: JSON.stringify(state) };
+    return this.#clockText.text;
   }
 
   #now(): number {
