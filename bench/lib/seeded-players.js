@@ -13,9 +13,9 @@ const KEEP_EVERY = 1_000;
 
 /** Adds `count` players to the service's store, as POST /__mock/players does, and has `keep` write them. */
 export async function seedPlayers(service, count, keep = async () => {}) {
-  const options = resolveOptions({ version: 'bench' });
+  const rules = resolveOptions({ version: 'bench' }).actionPoints;
   for (let index = 0; index < count; index++) {
-    seedPlayer(service.store, options, { email: `seeded-${index}@example.com`, token: seededToken(index) }, service.clock.now());
+    seedPlayer(service.store, rules, { email: `seeded-${index}@example.com`, token: seededToken(index) }, service.clock.now());
     if ((index + 1) % KEEP_EVERY === 0) await keep();
   }
   await keep();

@@ -52,9 +52,10 @@ export class RedisKeptPlayers {
         writes.set(id, undefined);
         continue;
       }
-      const record = playerRecord(player);
       const kept = this.#kept.get(id);
-      if (kept !== undefined && (kept.record === record || isRefillOfFullBar(player, kept))) continue;
+      if (kept !== undefined && isUnchanged(player, kept)) continue;
+      const record = playerRecord(player);
+      if (kept?.record === record) continue;
       this.kept(id, player, record);
       writes.set(id, { record, email: player.email, createdAt: player.createdAt });
     }
@@ -64,11 +65,18 @@ export class RedisKeptPlayers {
 }
 
 /**
- * Only the refill time moved forward, in place, with the points unchanged: refill does that to a full bar
- * alone (a partial one moves it only with the points). An explicit set replaces the object, and is written.
+ * As kept, but for a refill time moved forward in place with the points unchanged: refill does that to a full bar
+ * alone (a partial one moves it only with the points). An explicit set replaces the object, and is written. The
+ * record is made with the kept refill time put back for the while (one serialization, where most reads change nothing).
  */
-function isRefillOfFullBar(player: Player, kept: Kept): boolean {
+function isUnchanged(player: Player, kept: Kept): boolean {
   const { actionPoints } = player;
-  if (actionPoints !== kept.actionPoints || actionPoints.points !== kept.points || actionPoints.accruedAt <= kept.accruedAt) return false;
-  return playerRecord({ ...player, actionPoints: { points: kept.points, accruedAt: kept.accruedAt } }) === kept.record;
+  if (actionPoints !== kept.actionPoints || actionPoints.points !== kept.points || actionPoints.accruedAt < kept.accruedAt) return false;
+  const accruedAt = actionPoints.accruedAt;
+  actionPoints.accruedAt = kept.accruedAt;
+  try {
+    return playerRecord(player) === kept.record;
+  } finally {
+    actionPoints.accruedAt = accruedAt;
+  }
 }

@@ -7,8 +7,8 @@ import type { OutboxMessage } from '../core/outbox.js';
 import type { ExpectedCount } from '../core/store-engine.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
-import { LOAD_RECORDS } from './redis-load-script.js';
-import type { RedisTurnPipeline } from './redis-turn-pipeline.js';
+import { LOAD_ARGUMENTS_PER_REQUEST, LOAD_RECORDS } from './redis-load-script.js';
+import type { RedisTurnPipeline, SharedScript } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -59,26 +59,33 @@ export interface CountAhead {
   isClockShared: boolean;
 }
 
-interface LoadCommand {
-  loadRecords(...keysAndArgs: (string | number)[]): unknown;
-}
-
-/** Registers the script that reads a request's records on `redis`. */
+/** Registers the script that reads the records of a turn's requests on `redis`. */
 export function defineLoadRecords(redis: Redis): void {
   redis.defineCommand('loadRecords', { lua: LOAD_RECORDS });
 }
 
-/** Reads the shared clock and the records one API request may touch, in one round trip (see LOAD_RECORDS). */
-export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKeys, wanted: RequestKeys, ahead?: CountAhead): Promise<LoadedRecords> {
+/** The load script as the turn pipeline calls it, with the key prefixes and grace of `keys`. */
+export function loadScript(keys: RedisKeys): SharedScript {
+  return { command: 'loadRecords', shared: [keys.partPrefix('player'), keys.partPrefix('message'), BUCKET_GRACE_MS] };
+}
+
+/**
+ * Reads the shared clock and the records one API request may touch, in one round trip with the other requests of
+ * its turn (see LOAD_RECORDS).
+ */
+export async function loadRequestRecords(
+  turn: RedisTurnPipeline,
+  script: SharedScript,
+  keys: RedisKeys,
+  wanted: RequestKeys,
+  ahead?: CountAhead,
+): Promise<LoadedRecords> {
   const { token, email } = wanted;
   const named = [keys.clock];
   if (token !== undefined) named.push(keys.token(token));
   if (email !== undefined) named.push(keys.playerByEmail(email), keys.code(email));
-  const prefixes = [keys.partPrefix('player'), keys.partPrefix('message')];
-  const flags = [token === undefined ? '' : '1', email === undefined ? '' : '1'];
-  const found = await turn.send<unknown[]>((pipeline) =>
-    (pipeline as unknown as LoadCommand).loadRecords(named.length, ...named, ...prefixes, ...flags, ...countAheadArguments(keys, ahead)),
-  );
+  const args = [token === undefined ? '' : '1', email === undefined ? '' : '1', ...countAheadArguments(keys, ahead)];
+  const found = await turn.call<unknown[]>(script, named, args);
   const [clock, tokenText, tokenPlayer, emailPlayerId, emailPlayer, codeText, message] = found as (string | null)[];
   const loaded: LoadedRecords = { clock: clock ?? null, players: new Map() };
   if (token !== undefined) {
@@ -100,12 +107,13 @@ export async function loadRequestRecords(turn: RedisTurnPipeline, keys: RedisKey
   return loaded;
 }
 
-/** The load script's ARGV[5…13] (see LOAD_RECORDS): an empty bucket prefix counts nothing. */
-function countAheadArguments(keys: RedisKeys, ahead: CountAhead | undefined): (string | number)[] {
-  if (ahead === undefined) return [''];
+/** A request's arguments of the load script after its two flags (A[3…10] of LOAD_RECORDS): an empty bucket prefix counts nothing. */
+const COUNT_NOTHING: readonly string[] = Array.from({ length: LOAD_ARGUMENTS_PER_REQUEST - 2 }, () => '');
+
+function countAheadArguments(keys: RedisKeys, ahead: CountAhead | undefined): readonly (string | number)[] {
+  if (ahead === undefined) return COUNT_NOTHING;
   const { category, ip, now, windowEnd, limit, needsLiveToken } = ahead.expected;
-  const clock = [ahead.isClockShared ? '1' : '', ahead.clockSeen ?? ''];
-  return [keys.bucket(category, ''), ip ?? '', now, windowEnd, limit, needsLiveToken ? '1' : '', ...clock, BUCKET_GRACE_MS];
+  return [keys.bucket(category, ''), ip ?? '', now, windowEnd, limit, needsLiveToken ? '1' : '', ahead.isClockShared ? '1' : '', ahead.clockSeen ?? ''];
 }
 
 /** A code whose outbox message was trimmed away: it still works, and its state is tracked on itself. */

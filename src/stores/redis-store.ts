@@ -11,10 +11,10 @@ import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from
 import { RedisKeptPlayers } from './redis-kept-players.js';
 import { unavailable } from './redis-failure.js';
 import { readSharedState, type SharedState } from './redis-hydrate.js';
-import { applyRecords, defineLoadRecords, loadRequestRecords, requestKeys } from './redis-load.js';
+import { applyRecords, defineLoadRecords, loadRequestRecords, loadScript, requestKeys } from './redis-load.js';
 import { redisKeys, type RedisKeys } from './redis-records.js';
 import { StoreChanges } from './store-changes.js';
-import { RedisTurnPipeline } from './redis-turn-pipeline.js';
+import { RedisTurnPipeline, type SharedScript } from './redis-turn-pipeline.js';
 import { RedisWriteBatch } from './redis-write-batch.js';
 
 export interface RedisStoreOptions {
@@ -43,10 +43,13 @@ export class RedisStore implements StoreEngine {
   #buckets: RedisBuckets | undefined;
   #clock: ControllableClock | undefined;
   #clockSeen: string | undefined;
+  /** This process's clock state as last serialized, with the values it was made from. */
+  #clockText: { offsetMs: number; frozenAt: number | null; text: string } | undefined;
   #journal: Journal | undefined;
   #journalEntries: JournalEntry[] = [];
   readonly #batch: RedisWriteBatch;
   readonly #turn: RedisTurnPipeline;
+  readonly #loadScript: SharedScript;
   /** Entries read back for the control request in flight: an empty journal after it was a reset. */
   #journalLoaded = 0;
 
@@ -59,6 +62,7 @@ export class RedisStore implements StoreEngine {
     this.#keys = redisKeys(prefix);
     this.#options = options;
     this.#turn = new RedisTurnPipeline(redis);
+    this.#loadScript = loadScript(this.#keys);
     this.#batch = new RedisWriteBatch(redis, (batch) => trimJournal(batch, this.#keys, options.journalSize));
     this.#hadState = hadState;
   }
@@ -133,7 +137,13 @@ export class RedisStore implements StoreEngine {
     try {
       const isControl = request.path.startsWith(CONTROL_PREFIX);
       const ahead = isControl || expected === undefined ? undefined : { expected, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
-      const loaded = await loadRequestRecords(this.#turn, this.#keys, isControl ? { token: undefined, email: undefined } : requestKeys(request), ahead);
+      const loaded = await loadRequestRecords(
+        this.#turn,
+        this.#loadScript,
+        this.#keys,
+        isControl ? { token: undefined, email: undefined } : requestKeys(request),
+        ahead,
+      );
       this.#followClock(loaded.clock);
       if (isControl) {
         if (!LIGHT_CONTROL.test(request.path))
@@ -158,7 +168,7 @@ export class RedisStore implements StoreEngine {
    * the batch first and then writes alone, as it needs the server's answers before its MULTI.
    */
   async afterRequest(): Promise<void> {
-    const clockState = this.#clock === undefined ? undefined : JSON.stringify(this.#clock.state);
+    const clockState = this.#clockState();
     const clockChanged = clockState !== undefined && clockState !== this.#clockSeen;
     const buckets = this.#buckets!.takeChanges();
     const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
@@ -184,6 +194,16 @@ export class RedisStore implements StoreEngine {
 
   async close(): Promise<void> {
     await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  /** The clock's state as shared: serialized again only when it moved, which few requests do. */
+  #clockState(): string | undefined {
+    if (this.#clock === undefined) return undefined;
+    const state = this.#clock.state;
+    const last = this.#clockText;
+    if (last?.offsetMs === state.offsetMs && last.frozenAt === state.frozenAt) return last.text;
+    this.#clockText = { offsetMs: state.offsetMs, frozenAt: state.frozenAt, text: JSON.stringify(state) };
+    return this.#clockText.text;
   }
 
   #now(): number {
