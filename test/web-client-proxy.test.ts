@@ -70,12 +70,13 @@ async function startProxy(target: string, args: readonly string[]): Promise<{ pr
 }
 
 /** The client on its own origin, the proxy on another, the mock behind it; `gameOrigin` names the page's origin to both. */
-async function playThroughProxy(gameOrigin: boolean, screenshotName: string) {
+async function playThroughProxy(gameOrigin: boolean, screenshotName: string, variant?: string) {
   const client = await serveWebClient({ port: 0 });
   const context = await browser.newContext();
   try {
     const originArgs = gameOrigin ? ['--game-origin', client.origin] : [];
-    const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...originArgs]);
+    const variantArgs = variant === undefined ? [] : ['--variant', variant];
+    const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...originArgs, ...variantArgs]);
     const proxy = await startProxy(mock.url, originArgs);
     const page = await context.newPage();
     const blocked = watchForBlockedRequests(page);
@@ -142,4 +143,16 @@ describe('the example web client in Chromium through game-service proxy', { time
     expect(run.againAnswers).toEqual(EXEMPT_SIGN_IN_AGAIN);
     expectNothingReported(run);
   });
+
+  it.each(['all', 'public-deployment'])(
+    'plays against the mock with --variant %s (the other sides of what the spec leaves open), and the proxy reports nothing',
+    async (variant) => {
+      const run = await playThroughProxy(false, `proxy-variant-${variant}.png`, variant);
+      expect(run.blocked).toEqual([]);
+      // The same game; only the wrong code's status is the variant's (a 4xx the spec does not show).
+      expect({ ...run.first, wrongCodeError: undefined }).toEqual({ ...FIRST_SESSION_SCREEN, wrongCodeError: undefined });
+      expect(run.first.wrongCodeError).toMatch(/^4\d\d: /);
+      expectNothingReported(run);
+    },
+  );
 });
