@@ -1,6 +1,6 @@
 /**
- * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start and docs/ci.md
- * show, run as a reader would run them. What a reader would change, and only that:
+ * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start, docs/ci.md and
+ * docs/proxy.md show, and docs/routes.md's routes with their handler module, run as a reader would run them. What a reader would change, and only that:
  * - the README's install from a clone runs as written, from a directory that holds a clone of this checkout
  *   (`game-service-harness`, its tracked files as they are now) and the project the README makes with `npm init -y`
  *   (`my-game`);
@@ -239,5 +239,44 @@ describe('docs/proxy.md, run', { timeout: 120_000 }, () => {
     const junit = await readFile(report, 'utf8');
     expect(junit).toMatch(/<testsuite name="game-service proxy: server" tests="\d+" failures="0"/);
     expect(junit).toMatch(/<testsuite name="game-service proxy: client" tests="7" failures="[1-9]/);
+  });
+});
+
+describe('docs/routes.md, run', { timeout: 120_000 }, () => {
+  it('its routes, with the handler module saved under the name the page gives it, serve the npm init -y project', async () => {
+    const { blocks } = parseMarkdown(await readFile(join(ROOT, 'docs/routes.md'), 'utf8'));
+    const [config] = blocks.filter((block) => block.lang === 'json');
+    const [handlers] = blocks.filter((block) => block.lang === 'ts' && block.headings.at(-1)?.text === 'A module of handlers');
+    const [, moduleName = ''] = /^\/\/ (\S+)\n/.exec(handlers?.code ?? '') ?? [];
+    expect(config?.code, 'the config names the module the page saves').toContain(`"module": "./${moduleName}"`);
+    await writeFile(join(project, moduleName), handlers!.code);
+    await writeFile(join(project, 'routes-mock.json'), config!.code);
+
+    const mock = startShell(project, './node_modules/.bin/game-service mock --port 0 --config routes-mock.json');
+    try {
+      const [, url = ''] = await mock.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+      const call = async (path: string, init: { token?: string; json?: unknown } = {}) => {
+        const response = await fetch(`${url}${path}`, {
+          method: init.json === undefined ? 'GET' : 'POST',
+          headers: {
+            ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
+            ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const created = await call('/__mock/players', { json: { email: 'pilot@example.com', ship: { name: 'Nomad' } } });
+      const token = created.body['authToken'] as string;
+
+      expect((await call('/api/player/ship/move', { token, json: { sectorId: 7 } })).status).toBe(200);
+      expect((await call('/api/galaxy/1/sectors', { token })).body).toMatchObject({ success: true, galaxyId: '1', current: 7 });
+      expect(await call('/api/notifications/digest', { token })).toEqual({
+        status: 200,
+        body: { success: true, digest: '1 for pilot@example.com' },
+      });
+    } finally {
+      stopGroup(mock.child.pid!);
+    }
   });
 });
