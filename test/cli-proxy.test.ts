@@ -41,7 +41,7 @@ describe('game-service proxy', () => {
     proxy.process.child.kill('SIGTERM');
     const exit = await proxy.process.waitForExit();
     expect(exit.code, proxy.process.stdout).toBe(1);
-    expect(proxy.process.stdout).toMatch(/2 exchanges, 0 server findings, 1 client findings/);
+    expect(proxy.process.stdout).toMatch(/2 exchanges, 0 server findings, 1 client finding/);
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as {
       findings: { client: number; server: number };
       kept: { rule: string; side: string; sentences: string[] }[];
@@ -148,7 +148,7 @@ describe('game-service proxy', () => {
     const recorded = await (await fetch(`${proxy.url}/api/galaxy/7/sectors`)).json();
     proxy.process.child.kill('SIGTERM');
     await proxy.process.waitForExit();
-    expect(proxy.process.stdout).toMatch(new RegExp(`Recorded 1 route\\(s\\) to ${config.replaceAll('.', '\\.')}`));
+    expect(proxy.process.stdout).toMatch(new RegExp(`Recorded 1 route to ${config.replaceAll('.', '\\.')}`));
     const replay = await startMock(cli, ['--port', '0', '--config', config]);
     expect(await (await fetch(`${replay.url}/api/galaxy/7/sectors`)).json()).toEqual(recorded);
   });

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { counted } from '../../conformance/report/counted.js';
 import { HarRecorder } from '../../conformance/report/har.js';
 import type { LiveFinding } from '../../conformance/live/live-finding.js';
 import type { FindingsLog } from '../../conformance/proxy/findings-log.js';
@@ -31,7 +32,9 @@ function findingLine(finding: LiveFinding): string {
 }
 
 function summary(log: FindingsLog): string[] {
-  const lines = [`${log.exchangeCount} exchanges, ${log.count('server')} server findings, ${log.count('client')} client findings`];
+  const lines = [
+    `${counted(log.exchangeCount, 'exchange')}, ${counted(log.count('server'), 'server finding')}, ${counted(log.count('client'), 'client finding')}`,
+  ];
   for (const each of log.byRule()) lines.push(`  ${String(each.count).padStart(5)}  ${each.side} ${each.rule} «${each.sentence}»`);
   return lines;
 }
@@ -55,7 +58,7 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
 async function writeRecording(file: string, proxy: RunningProxy): Promise<void> {
   const { config, skipped, notes } = recordRoutes(proxy.apiExchanges);
   await writeRecordedRoutes(file, config);
-  console.log(`Recorded ${config.routes.length} route(s) to ${file}: game-service mock --config ${file} serves them.`);
+  console.log(`Recorded ${counted(config.routes.length, 'route')} to ${file}: game-service mock --config ${file} serves them.`);
   if (proxy.droppedApiExchanges > 0)
     console.log(`  (the oldest ${proxy.droppedApiExchanges} exchanges were let go: only the latest ${RECORDED_EXCHANGES} are kept)`);
   for (const note of notes) console.log(`  note: ${note}`);
