@@ -1,16 +1,8 @@
-/**
- * The example client played in Debian's Chromium through `game-service proxy` in front of the standalone mock, the
- * page on an origin of its own (so CORS and its preflights are real and pass through the proxy): a legal client and a
- * legal server, so the session plays as against the mock directly and the proxy reports nothing.
- */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
-import { launchChromium } from './support/browser-launch.js';
-import { assertBuilt, type CliProcess, startMock, useCli } from './support/cli.js';
+import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
+import { type CliProcess, startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
 import {
   COUNTED_FIRST_SESSION,
@@ -25,22 +17,9 @@ import { loggedAnswers, playFirstSession, signInAgain, watchForBlockedRequests, 
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
-/** Overwritten on every run; printed so that a person can look at the game screen each run reached. */
-const SCREENSHOTS = join(tmpdir(), 'game-service-web-client-screenshots');
 
 const cli = useCli();
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  console.log(`web client screenshots: ${SCREENSHOTS}`);
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useWebClientBrowser();
 
 async function getJson(url: string): Promise<unknown> {
   const answer = await call(url);
@@ -72,7 +51,7 @@ async function startProxy(target: string, args: readonly string[]): Promise<{ pr
 /** The client on its own origin, the proxy on another, the mock behind it; `gameOrigin` names the page's origin to both. */
 async function playThroughProxy(gameOrigin: boolean, screenshotName: string, variant?: string) {
   const client = await serveWebClient({ port: 0 });
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   try {
     const originArgs = gameOrigin ? ['--game-origin', client.origin] : [];
     const variantArgs = variant === undefined ? [] : ['--variant', variant];

@@ -1,18 +1,11 @@
-/**
- * The example client (examples/web-client) played in Debian's Chromium as a person would: typed email, the code
- * from the mock's outbox, a ship, a move. Against the standalone mock started with its config file, from another
- * origin (real CORS, nothing routed by the test), and against the msw worker in the page with the same routes.
- */
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serveWebClient, type WebClientServer } from '../examples/web-client/serve.js';
 import type { UserRoute } from '../src/core/user-routes/user-route.js';
-import { launchChromium } from './support/browser-launch.js';
-import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
+import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
+import { ROOT, startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
 import {
   COUNTED_FIRST_SESSION,
@@ -29,22 +22,9 @@ const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
 /** Port 1 of loopback: a request the worker fails to intercept fails instead of reaching a real mock. */
 const UNSERVED_API_ORIGIN = 'http://127.0.0.1:1';
-/** Overwritten on every run; printed so that a person can look at the game screen each run reached. */
-const SCREENSHOTS = join(tmpdir(), 'game-service-web-client-screenshots');
 
 const cli = useCli();
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  console.log(`web client screenshots: ${SCREENSHOTS}`);
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useWebClientBrowser();
 
 async function control(mockUrl: string, path: string): Promise<unknown> {
   const answer = await call(`${mockUrl}/__mock${path}`);
@@ -84,7 +64,7 @@ async function screenshot(page: Page, name: string): Promise<string> {
 /** The client on its own origin, the CLI's mock on another, started with the example's config file. */
 async function playAgainstStandalone(mockArgs: (client: WebClientServer) => string[], screenshotName: string) {
   const client = await serveWebClient({ port: 0 });
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   try {
     const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...mockArgs(client)]);
     const page = await context.newPage();
@@ -150,7 +130,7 @@ describe('the example web client in Chromium', { timeout: 60_000 }, () => {
       entryPoint: join(ROOT, 'test/support/web-client-worker-page.ts'),
       files: { '/mockServiceWorker.js': join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js') },
     });
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     try {
       const page = await context.newPage();
       const blocked = watchForBlockedRequests(page);

@@ -5,7 +5,8 @@ import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { readableFile } from './file-flags.js';
-import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList, parsePort } from './flag-values.js';
+import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList } from './flag-values.js';
+import { listenFlags, numberFlag } from './flag-kinds.js';
 import { MOCK_DEFAULTS, type MockFlags } from './mock-options.js';
 import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
@@ -15,24 +16,10 @@ import { PROXY_FLAGS } from './proxy-flags.js';
 /** `gameOrigin` → `game-origin`: the flag of each MockFlags key. */
 type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Uppercase<Head> ? `-${Lowercase<Head>}` : Head}${Kebab<Tail>}` : S;
 
-/**
- * A flag that takes a number. yargs' number type would turn "" into 0 and "abc" into NaN before `parse` saw
- * them: read as the string typed (a string type wins in yargs' parser) yet shown as [number] (a number type
- * wins in --help), the value reaches `parse`, which refuses it quoting what was typed.
- */
-function numberFlag<Parsed>(parse: (value: unknown) => Parsed) {
-  return { type: 'string', number: true, requiresArg: true, coerce: parse } as const;
-}
-
 // No yargs defaults: a value yargs holds was given (flag or environment), so that it outranks the --config
 // file; mock-options.ts applies MOCK_DEFAULTS last. defaultDescription keeps them in --help.
 export const MOCK_FLAGS = {
-  port: {
-    ...numberFlag(parsePort),
-    defaultDescription: String(MOCK_DEFAULTS.port),
-    describe: 'TCP port to listen on; 0 picks a free port (the URL is printed on start)',
-  },
-  host: { type: 'string', requiresArg: true, defaultDescription: MOCK_DEFAULTS.host, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
+  ...listenFlags(MOCK_DEFAULTS, 'TCP port to listen on'),
   'game-origin': {
     type: 'string',
     array: true,

@@ -1,7 +1,8 @@
 import type { Options } from 'yargs';
 import { CliError } from './cli-error.js';
 import { checkWritableFile } from './file-flags.js';
-import { parseOriginList, parsePort } from './flag-values.js';
+import { parseOriginList } from './flag-values.js';
+import { listenFlags } from './flag-kinds.js';
 
 export const FAIL_ON_CHOICES = ['client', 'server', 'any', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_CHOICES)[number];
@@ -34,15 +35,7 @@ function writableFile(flag: string) {
 
 export const PROXY_FLAGS = {
   target: { type: 'string', requiresArg: true, demandOption: true, coerce: parseTarget, describe: 'Base URL of the deployment to forward to' },
-  port: {
-    type: 'string',
-    number: true,
-    requiresArg: true,
-    coerce: parsePort,
-    defaultDescription: String(PROXY_DEFAULTS.port),
-    describe: 'TCP port the client connects to; 0 picks a free port (the URL is printed on start)',
-  },
-  host: { type: 'string', requiresArg: true, defaultDescription: PROXY_DEFAULTS.host, describe: 'Address to bind; 0.0.0.0 or :: to accept other machines' },
+  ...listenFlags(PROXY_DEFAULTS, 'TCP port the client connects to'),
   'game-origin': {
     type: 'string',
     array: true,
