@@ -1,6 +1,6 @@
-import { ROUTES } from '../../src/spec/routes.js';
 import { isObject } from '../exchange.js';
 import { SIX_DIGITS } from '../formats.js';
+import { bearerToken, PROTECTED_ROUTES } from './bearer.js';
 import type { ClientRuleId } from './live-rules.js';
 
 /** A departure of the client's own request, before anything the server answered. */
@@ -15,8 +15,6 @@ const REQUEST_FIELDS = {
   '/api/auth/verify-email': { rule: 'CLIENT-VERIFY-FIELDS', required: ['email', 'otp'], optional: [] },
 } as const satisfies Record<string, { rule: ClientRuleId; required: readonly string[]; optional: readonly string[] }>;
 
-const PROTECTED = new Set<string>(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
-const BEARER = /^bearer [^\s]+$/i;
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 function describe(value: unknown): string {
@@ -56,7 +54,7 @@ export function requestDepartures(method: string, path: string, headers: Readonl
   const departures: RequestDeparture[] = [];
   const routeKey = `${method.toUpperCase()} ${path}`;
   const authorization = headers['authorization'];
-  if (PROTECTED.has(routeKey) && (authorization === undefined || !BEARER.test(authorization.trim()))) {
+  if (PROTECTED_ROUTES.has(routeKey) && bearerToken(headers) === undefined) {
     departures.push({
       rule: 'CLIENT-BEARER',
       message: authorization === undefined ? 'no Authorization header' : `Authorization "${authorization.split(' ')[0]} …" is not "Bearer <token>"`,

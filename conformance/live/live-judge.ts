@@ -9,6 +9,7 @@ import { clientFinding, type LiveFinding, serverFinding } from './live-finding.j
 import { LiveRateLimits } from './live-rate-limits.js';
 import { answerDepartures } from './server-answers.js';
 import { AuthMemory } from './auth-memory.js';
+import { bearerToken } from './bearer.js';
 import { BoundedMap } from './bounded-map.js';
 
 /** A request as the proxy received it, before it is forwarded. */
@@ -28,6 +29,8 @@ export interface LiveRequest {
 export interface PendingRequest {
   readonly request: LiveRequest;
   readonly caller: Caller;
+  /** The bearer token it sends, if any. */
+  readonly token: string | undefined;
   readonly bucket: string | undefined;
   /** The buckets it may draw from: its own, and its address's public one where which bucket counts it is not shown. */
   readonly touches: readonly string[];
@@ -39,7 +42,6 @@ export interface PendingRequest {
 
 const RETRY_SLACK_MS = 1_000;
 const REMEMBERED_TOKENS = 100_000;
-const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
 const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
@@ -81,14 +83,15 @@ export class LiveJudge {
 
   /** A request arrived: it is judged when its answer comes back (`end`), or dropped (`abandon`). */
   begin(request: LiveRequest): PendingRequest {
-    const caller = this.#callerOf(request);
+    const token = bearerToken(request.headers);
+    const caller = this.#callerOf(request, token);
     const api = isApiPath(request.path);
     const bucket = api ? this.#rateLimits.keyOf(request.method, request.path, caller) : undefined;
     const retryAllowedAt = bucket === undefined ? undefined : this.#retryAfter.get(bucket);
     if (bucket !== undefined) this.#retryAfter.delete(bucket);
     const control = isControlPath(request.path);
     const touches = [...(bucket === undefined ? [] : [bucket]), ...(control ? [] : this.#rateLimits.mayAlsoCount(request.method, request.path, caller))];
-    const pending: PendingRequest = { request, caller, bucket, touches, overlapped: false, retryAllowedAt };
+    const pending: PendingRequest = { request, caller, token, bucket, touches, overlapped: false, retryAllowedAt };
     for (const other of this.#inFlight) {
       if (bucket !== undefined && other.touches.includes(bucket)) pending.overlapped = true;
       if (other.bucket !== undefined && touches.includes(other.bucket)) other.overlapped = true;
@@ -127,7 +130,7 @@ export class LiveJudge {
       const early = ((pending.retryAllowedAt - serverTime.toMs) / 1000).toFixed(1);
       findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
     }
-    this.#judgeEncounter(caller, request, exchange, findings);
+    this.#judgeEncounter(pending, exchange, findings);
     for (const verdict of judgeInvariants(method, path, exchange, !caller.gameOrigin)) {
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
@@ -135,7 +138,7 @@ export class LiveJudge {
     for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
     const requestBody = parseJson(exchange.requestBody);
     const answered = { method, path, headers: request.headers, body: requestBody, departures };
-    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
+    const { token } = pending;
     for (const departure of [
       ...answerDepartures(answered, exchange, serverTime),
       ...this.#auth.judge(method, path, token, requestBody, exchange, serverTime),
@@ -144,15 +147,14 @@ export class LiveJudge {
     }
     this.#learnSignIn(path, requestBody, exchange);
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
-    if (exchange.status === 401) this.#forgetToken(request);
+    if (exchange.status === 401 && pending.token !== undefined) this.#players.delete(pending.token);
     if (limits.bucketSpent) this.#noteRetryAfter(pending, exchange, serverTime);
     return onePerRule(findings);
   }
 
-  #callerOf(request: LiveRequest): Caller {
+  #callerOf(request: LiveRequest, token: string | undefined): Caller {
     const origin = request.headers['origin'];
     const gameOrigin = origin !== undefined && this.#gameOrigins.has(canonicalOrigin(origin) ?? origin);
-    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
     return { ip: request.clientIp, playerId: token === undefined ? undefined : this.#players.get(token), gameOrigin };
   }
 
@@ -178,11 +180,6 @@ export class LiveJudge {
     if (typeof token === 'string' && typeof email === 'string') this.#players.set(token, email.trim().toLowerCase());
   }
 
-  #forgetToken(request: LiveRequest): void {
-    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
-    if (token !== undefined) this.#players.delete(token);
-  }
-
   #noteRetryAfter(pending: PendingRequest, exchange: Exchange, serverTime: TimeInterval): void {
     const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
     if (exchange.status !== 429 || pending.bucket === undefined || retryAfter === undefined) return;
@@ -190,8 +187,7 @@ export class LiveJudge {
   }
 
   /** A gameplay request answered 409 again, with nothing of that player succeeding since the first 409. */
-  #judgeEncounter(caller: Caller, request: LiveRequest, exchange: Exchange, findings: LiveFinding[]): void {
-    const token = BEARER_TOKEN.exec(request.headers['authorization']?.trim() ?? '')?.[1];
+  #judgeEncounter({ caller, request, token }: PendingRequest, exchange: Exchange, findings: LiveFinding[]): void {
     if (token === undefined || request.path.startsWith('/api/auth/')) return;
     const player = caller.playerId ?? `token ${token}`;
     if (exchange.status >= 200 && exchange.status < 300 && request.method.toUpperCase() !== 'GET') this.#inEncounter.delete(player);

@@ -8,6 +8,7 @@ import type { TimeInterval } from '../model/server-time.js';
 import { refreshRoute } from '../refresh-probes.js';
 import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from '../register-message.js';
 import type { RuleId } from '../rules.js';
+import { bearerToken, PROTECTED_ROUTES } from './bearer.js';
 import type { RequestDeparture } from './client-requests.js';
 
 /** A departure of the server's answer, beyond the invariants and the rate limits. */
@@ -25,7 +26,6 @@ export interface AnsweredRequest {
   departures: readonly RequestDeparture[];
 }
 
-const PROTECTED = new Set<string>(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
 /**
  * The paths whose other methods must be refused 405, as the suite's routing check probes them: those of the routes
  * that need no token. On a player's path another method may be an endpoint beyond the table ("not shown"), whose
@@ -33,7 +33,6 @@ const PROTECTED = new Set<string>(ROUTES.filter((route) => route.auth !== 'none'
  */
 const TOKENLESS_PATHS = new Set<string>(ROUTES.filter((route) => route.auth === 'none').map((route) => route.path));
 const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
-const BEARER_TOKEN = /^bearer\s+(\S+)$/i;
 /** As the suite judges a token's lifetime without the target's clock: the Date header, or this machine's, give or take two minutes. */
 const ISSUE_TOLERANCE_MS = 120_000;
 const DOTTED_VERSION = /^\d+\.\d+\.\d+$/;
@@ -111,8 +110,8 @@ function refusedParameters(exchange: Exchange, request: AnsweredRequest, rule: '
 export function answerDepartures(request: AnsweredRequest, exchange: Exchange, serverTime: TimeInterval): AnswerDeparture[] {
   const { method, path, headers, body } = request;
   const routeKey = `${method.toUpperCase()} ${path}`;
-  const token = BEARER_TOKEN.exec(headers['authorization']?.trim() ?? '')?.[1];
-  if (PROTECTED.has(routeKey) && exchange.status < 500 && exchange.status !== 401 && exchange.status !== 429) {
+  const token = bearerToken(headers);
+  if (PROTECTED_ROUTES.has(routeKey) && exchange.status < 500 && exchange.status !== 401 && exchange.status !== 429) {
     if (headers['authorization'] === undefined)
       return [{ rule: 'AUTH-401', message: `answered ${exchange.status} to a request without a token: expected 401` }];
     if (token !== undefined && !UUID.test(token))

@@ -1,3 +1,4 @@
+import { bearerToken as tokenOf } from '../live/bearer.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../exchange.js';
 
@@ -17,7 +18,6 @@ export interface TrafficIdentities {
 /** A field whose string value is a token: `authToken`, `token`, `refresh_token`, `tokens`. */
 export const TOKEN_FIELD = /tokens?$/i;
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const specPath = (id: (typeof ROUTES)[number]['id']) => ROUTES.find((route) => route.id === id)!.path;
 
 /** The path of the request, whether its URL is absolute or, as a proxy may see it, the path alone. */
@@ -27,8 +27,7 @@ export function pathOf(exchange: Exchange): string {
 
 /** The bearer token of the request, whatever the case of its header's name. */
 export function bearerToken(exchange: Exchange): string | undefined {
-  const [, value] = Object.entries(exchange.requestHeaders).find(([name]) => name.toLowerCase() === 'authorization') ?? [];
-  return value === undefined ? undefined : BEARER.exec(value)?.[1];
+  return tokenOf(exchange.requestHeaders);
 }
 
 /** The strings of token fields, at any depth, the items of an array named by its key. */
