@@ -85,6 +85,8 @@ type Run = Awaited<ReturnType<typeof playThroughProxy>>;
 
 /** Nothing to report: no finding on the page's data or printed, every request the mock answered for the page seen, exit 0. */
 function expectNothingReported(run: Run): void {
+  // What the run reported, for a person reading the test's output.
+  console.log(`proxy: ${run.proxyOutput.trim().split('\n').at(-1)}`);
   expect(run.findings, run.proxyOutput).toMatchObject({ findings: 0, byRule: [], kept: [] });
   const apiRequests = run.firstAnswers.length + run.againAnswers.length;
   expect(run.journal.filter((entry) => entry.method !== 'OPTIONS')).toHaveLength(apiRequests);
