@@ -133,8 +133,6 @@ async function main() {
     console.log('');
     for (const [ok, text] of verdicts) console.log(`${ok ? 'OK' : 'FAILED'}: ${text}`);
     await writeResults(RESULTS_FILE, {
-      date: new Date().toISOString(),
-      node: process.version,
       addresses: ADDRESSES,
       hostileRequests: flooded.hostile,
       statuses: flooded.statuses,

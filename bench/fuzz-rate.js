@@ -89,7 +89,6 @@ async function main() {
   );
   const passed = summary.fuzzCommandsPerSecond >= TARGET_COMMANDS_PER_SECOND && realTimeMet;
   await writeResults(RESULTS_FILE, {
-    node: process.version,
     rounds,
     summary: { ...summary, realTimeCommandsPerSecond: Number(realTime.rate.toFixed(1)), targetRealTimeCommandsPerSecond: TARGET_REAL_TIME_COMMANDS_PER_SECOND },
     realTime: { ...realTime, sourceIps: REAL_TIME_SOURCE_IPS },

@@ -233,10 +233,6 @@ async function main() {
   for (const each of findings.byRule) console.log(`  ${String(each.count).padStart(5)}  ${each.side} ${each.rule} «${each.sentence}»`);
 
   await writeResults(RESULTS_FILE, {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: availableParallelism(),
-    cpuModel: cpus()[0]?.model.trim(),
     loadGenerator: 'autocannon',
     options,
     loadAverage: { before: loadBefore, after: loadAfter },

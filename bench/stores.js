@@ -75,9 +75,6 @@ async function main() {
   }
   console.log(`\n${markdownTable(judged).replaceAll('vs baseline', 'vs memory')}\n`);
   await writeResults(RESULTS_FILE, {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: availableParallelism(),
     options,
     workers: WORKERS,
     scenarios: judged,

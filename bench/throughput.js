@@ -122,10 +122,6 @@ async function main() {
     );
   }
   await writeResults(RESULTS_FILE, {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: availableParallelism(),
-    cpuModel: cpus()[0]?.model.trim(),
     loadGenerator: 'autocannon',
     options,
     busyMachine,

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
 import { median } from './median.js';
 
 /** Any failed request means the scenario did not measure what it claims to. */
@@ -48,7 +49,14 @@ export function markdownTable(judged) {
   ].join('\n');
 }
 
+/** Writes a bench's results as JSON, after when and where they were measured (the date, Node, the CPUs). */
 export async function writeResults(file, report) {
+  const measuredOn = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim(),
+  };
   await mkdir(new URL('.', file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify({ ...measuredOn, ...report }, null, 2)}\n`);
 }
