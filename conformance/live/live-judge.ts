@@ -73,7 +73,7 @@ export class LiveJudge {
   readonly #auth = new AuthMemory();
   readonly #inFlight = new Set<PendingRequest>();
   /** When each bucket may be called again after a 429, on the server's clock (a virtual one may be moved past it). */
-  readonly #retryAfter = new Map<string, number>();
+  readonly #retryAfter = new BoundedMap<string, number>(REMEMBERED_TOKENS);
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
 

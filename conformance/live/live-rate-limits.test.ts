@@ -67,4 +67,17 @@ describe('LiveRateLimits: buckets the proxy did not see open', () => {
     rules(limits, withoutReset(read(20, 1)));
     expect(limits.judge(withoutReset(read(59, 5))).findings.filter((finding) => finding.rule !== 'RL-RESET')).toEqual([]);
   });
+
+  it('follows a bounded number of buckets (100,000 by default): past them it adopts every bucket again, so an address per request cannot grow its memory', () => {
+    const limits = new LiveRateLimits(1_000);
+    const at = (ip: string, remaining: number) => {
+      const observation = read(remaining, 1);
+      return { ...observation, caller: { ...alice, ip }, path: '/health', exchange: { ...observation.exchange, url: 'http://target.test/health' } };
+    };
+    rules(limits, at('10.0.0.1', 40));
+    rules(limits, at('10.0.0.1', 39));
+    for (let index = 0; index < 1_000; index++) limits.judge(at(`11.0.${(index >> 8) & 255}.${index & 255}`, 50));
+    // Remembered, 35 after 39 would be RL-REMAINING; forgotten, it is adopted.
+    expect(rules(limits, at('10.0.0.1', 35))).toEqual([]);
+  });
 });

@@ -29,6 +29,9 @@ export interface RateLimitVerdict {
 
 const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false });
 
+/** How many buckets the proxy follows at once. */
+const REMEMBERED_BUCKETS = 100_000;
+
 const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
 
 /**
@@ -42,6 +45,11 @@ export class LiveRateLimits {
   #choices = new ServerChoices();
   readonly #seen = new Set<string>();
   readonly #guessedEnd = new Set<string>();
+  readonly #maxBuckets: number;
+
+  constructor(maxBuckets = REMEMBERED_BUCKETS) {
+    this.#maxBuckets = maxBuckets;
+  }
 
   /** The server's state moved under the proxy (its control API was called): forget every bucket and choice. */
   reset(): void {
@@ -128,6 +136,8 @@ export class LiveRateLimits {
       if (windowEndMs === undefined) this.#guessedEnd.add(key);
       else this.#guessedEnd.delete(key);
       this.#seen.add(key);
+      // Hostile traffic (an address per request) must not grow memory: past the bound, every bucket is adopted again.
+      if (this.#seen.size > this.#maxBuckets) this.reset();
     }
     return { findings: judged.findings, bucketSpent };
   }

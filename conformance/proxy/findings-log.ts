@@ -7,6 +7,23 @@ import { LatestItems } from './latest-items.js';
 export const KEPT_EXCHANGES = 5_000;
 /** How many findings a run keeps whole; beyond them it only counts (by rule and side). */
 export const KEPT_FINDINGS = 1_000;
+/** At most this many characters of the exchanges kept for the HAR file and the page (the oldest let go first). */
+const KEPT_EXCHANGE_CHARS = 64 * 1024 * 1024;
+/** A finding keeps this much of each body of its exchange: enough to read it, and 1,000 findings stay small. */
+const FINDING_BODY_CHARS = 16 * 1024;
+
+/** The characters an exchange holds in its bodies: what keeping it costs, as far as it is not fixed. */
+export function exchangeChars(exchange: Exchange): number {
+  return exchange.text.length + (exchange.requestBody?.length ?? 0);
+}
+
+const cut = (text: string) => (text.length > FINDING_BODY_CHARS ? `${text.slice(0, FINDING_BODY_CHARS)}… (${text.length} characters in all)` : text);
+
+/** The exchange as a finding keeps it: each body cut to FINDING_BODY_CHARS. */
+function keptForFinding(exchange: Exchange): Exchange {
+  if (exchangeChars(exchange) <= FINDING_BODY_CHARS) return exchange;
+  return { ...exchange, text: cut(exchange.text), requestBody: exchange.requestBody === undefined ? undefined : cut(exchange.requestBody) };
+}
 
 export interface RuleCount {
   rule: string;
@@ -18,19 +35,19 @@ export interface RuleCount {
 /** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges. */
 export class FindingsLog {
   readonly findings: LiveFinding[] = [];
-  readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES);
+  readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
   readonly #counts = new Map<string, RuleCount>();
   exchangeCount = 0;
   findingCount = 0;
 
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;
-    this.exchanges.add({ exchange, judged });
+    this.exchanges.add({ exchange, judged }, exchangeChars(exchange));
   }
 
   addFinding(finding: LiveFinding): void {
     this.findingCount++;
-    if (this.findings.length < KEPT_FINDINGS) this.findings.push(finding);
+    if (this.findings.length < KEPT_FINDINGS) this.findings.push({ ...finding, exchange: keptForFinding(finding.exchange) });
     const key = `${finding.side} ${finding.rule}`;
     const count = this.#counts.get(key);
     if (count === undefined) this.#counts.set(key, { rule: finding.rule, side: finding.side, sentence: finding.sentence, count: 1 });

@@ -19,3 +19,17 @@ describe('LatestItems', () => {
     expect(items.dropped).toBe(5);
   });
 });
+
+describe('LatestItems with a byte budget', () => {
+  it('lets the oldest go once the sizes added pass the budget, keeping the latest whatever its size', () => {
+    const items = new LatestItems<string>(100, 10);
+    items.add('a', 4);
+    items.add('b', 4);
+    expect(items.toArray()).toEqual(['a', 'b']);
+    items.add('c', 4);
+    expect(items.toArray()).toEqual(['b', 'c']);
+    items.add('huge', 50);
+    expect(items.toArray()).toEqual(['huge']);
+    expect(items.dropped).toBe(3);
+  });
+});

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Exchange } from '../exchange.js';
 import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
-import { FindingsLog } from './findings-log.js';
+import { exchangeChars, FindingsLog } from './findings-log.js';
 import { createForwarder, KeptBody, type Passed } from './forward.js';
 import { LatestItems } from './latest-items.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
@@ -16,12 +16,14 @@ export interface ProxyOptions {
   /** Read the client's address from this header (its first hop) instead of the socket. */
   clientIpHeader?: string | undefined;
   onFinding?: (finding: LiveFinding) => void;
-  /** Keep the API's exchanges (up to RECORDED_EXCHANGES, the latest) for `--record`. */
+  /** Keep the API's exchanges (the latest, up to RECORDED_EXCHANGES and RECORDED_CHARS of bodies) for `--record`. */
   keepApiExchanges?: boolean;
 }
 
 /** How many of the API's exchanges a proxy keeps for `--record`: the latest, so memory stays bounded. */
 export const RECORDED_EXCHANGES = 50_000;
+/** And at most this many characters of their bodies. */
+const RECORDED_CHARS = 128 * 1024 * 1024;
 
 export interface RunningProxy {
   url: string;
@@ -96,7 +98,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const judge = new LiveJudge(options.gameOrigins);
   const forwarder = createForwarder(target);
   const log = new FindingsLog();
-  const apiExchanges = new LatestItems<Exchange>(RECORDED_EXCHANGES);
+  const apiExchanges = new LatestItems<Exchange>(RECORDED_EXCHANGES, RECORDED_CHARS);
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const url = incoming.url ?? '/';
@@ -125,7 +127,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const judgeable = !passed.streamed && !passed.requestBody.truncated && !passed.responseBody.truncated;
     log.addExchange(exchange, judgeable);
     if (options.keepApiExchanges === true && (path === '/health' || path.startsWith('/api/'))) {
-      apiExchanges.add(exchange);
+      apiExchanges.add(exchange, exchangeChars(exchange));
     }
     if (!judgeable) {
       judge.abandon(pending);

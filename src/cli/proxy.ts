@@ -60,7 +60,9 @@ async function writeRecording(file: string, proxy: RunningProxy): Promise<void> 
   await writeRecordedRoutes(file, config);
   console.log(`Recorded ${counted(config.routes.length, 'route')} to ${file}: game-service mock --config ${file} serves them.`);
   if (proxy.droppedApiExchanges > 0)
-    console.log(`  (the oldest ${proxy.droppedApiExchanges} exchanges were let go: only the latest ${RECORDED_EXCHANGES} are kept)`);
+    console.log(
+      `  (the oldest ${counted(proxy.droppedApiExchanges, 'exchange')} let go: only the latest ${RECORDED_EXCHANGES}, and 128 MiB of their bodies, are kept)`,
+    );
   for (const note of notes) console.log(`  note: ${note}`);
   const reasons = Map.groupBy(skipped, (each) => each.reason);
   for (const [reason, each] of reasons) console.log(`  skipped ${each.length}: ${reason}`);
