@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
 import { type CliProcess, startMock, useCli } from './support/cli.js';
-import { call } from './support/http.js';
 import {
   COUNTED_FIRST_SESSION,
   COUNTED_SIGN_IN_AGAIN,
@@ -13,28 +12,13 @@ import {
   readable,
   SIGN_IN_AGAIN_SCREEN,
 } from './support/web-client-answers.js';
-import { loggedAnswers, playFirstSession, signInAgain, watchForBlockedRequests, type ReadOtp } from './support/web-client-player.js';
+import { getJson, loggedAnswers, outboxReader, playFirstSession, signInAgain, watchForBlockedRequests } from './support/web-client-player.js';
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
 
 const cli = useCli();
 const browser = useWebClientBrowser();
-
-async function getJson(url: string): Promise<unknown> {
-  const answer = await call(url);
-  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
-
-/** The newest code in the mock's outbox, read on loopback from the mock itself (not through the proxy). */
-function outboxReader(mockUrl: string): ReadOtp {
-  return async (email) => {
-    const { messages } = (await getJson(`${mockUrl}/__mock/outbox?email=${encodeURIComponent(email)}`)) as { messages: Array<{ code: string }> };
-    if (messages[0] === undefined) throw new Error(`the mock delivered no code to ${email}`);
-    return messages[0].code;
-  };
-}
 
 /** What the mock's journal holds of the page's traffic: every request it answered from that origin, preflights included. */
 async function journalFrom(mockUrl: string, origin: string): Promise<{ method: string; path: string }[]> {

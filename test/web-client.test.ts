@@ -6,7 +6,6 @@ import { serveWebClient, type WebClientServer } from '../examples/web-client/ser
 import type { UserRoute } from '../src/core/user-routes/user-route.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
 import { ROOT, startMock, useCli } from './support/cli.js';
-import { call } from './support/http.js';
 import {
   COUNTED_FIRST_SESSION,
   COUNTED_SIGN_IN_AGAIN,
@@ -16,7 +15,7 @@ import {
   readable,
   SIGN_IN_AGAIN_SCREEN,
 } from './support/web-client-answers.js';
-import { loggedAnswers, playFirstSession, signInAgain, watchForBlockedRequests, type ReadOtp } from './support/web-client-player.js';
+import { getJson, loggedAnswers, outboxReader, playFirstSession, signInAgain, watchForBlockedRequests } from './support/web-client-player.js';
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
@@ -26,24 +25,9 @@ const UNSERVED_API_ORIGIN = 'http://127.0.0.1:1';
 const cli = useCli();
 const browser = useWebClientBrowser();
 
-async function control(mockUrl: string, path: string): Promise<unknown> {
-  const answer = await call(`${mockUrl}/__mock${path}`);
-  if (answer.status !== 200) throw new Error(`GET /__mock${path} answered ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
-
-/** The newest code in the mock's outbox, as a test (or a person with curl) reads it on loopback. */
-function outboxReader(mockUrl: string): ReadOtp {
-  return async (email) => {
-    const { messages } = (await control(mockUrl, `/outbox?email=${encodeURIComponent(email)}`)) as { messages: Array<{ code: string }> };
-    if (messages[0] === undefined) throw new Error(`the mock delivered no code to ${email}`);
-    return messages[0].code;
-  };
-}
-
 /** The journal's preflights from `origin`, by path, and the route each other request from it was answered by. */
 async function journalFrom(mockUrl: string, origin: string) {
-  const { entries } = (await control(mockUrl, '/journal?limit=100')) as {
+  const { entries } = (await getJson(`${mockUrl}/__mock/journal?limit=100`)) as {
     entries: Array<{ method: string; path: string; status: number; origin: string | null; route: string | null }>;
   };
   const fromPage = entries.filter((entry) => entry.origin === origin);

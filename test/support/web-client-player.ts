@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SpecHeader } from '../../examples/web-client/src/game-api.js';
+import { call } from './http.js';
 
 /** Where the test gets the code the mock delivered: its outbox, read over the control API or in the page. */
 export type ReadOtp = (email: string) => Promise<string>;
@@ -102,4 +103,20 @@ export function watchForBlockedRequests(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
   return problems;
+}
+
+/** A JSON answer of a GET that must answer 200 (the mock's control API, the proxy's findings). */
+export async function getJson(url: string): Promise<unknown> {
+  const answer = await call(url);
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** The newest code in the mock's outbox, as a test (or a person with curl) reads it on loopback from the mock itself. */
+export function outboxReader(mockUrl: string): ReadOtp {
+  return async (email) => {
+    const { messages } = (await getJson(`${mockUrl}/__mock/outbox?email=${encodeURIComponent(email)}`)) as { messages: Array<{ code: string }> };
+    if (messages[0] === undefined) throw new Error(`the mock delivered no code to ${email}`);
+    return messages[0].code;
+  };
 }
