@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { isErrorEnvelope } from './envelope.js';
-import { endpoint, isObject } from './exchange.js';
+import { endpoint, isObject, parsedJson } from './exchange.js';
 
 const SHAPE_TIMEOUT_MS = 10_000;
 const SHOWN_BODY = 120;
@@ -9,14 +9,6 @@ interface Answer {
   status: number;
   text: string;
   json: unknown;
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The spec's Health response: status "ok" and a dotted numeric version. */
@@ -45,7 +37,7 @@ export async function unlikeThisApi(baseUrl: string): Promise<string | undefined
       ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
     });
     const text = await answer.body.text();
-    return { status: answer.statusCode, text, json: parsed(text) };
+    return { status: answer.statusCode, text, json: parsedJson(text) };
   };
   try {
     const health = await send('GET', '/health');

@@ -75,6 +75,16 @@ export function integerHeader(exchange: Exchange, name: string): number | undefi
   return value !== undefined && /^-?\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
+/** A body parsed as JSON, or undefined when it is empty or not JSON. */
+export function parsedJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

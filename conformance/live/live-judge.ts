@@ -1,6 +1,6 @@
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader, isObject } from '../exchange.js';
+import { type Exchange, integerHeader, isObject, parsedJson } from '../exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import { fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { INVARIANT_RULES, judgeInvariants } from '../traffic.js';
@@ -46,15 +46,6 @@ const REMEMBERED_TOKENS = 100_000;
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
 const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
 const isControlPath = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 function canonicalOrigin(origin: string): string | undefined {
   return URL.canParse(origin) ? new URL(origin).origin : undefined;
@@ -136,7 +127,7 @@ export class LiveJudge {
     }
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
-    const requestBody = parseJson(exchange.requestBody);
+    const requestBody = parsedJson(exchange.requestBody);
     const answered = { method, path, headers: request.headers, body: requestBody, departures };
     const { token } = pending;
     for (const departure of [
@@ -219,7 +210,7 @@ function movesStateUnseen(method: string, path: string, requestBody: string | un
   const upper = method.toUpperCase();
   if (upper === 'GET' || KEEPING_STATE.some((route) => route.method === upper && route.path.test(path))) return false;
   if (path !== CONTROL_ROUTES.setClock.pattern) return true;
-  const body = parseJson(requestBody);
+  const body = parsedJson(requestBody);
   const advanceMs = isObject(body) ? body['advanceMs'] : undefined;
   return !(isObject(body) && body['set'] === undefined && typeof advanceMs === 'number' && advanceMs >= 0);
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Exchange } from '../exchange.js';
+import { type Exchange, parsedJson } from '../exchange.js';
 import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
@@ -53,14 +53,6 @@ function flatRequestHeaders(incoming: IncomingMessage): Record<string, string> {
   return flat;
 }
 
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest, passed: Passed): Exchange {
   const text = passed.streamed ? '' : passed.responseBody.text();
   const requestBody = passed.requestBody.size === 0 ? undefined : passed.requestBody.text();
@@ -72,7 +64,7 @@ function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest
     status: passed.status,
     headers: passed.responseHeaders,
     text,
-    body: passed.responseBody.truncated ? undefined : parsed(text),
+    body: passed.responseBody.truncated ? undefined : parsedJson(text),
     sentAt: request.receivedAt,
     receivedAt: Date.now(),
   };
