@@ -62,7 +62,8 @@ export interface Forwarder {
   close(): void;
 }
 
-function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** Headers as one string each, lower-case names; repeated ones joined as HTTP joins them (Set-Cookie one per line). */
+export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;

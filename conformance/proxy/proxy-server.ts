@@ -4,7 +4,7 @@ import { type Exchange, parsedJson } from '../exchange.js';
 import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
-import { createForwarder, KeptBody, type Passed } from './forward.js';
+import { createForwarder, flatHeaders, KeptBody, type Passed } from './forward.js';
 import { LatestItems } from './latest-items.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
 
@@ -45,12 +45,6 @@ function clientIp(incoming: IncomingMessage, header: string | undefined): string
   // RFC 7239: `for=198.51.100.1` or `for="[2001:db8::1]"`.
   const forwarded = /^for="?\[?([^\]";]+)/i.exec(first);
   return forwarded?.[1] ?? first;
-}
-
-function flatRequestHeaders(incoming: IncomingMessage): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
 }
 
 function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest, passed: Passed): Exchange {
@@ -102,7 +96,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const request: LiveRequest = {
       method: incoming.method ?? 'GET',
       path,
-      headers: flatRequestHeaders(incoming),
+      headers: flatHeaders(incoming.headers),
       clientIp: clientIp(incoming, options.clientIpHeader),
       receivedAt: Date.now(),
     };
