@@ -25,6 +25,8 @@ import { loadWorld } from './world.js';
 
 export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /** `handle`, answered at once where nothing waits (no latency fault, no store round trip): a host writes it in the same turn. */
+  handleNow(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse>;
   readonly clock: Clock;
   readonly store: Store;
   readonly journal: Journal;
@@ -161,7 +163,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return response;
   }
 
-  async function handle(request: ServiceRequest): Promise<ServiceResponse> {
+  function handleNow(request: ServiceRequest): ServiceResponse | Promise<ServiceResponse> {
     const origin = headerValue(request, 'origin');
     const isControl = control !== undefined && isControlPath(request.path);
     // The control API keeps its own origin rules; the API lets through the CORS origins and the game origins.
@@ -179,15 +181,22 @@ export function createService(serviceOptions: ServiceOptions): Service {
       faults: met === NO_FAULTS ? undefined : met,
     });
     if (preflight) return answerPreflight(arrive(), isControl);
-    if (met.latencyMs > 0) await waitForLatency(met);
+    if (met.latencyMs > 0) return waitForLatency(met).then(() => answerArrived(request, arrive, isControl));
+    return answerArrived(request, arrive, isControl);
+  }
+
+  function answerArrived(request: ServiceRequest, arrive: () => RequestContext, isControl: boolean): ServiceResponse | Promise<ServiceResponse> {
     if (kept === undefined) {
       const context = arrive();
       const answer = answerStateful(context);
-      return respond(context, answer instanceof Promise ? await answer : answer, isControl);
+      return answer instanceof Promise ? answer.then((value) => respond(context, value, isControl)) : respond(context, answer, isControl);
     }
-    const { context, answer } = await kept(request, arrive);
-    return respond(context, answer, isControl);
+    return kept(request, arrive).then(({ context, answer }) => respond(context, answer, isControl));
   }
 
-  return { handle, clock: config.clock, store, journal, variants, faults };
+  async function handle(request: ServiceRequest): Promise<ServiceResponse> {
+    return handleNow(request);
+  }
+
+  return { handle, handleNow, clock: config.clock, store, journal, variants, faults };
 }

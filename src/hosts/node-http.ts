@@ -146,23 +146,36 @@ function lacksHost(request: IncomingMessage): boolean {
   return request.httpVersion === '1.1' && request.headers.host === undefined;
 }
 
-async function serve(service: Service, trustProxy: boolean, server: Server, request: IncomingMessage, response: ServerResponse) {
+/** The one 500 envelope for a host bug: the service answers its own errors. */
+function answerHostBug(response: ServerResponse, error: unknown): void {
+  const failed = errorAnswer(error, (bug) => console.error('Unexpected error in the HTTP host:', bug));
+  if (!response.headersSent) send(response, { status: failed.status, headers: {}, body: failed.body }, true);
+}
+
+/** Reads the body, then answers; in the same turn when the service answers at once (most requests). */
+function serve(service: Service, trustProxy: boolean, server: Server, request: IncomingMessage, response: ServerResponse): void {
   if (lacksHost(request)) {
     send(response, { status: 400, headers: {}, body: { error: 'An HTTP/1.1 request must carry a Host header' } }, true);
     return;
   }
-  let body: ReadBody;
-  try {
-    const read = readBody(request);
-    body = read instanceof Promise ? await read : read;
-  } catch {
-    // The client went away while sending its body: nobody is left to answer.
-    request.destroy();
+  const read = readBody(request);
+  if (!(read instanceof Promise)) {
+    answer(service, trustProxy, server, request, response, read);
     return;
   }
+  read.then(
+    (body) => answer(service, trustProxy, server, request, response, body),
+    // The client went away while sending its body: nobody is left to answer.
+    () => request.destroy(),
+  );
+}
+
+function answer(service: Service, trustProxy: boolean, server: Server, request: IncomingMessage, response: ServerResponse, body: ReadBody): void {
+  // Whether to close is read when the answer is written: a shutdown may have begun meanwhile.
+  const finish = (answered: ServiceResponse) => send(response, answered, body.truncated || closing.has(server), openStreams.get(server));
   try {
     const peer = peerAddress(request);
-    const answer = await service.handle({
+    const answered = service.handleNow({
       method: request.method ?? 'GET',
       ...requestTarget(request.url ?? '/'),
       headers: request.headers,
@@ -170,11 +183,10 @@ async function serve(service: Service, trustProxy: boolean, server: Server, requ
       ip: clientIp(service, request, peer, trustProxy),
       peer,
     });
-    send(response, answer, body.truncated || closing.has(server), openStreams.get(server));
+    if (answered instanceof Promise) answered.then(finish).catch((error: unknown) => answerHostBug(response, error));
+    else finish(answered);
   } catch (error) {
-    // The service answers its own errors; reaching here is a host bug, still answered with the one 500 envelope.
-    const failed = errorAnswer(error, (bug) => console.error('Unexpected error in the HTTP host:', bug));
-    if (!response.headersSent) send(response, { status: failed.status, headers: {}, body: failed.body }, true);
+    answerHostBug(response, error);
   }
 }
 
@@ -189,7 +201,7 @@ export function createNodeServer(service: Service, options: NodeHostOptions = {}
       connectionsCheckingInterval: SERVER_LIMITS.timeoutCheckIntervalMs,
       requireHostHeader: false,
     },
-    (request, response) => void serve(service, trustProxy, server, request, response),
+    (request, response) => serve(service, trustProxy, server, request, response),
   );
   openStreams.set(server, new Set());
   server.maxConnections = SERVER_LIMITS.maxConnections;
