@@ -41,7 +41,7 @@ async function prepare(server, options) {
 }
 
 async function main() {
-  const options = benchOptions();
+  const options = benchOptions(process.argv.slice(2), process.env, { script: 'stores.js', connections: 50, countedScenarios: false });
   const sliceSeconds = options.durationSeconds / options.rounds;
   console.log(
     `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}); ${options.connections} connections; GET /api/player, ${PLAYERS} players, game origin\n`,

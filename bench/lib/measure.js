@@ -1,4 +1,4 @@
-import { runLoad, summarize } from './load.js';
+import { generateLoad } from './generator.js';
 import { busyCores, machineCpu } from './machine-load.js';
 import { median } from './median.js';
 
@@ -7,19 +7,14 @@ const round2 = (x) => Math.round(x * 100) / 100;
 /** One measured slice of load, with the CPU time the server and the generator spent meanwhile. */
 export async function measureSlice(server, load, durationSeconds) {
   const serverBefore = await server.cpu();
-  const [generatorBefore, machineBefore, startedAt] = [process.cpuUsage(), machineCpu(), performance.now()];
-  const result = summarize(await runLoad({ ...load, durationSeconds }));
-  const generator = process.cpuUsage(generatorBefore);
-  const [machineAfter, generatorWallMs] = [machineCpu(), performance.now() - startedAt];
+  const machineBefore = machineCpu();
+  const result = await generateLoad(load, durationSeconds);
+  const machineAfter = machineCpu();
   const serverAfter = await server.cpu();
-  const slice = {
-    ...result,
-    server: { cpuMs: (serverAfter.cpuMicros - serverBefore.cpuMicros) / 1000, wallMs: serverAfter.at - serverBefore.at },
-    generator: { cpuMs: (generator.user + generator.system) / 1000, wallMs: generatorWallMs },
-  };
+  const slice = { ...result, server: { cpuMs: (serverAfter.cpuMicros - serverBefore.cpuMicros) / 1000, wallMs: serverAfter.at - serverBefore.at } };
   const machine = busyCores(machineBefore, machineAfter);
   if (machine !== undefined) {
-    slice.otherCores = machine - slice.server.cpuMs / slice.server.wallMs - slice.generator.cpuMs / generatorWallMs;
+    slice.otherCores = machine - slice.server.cpuMs / slice.server.wallMs - slice.generator.cpuMs / slice.generator.wallMs;
   }
   return slice;
 }

@@ -3,15 +3,20 @@ import { parseArgs } from 'node:util';
 const SKIP_NO_ORIGIN = `
   --skip-no-origin  skip /api/player without the game origin     (env BENCH_SKIP_NO_ORIGIN=1)`;
 
+const GENERATOR = `
+  --generator       wrk (Debian's, pinned to its own core) or autocannon (env BENCH_GENERATOR, default wrk)`;
+
+const GENERATORS = ['wrk', 'autocannon'];
+
 const usage = ({
   script,
   connections,
   countedScenarios,
-}) => `Usage: node bench/${script} [--duration s] [--rounds n] [--warmup s] [--connections n]${countedScenarios ? ' [--skip-no-origin]' : ''}
+}) => `Usage: node bench/${script} [--duration s] [--rounds n] [--warmup s] [--connections n]${countedScenarios ? ' [--skip-no-origin] [--generator wrk|autocannon]' : ''}
   --duration        seconds measured per scenario, in total      (env BENCH_DURATION, default 10)
   --rounds          slices the duration is cut into, interleaved (env BENCH_ROUNDS, default 10)
   --warmup          seconds of unmeasured load per scenario      (env BENCH_WARMUP, default 2)
-  --connections     concurrent keep-alive connections            (env BENCH_CONNECTIONS, default ${connections})${countedScenarios ? SKIP_NO_ORIGIN : ''}`;
+  --connections     concurrent keep-alive connections            (env BENCH_CONNECTIONS, default ${connections})${countedScenarios ? SKIP_NO_ORIGIN + GENERATOR : ''}`;
 
 function usageError(message, defaults) {
   return Object.assign(new Error(`${message}\n${usage(defaults)}`), { usage: true });
@@ -23,7 +28,12 @@ function positive(name, raw, defaults) {
   return value;
 }
 
-/** `countedScenarios`: the bench has scenarios that --skip-no-origin leaves out. */
+function generator(name, defaults) {
+  if (!GENERATORS.includes(name)) throw usageError(`--generator must be ${GENERATORS.join(' or ')}, got ${name}`, defaults);
+  return name;
+}
+
+/** `countedScenarios`: the bench has scenarios that --skip-no-origin leaves out, and a choice of load generator. */
 const THROUGHPUT_DEFAULTS = { script: 'throughput.js', connections: 50, countedScenarios: true };
 
 /** Flags win over environment variables, which win over the defaults (`defaults`: the bench's script and connections). */
@@ -37,7 +47,7 @@ export function benchOptions(argv = process.argv.slice(2), env = process.env, de
         rounds: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
-        ...(defaults.countedScenarios ? { 'skip-no-origin': { type: 'boolean' } } : {}),
+        ...(defaults.countedScenarios ? { 'skip-no-origin': { type: 'boolean' }, generator: { type: 'string' } } : {}),
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -53,6 +63,11 @@ export function benchOptions(argv = process.argv.slice(2), env = process.env, de
     rounds: Math.round(positive('rounds', values.rounds ?? env.BENCH_ROUNDS ?? 10, defaults)),
     warmupSeconds: positive('warmup', values.warmup ?? env.BENCH_WARMUP ?? 2, defaults),
     connections: Math.round(positive('connections', values.connections ?? env.BENCH_CONNECTIONS ?? defaults.connections, defaults)),
-    ...(defaults.countedScenarios ? { skipNoOrigin: values['skip-no-origin'] ?? env.BENCH_SKIP_NO_ORIGIN === '1' } : {}),
+    ...(defaults.countedScenarios
+      ? {
+          skipNoOrigin: values['skip-no-origin'] ?? env.BENCH_SKIP_NO_ORIGIN === '1',
+          generator: generator(values.generator ?? env.BENCH_GENERATOR ?? 'wrk', defaults),
+        }
+      : {}),
   };
 }

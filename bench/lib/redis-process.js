@@ -46,6 +46,7 @@ export async function startRedisServer() {
   const ticks = clockTicksPerSecond();
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid,
     cpuMicros() {
       // utime and stime, fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses.
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');

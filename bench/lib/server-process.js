@@ -52,6 +52,7 @@ export async function startServer(name, args = []) {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
 
     /** The code the server delivered for this address (it may arrive before or after the HTTP answer). */
     code(email) {
