@@ -44,7 +44,7 @@ export function aggregate(slices) {
   }
   return {
     requestsPerSecond: Math.round(median(slices.map((s) => s.requestsPerSecond))),
-    latencyMs: { p50: median(slices.map((s) => s.latencyMs.p50)), p99: median(slices.map((s) => s.latencyMs.p99)) },
+    latencyMs: { p50: round2(median(slices.map((s) => s.latencyMs.p50))), p99: round2(median(slices.map((s) => s.latencyMs.p99))) },
     requests: sum((s) => s.requests),
     non2xx: sum((s) => s.non2xx),
     errors: sum((s) => s.errors),

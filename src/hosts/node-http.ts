@@ -1,7 +1,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorAnswer } from '../core/answer.js';
-import type { ServiceResponse } from '../core/http.js';
+import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
 import { CappedBody, declaredOverLimit, overLimitStandIn } from './capped-body.js';
@@ -42,13 +42,15 @@ function clientIp(service: Service, request: IncomingMessage, peer: string, trus
   return forwardedClientIp(header, service.variants.current) ?? peer;
 }
 
-function requestTarget(url: string): { path: string; query: string | undefined } {
+/** The request's path and query, the way the service reads them: a plain record, no URL object on the usual path. */
+function serviceRequest(request: IncomingMessage, body: Uint8Array | undefined, ip: string, peer: string): ServiceRequest {
+  const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
   const target = queryStart === -1 ? url : url.slice(0, queryStart);
   const query = queryStart === -1 ? undefined : url.slice(queryStart + 1);
-  if (target.startsWith('/')) return { path: target, query };
   // Absolute-form targets (`GET http://host/path`) as sent through forward proxies.
-  return { path: URL.canParse(target) ? new URL(target).pathname : target, query };
+  const path = target.startsWith('/') || !URL.canParse(target) ? target : new URL(target).pathname;
+  return { method: request.method ?? 'GET', path, query, headers: request.headers, body, ip, peer };
 }
 
 function peerAddress(request: IncomingMessage): string {
@@ -76,19 +78,20 @@ function readBody(request: IncomingMessage): ReadBody | Promise<ReadBody> {
 }
 
 /** An injected truncate fault: the full Content-Length, half the bytes, then the connection cut. */
-function sendTruncated(response: ServerResponse, status: number, headers: Record<string, string | number>, json: string | undefined): void {
+function sendTruncated(response: ServerResponse, status: number, headers: (string | number)[], json: string | undefined): void {
   const bytes = Buffer.from(json ?? '');
   response.writeHead(status, headers).write(bytes.subarray(0, bytes.byteLength >> 1), () => response.socket?.destroy());
 }
 
-/** The service's headers with what the wire needs besides, in a fresh object: the service's answer stays as it gave it. */
-function wireHeaders(headers: Readonly<Record<string, string>>, json: string | undefined, closeConnection: boolean): Record<string, string | number> {
-  const wire: Record<string, string | number> = { ...headers };
-  if (closeConnection) wire['connection'] = 'close';
-  if (json !== undefined) {
-    wire['content-type'] = 'application/json; charset=utf-8';
-    wire['content-length'] = Buffer.byteLength(json);
-  }
+/**
+ * The service's headers with what the wire needs besides, as the flat name/value list node:http takes without
+ * copying: the service's answer stays as it gave it.
+ */
+function wireHeaders(headers: Readonly<Record<string, string>>, json: string | undefined, closeConnection: boolean): (string | number)[] {
+  const wire: (string | number)[] = [];
+  for (const name in headers) wire.push(name, headers[name]!);
+  if (closeConnection) wire.push('connection', 'close');
+  if (json !== undefined) wire.push('content-type', 'application/json; charset=utf-8', 'content-length', Buffer.byteLength(json));
   return wire;
 }
 
@@ -175,14 +178,7 @@ function answer(service: Service, trustProxy: boolean, server: Server, request: 
   const finish = (answered: ServiceResponse) => send(response, answered, body.truncated || closing.has(server), openStreams.get(server));
   try {
     const peer = peerAddress(request);
-    const answered = service.handleNow({
-      method: request.method ?? 'GET',
-      ...requestTarget(request.url ?? '/'),
-      headers: request.headers,
-      body: body.bytes,
-      ip: clientIp(service, request, peer, trustProxy),
-      peer,
-    });
+    const answered = service.handleNow(serviceRequest(request, body.bytes, clientIp(service, request, peer, trustProxy), peer));
     if (answered instanceof Promise) answered.then(finish).catch((error: unknown) => answerHostBug(response, error));
     else finish(answered);
   } catch (error) {
