@@ -1,5 +1,7 @@
-import type { RateLimitCategory } from '../spec/limits.js';
-import { RecentItems } from './recent-items.js';
+import type { JournalEntry } from './journal-entry.js';
+import { JournalRing } from './journal-ring.js';
+
+export type { JournalEntry } from './journal-entry.js';
 
 /** The longest path kept, in UTF-8 bytes: the journal holds hundreds of entries, and a path is kept as sent. */
 export const MAX_JOURNAL_PATH_BYTES = 1024;
@@ -16,34 +18,13 @@ export function journalPath(path: string): string {
   return `${path.slice(0, read)}${TRUNCATED}`;
 }
 
-/** One answered request, as a client developer reads it back from the control API's journal. */
-export interface JournalEntry {
-  /** Epoch milliseconds on the service's clock; formatted only when read, off the hot path. */
-  atMs: number;
-  method: string;
-  path: string;
-  status: number;
-  /** The rate-limit category: the matched route's, or public for an unknown path or method (404, 405, counted there); null for preflights. */
-  category: RateLimitCategory | null;
-  ip: string;
-  origin: string | null;
-  /** The id of the route that answered: a spec route's (getPlayer), or `METHOD /path` of a configured one; null when none did. */
-  route: string | null;
-  /** Fields of a spec route's JSON body that the spec does not name (a misnamed field shows here); null when none. */
-  unknownFields: string[] | null;
-  /** The signed-in player, when the route needed one and the token was valid. */
-  playerId: string | null;
-  /** The injected faults the request met (`status 503`, `latency 120 ms`, `reset`, …); null when none. */
-  fault: string[] | null;
-}
-
 /** An entry as the control API's journal shows it, with its time as ISO 8601. */
 export function journalView({ atMs, ...entry }: JournalEntry) {
   return { at: new Date(atMs).toISOString(), ...entry };
 }
 
 /** The last N requests, for the control API's journal listing, and each new one as it comes, for its event stream. */
-export class Journal extends RecentItems<JournalEntry> {
+export class Journal extends JournalRing {
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
 
   override add(entry: JournalEntry): void {
@@ -65,12 +46,5 @@ export class Journal extends RecentItems<JournalEntry> {
   /** Newest first, each with its time as ISO 8601. */
   latest(limit?: number) {
     return this.newest(limit).map(journalView);
-  }
-
-  /** How many of the entries held `accept` takes. */
-  count(accept: (entry: JournalEntry) => boolean): number {
-    let count = 0;
-    for (const entry of this.newest()) if (accept(entry)) count++;
-    return count;
   }
 }
