@@ -27,7 +27,7 @@ export async function register(context: RequestContext, rawEmail: string, challe
   const earlier = store.pendingCodes.get(email, now);
   if (earlier !== undefined && !earlier.voided) earlier.message.state = 'replaced';
   const message: OutboxMessage = { email, code, issuedAt: now, expiresAt, state: 'pending' };
-  store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, expiresAt, now);
+  store.pendingCodes.set(email, { salt, hash, issuedAt: now, expiresAt, wrongAttempts: 0, voided: false, message }, now);
   store.outbox.add(message);
   const registered = store.playerByEmail(email);
   if (registered !== undefined && variants.has('reregistration-revokes-token')) store.revokeTokens(registered);

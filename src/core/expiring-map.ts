@@ -1,19 +1,20 @@
-interface Entry<V> {
-  value: V;
-  expiresAt: number;
+/** A record that says when it ends. */
+export interface Expiring {
+  readonly expiresAt: number;
 }
 
 /** How many of the oldest entries each write inspects for expiry: sweeping in small batches, no timers. */
 const SWEEP_BATCH = 4;
 
 /**
- * A Map whose entries expire at a given time: expiry is checked on every read, and each write sweeps
+ * A Map whose values expire at the time they carry: expiry is checked on every read, and each write sweeps
  * a few of the oldest entries. With `maxEntries`, the oldest entry is evicted to admit a new key, so
  * memory stays bounded whatever the traffic. With `keepEndedMs`, an ended entry is hidden but kept that
- * long before a sweep removes it, so that a clock moved ahead and set back again finds it.
+ * long before a sweep removes it, so that a clock moved ahead and set back again finds it. The values are kept
+ * as they are, with no wrapper: a read on the hot path (a bearer token's) loads one record less.
  */
-export class ExpiringMap<K, V> {
-  readonly #entries = new Map<K, Entry<V>>();
+export class ExpiringMap<K, V extends Expiring> {
+  readonly #entries = new Map<K, V>();
   readonly #maxEntries: number;
   readonly #keepEndedMs: number;
 
@@ -27,19 +28,19 @@ export class ExpiringMap<K, V> {
   }
 
   get(key: K, now: number): V | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (now < entry.expiresAt) return entry.value;
-    if (now >= entry.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
+    const value = this.#entries.get(key);
+    if (value === undefined) return undefined;
+    if (now < value.expiresAt) return value;
+    if (now >= value.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
     return undefined;
   }
 
   /** Stores a value; a replaced key moves to the young end, so the oldest entries stay first. */
-  set(key: K, value: V, expiresAt: number, now: number): void {
+  set(key: K, value: V, now: number): void {
     this.#entries.delete(key);
     this.#sweep(now);
     if (this.#entries.size >= this.#maxEntries) this.#evictOldest();
-    this.#entries.set(key, { value, expiresAt });
+    this.#entries.set(key, value);
   }
 
   delete(key: K): void {
@@ -52,7 +53,7 @@ export class ExpiringMap<K, V> {
 
   /** Deletes every entry `doomed` takes, ended ones kept hidden included; answers how many. */
   deleteWhere(doomed: (value: V, key: K) => boolean): number {
-    const keys = [...this.#entries].flatMap(([key, entry]) => (doomed(entry.value, key) ? [key] : []));
+    const keys = [...this.#entries].flatMap(([key, value]) => (doomed(value, key) ? [key] : []));
     for (const key of keys) this.delete(key);
     return keys.length;
   }
@@ -62,16 +63,16 @@ export class ExpiringMap<K, V> {
   }
 
   *entries(now: number): IterableIterator<[K, V]> {
-    for (const [key, entry] of this.#entries) {
-      if (now < entry.expiresAt) yield [key, entry.value];
+    for (const [key, value] of this.#entries) {
+      if (now < value.expiresAt) yield [key, value];
     }
   }
 
   #sweep(now: number): void {
     let inspected = 0;
-    for (const [key, entry] of this.#entries) {
+    for (const [key, value] of this.#entries) {
       if (inspected++ === SWEEP_BATCH) return;
-      if (now >= entry.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
+      if (now >= value.expiresAt + this.#keepEndedMs) this.#entries.delete(key);
     }
   }
 

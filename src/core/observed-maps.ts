@@ -1,4 +1,4 @@
-import { ExpiringMap } from './expiring-map.js';
+import { type Expiring, ExpiringMap } from './expiring-map.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
 import type { RecordPart, StoreObserver } from './store-observer.js';
 
@@ -36,7 +36,7 @@ export class ObservedMap<V> extends Map<string, V> {
 }
 
 /** An ExpiringMap that tells its observer of every live record read, written or deleted. */
-export class ObservedExpiringMap<V> extends ExpiringMap<string, V> {
+export class ObservedExpiringMap<V extends Expiring> extends ExpiringMap<string, V> {
   readonly #observer: StoreObserver;
   readonly #part: RecordPart;
 
@@ -52,9 +52,9 @@ export class ObservedExpiringMap<V> extends ExpiringMap<string, V> {
     return value;
   }
 
-  override set(key: string, value: V, expiresAt: number, now: number): void {
+  override set(key: string, value: V, now: number): void {
     this.#observer.wrote(this.#part, key, value);
-    super.set(key, value, expiresAt, now);
+    super.set(key, value, now);
   }
 
   override delete(key: string): void {

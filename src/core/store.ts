@@ -113,7 +113,7 @@ export class Store {
   }
 
   issueToken(token: string, playerId: string, now: number, expiresAt: number): void {
-    this.tokens.set(token, { playerId, issuedAt: now, expiresAt, serial: this.#tokenSerial++ }, expiresAt, now);
+    this.tokens.set(token, { playerId, issuedAt: now, expiresAt, serial: this.#tokenSerial++ }, now);
   }
 
   /** Every token issued to the player so far stops working; the next one issued works. */

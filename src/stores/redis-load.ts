@@ -147,7 +147,7 @@ export function applyRecords(store: Store, loaded: LoadedRecords, now: number, m
     if (issued === undefined) store.tokens.delete(token);
     // Tokens never change once issued: setting the same one again would only churn the map.
     else if (held?.serial !== issued.serial || held.playerId !== issued.playerId || held.expiresAt !== issued.expiresAt) {
-      store.tokens.set(token, issued, issued.expiresAt, now);
+      store.tokens.set(token, issued, now);
     }
   }
   if (loaded.code !== undefined) {
@@ -155,7 +155,7 @@ export function applyRecords(store: Store, loaded: LoadedRecords, now: number, m
     if (found === undefined) store.pendingCodes.delete(email);
     else {
       messageIds.set(found.code.message, found.messageId);
-      store.pendingCodes.set(email, found.code, found.code.expiresAt, now);
+      store.pendingCodes.set(email, found.code, now);
     }
   }
 }

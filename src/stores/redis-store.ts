@@ -227,11 +227,11 @@ export class RedisStore implements StoreEngine {
     this.observer.quietly(() => {
       store.clearPlayers();
       for (const player of shared.players) store.addPlayer(player);
-      for (const [token, issued] of shared.tokens) store.tokens.set(token, issued, issued.expiresAt, now);
+      for (const [token, issued] of shared.tokens) store.tokens.set(token, issued, now);
       store.pendingCodes.clear();
       for (const [email, code, messageId] of shared.codes) {
         this.#messageIds.set(code.message, messageId);
-        store.pendingCodes.set(email, code, code.expiresAt, now);
+        store.pendingCodes.set(email, code, now);
       }
       store.outbox.clear();
       for (const [message, id] of shared.outbox.toReversed()) {

@@ -64,7 +64,7 @@ export function loadStateFile(db: DatabaseSync, store: Store, now: number, outbo
   let nextSerial = 0;
   for (const player of store.players.values()) nextSerial = Math.max(nextSerial, player.firstValidTokenSerial);
   for (const row of db.prepare('SELECT * FROM tokens ORDER BY serial').all() as unknown as TokenRow[]) {
-    store.tokens.set(row.token, { playerId: row.player_id, issuedAt: row.issued_at, expiresAt: row.expires_at, serial: row.serial }, row.expires_at, now);
+    store.tokens.set(row.token, { playerId: row.player_id, issuedAt: row.issued_at, expiresAt: row.expires_at, serial: row.serial }, now);
     nextSerial = Math.max(nextSerial, row.serial + 1);
   }
   store.continueTokenSerialsFrom(nextSerial);
@@ -79,7 +79,7 @@ export function loadStateFile(db: DatabaseSync, store: Store, now: number, outbo
       voided: row.voided === 1,
       message,
     };
-    store.pendingCodes.set(row.email, code, row.expires_at, now);
+    store.pendingCodes.set(row.email, code, now);
   }
   return messageIds;
 }
