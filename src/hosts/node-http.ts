@@ -42,7 +42,7 @@ function clientIp(service: Service, request: IncomingMessage, peer: string, trus
   return forwardedClientIp(header, service.variants.current) ?? peer;
 }
 
-/** The request's path and query, the way the service reads them: a plain record, no URL object on the usual path. */
+/** The service's plain request: its path and query split off the target (a URL parsed only for an absolute-form one), headers, body, addresses. */
 function serviceRequest(request: IncomingMessage, body: Uint8Array | undefined, ip: string, peer: string): ServiceRequest {
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -173,6 +173,7 @@ function serve(service: Service, trustProxy: boolean, server: Server, request: I
   );
 }
 
+/** Hands the request to the service and writes its answer: at once when it answers at once, else when it has. */
 function answer(service: Service, trustProxy: boolean, server: Server, request: IncomingMessage, response: ServerResponse, body: ReadBody): void {
   // Whether to close is read when the answer is written: a shutdown may have begun meanwhile.
   const finish = (answered: ServiceResponse) => send(response, answered, body.truncated || closing.has(server), openStreams.get(server));
