@@ -32,10 +32,9 @@ function countedReads(_server, { warmups, options }) {
 }
 
 /**
- * Each scenario: which server it runs (with what it needs started first), how to prepare its requests
- * (a list sent in turn across all connections) and, for the mock, the share of the
- * baseline's throughput it must reach. `counted`: skipped
- * by --skip-no-origin.
+ * Each scenario: which server it runs (with what it needs started first), how to prepare its requests (a list
+ * sent in turn across all connections) and, for the mock, the share of the baseline's throughput it must reach.
+ * `counted`: skipped by --skip-no-origin.
  */
 export const SCENARIOS = [
   {
