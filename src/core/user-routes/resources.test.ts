@@ -199,7 +199,9 @@ describe('what a template or route may not say', () => {
 describe('worlds and the control API take any field of a player and its ship', () => {
   it("shows a world's fields over the templates', and refuses only the mock's own fields, by name", async () => {
     const core = harness({
-      world: { players: [{ email: 'seeded@example.com', token: '00000000-0000-4000-8000-0000000000aa', credits: 40, ship: { name: 'Wren', current_sector: 4 } }] },
+      world: {
+        players: [{ email: 'seeded@example.com', token: '00000000-0000-4000-8000-0000000000aa', credits: 40, ship: { name: 'Wren', current_sector: 4 } }],
+      },
     });
     const token = '00000000-0000-4000-8000-0000000000aa';
     expect((await shipOf(core, token)).ship).toMatchObject({ name: 'Wren', current_sector: 4, credits: 1000, serial: 1, ship_name: 'Wren' });
