@@ -8,11 +8,14 @@ import { limiter } from './support/limiter.js';
 
 /**
  * The proof that every variant is legal: `check` and `fuzz` pass against `game-service mock --variant …` for each
- * variant on its own, for all of them at once, for the public deployment's, and for random draws. They reach it
+ * variant on its own, for all of them at once, for the public deployment's, and for random draws, with the user's
+ * ship and player fields and routes configured around the spec's. They reach it
  * through `game-service proxy`, which must judge all of that traffic without a finding on the server's side.
  */
 
 const GAME_ORIGIN = 'http://conformance.game.test';
+/** Ship and player fields of the user's, routes that write them, and the mock's GET /api/player/ship replaced. */
+const USER_RESOURCES = 'fixtures/configs/user-resources.json';
 const RUN_TIMEOUT_MS = 60_000;
 const SELECTIONS = [...VARIANT_NAMES, 'all', 'public-deployment', 'random:1', 'random:2'];
 /** Runs at once: each is a mock, a suite and a fuzzer, mostly CPU. */
@@ -50,7 +53,7 @@ async function run(args: readonly string[]) {
 }
 
 async function checkAndFuzz(selection: string) {
-  const mock = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, '--variant', selection], {});
+  const mock = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, '--config', USER_RESOURCES, '--variant', selection], {});
   const report = join(reports, `${selection.replace(/[^a-z0-9-]/gi, '_')}.json`);
   let proxy: CliProcess | undefined;
   try {

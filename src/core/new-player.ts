@@ -1,5 +1,5 @@
 import { type ActionPointRules, initialActionPoints } from './action-points.js';
-import { playerView } from './player.js';
+import { playerView } from './player-view.js';
 import { randomToken } from './secrets.js';
 import type { Player, Store } from './store.js';
 import { templateFields } from './user-routes/resource-templates.js';

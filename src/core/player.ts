@@ -1,10 +1,10 @@
 import { MAX_SHIP_NAME_LENGTH } from '../spec/limits.js';
-import { type ActionPointRules, assertAffordable, refill, spend } from './action-points.js';
+import { assertAffordable, spend } from './action-points.js';
 import { requiredString, type JsonObject } from './body.js';
 import { ApiError } from './errors.js';
-import { isoTime } from './iso-time.js';
 import type { RequestContext } from './request-context.js';
 import { randomToken } from './secrets.js';
+import { playerView, shipView } from './player-view.js';
 import { refusalStatus } from './variant-effects.js';
 import { NO_SHIP_MESSAGE, templateFields } from './user-routes/resource-templates.js';
 import type { Player, Ship } from './store.js';
@@ -16,30 +16,6 @@ export interface UserGameplayAction {
 }
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
-
-/**
- * The ship: the fields it was created with, the user's over them (its template's, a world's, what routes wrote), and
- * the mock's own id, name and createdAt, which the user's never name.
- */
-export function shipView(ship: Ship) {
-  // The id first, as before the payload was kept.
-  return Object.assign({ id: ship.id }, ship.fields, ship.owned, { id: ship.id, name: ship.name, createdAt: isoTime(ship.createdAt) });
-}
-
-/** The player resource (the spec does not show its fields): the mock's own, and the user's beside them. */
-export function playerView(player: Player, rules: ActionPointRules, now: number) {
-  refill(player.actionPoints, rules, now);
-  const own = {
-    id: player.id,
-    email: player.email,
-    emailVerified: player.emailVerified,
-    createdAt: isoTime(player.createdAt),
-    actionPoints: player.actionPoints.points,
-    maxActionPoints: rules.max,
-    ship: player.ship === null ? null : shipView(player.ship),
-  };
-  return player.fields === undefined ? own : Object.assign(own, player.fields);
-}
 
 /** Rules every gameplay action shares: no open fighter encounter, enough action points. Returns the cost. */
 function gameplayCost(context: RequestContext, player: Player, routeId: string, allowedInEncounter = false): number {

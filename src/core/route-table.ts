@@ -3,7 +3,8 @@ import { registerRequestSchema, verifyEmailRequestSchema } from '../spec/schemas
 import { register, verifyEmail } from './auth.js';
 import { optionalString, readJsonObject, requiredString } from './body.js';
 import { MAX_EMAIL_LENGTH } from './email.js';
-import { createShip, playerView, readShip } from './player.js';
+import { createShip, readShip } from './player.js';
+import { playerView } from './player-view.js';
 import type { RequestContext } from './request-context.js';
 import type { Route } from './route-definition.js';
 import type { Player } from './store.js';

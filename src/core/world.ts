@@ -4,7 +4,7 @@ import { normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
 import { randomToken } from './secrets.js';
 import { newPlayer } from './new-player.js';
-import { playerView } from './player.js';
+import { playerView } from './player-view.js';
 import type { Player, Ship, Store } from './store.js';
 import { assertJsonWithin, jsonCopy } from './user-routes/json-fields.js';
 import { mockOwnFieldProblem, type ResourceKind, type ResourceTemplates, templateFields } from './user-routes/resource-templates.js';

@@ -2,7 +2,7 @@ import { readJsonObject } from '../body.js';
 import { normalizeEmail } from '../email.js';
 import { ApiError } from '../errors.js';
 import { queryParameter } from '../http.js';
-import { playerView } from '../player.js';
+import { playerView } from '../player-view.js';
 import type { Player } from '../store.js';
 import { validator } from '../validation.js';
 import { seedPlayer } from '../world.js';

@@ -1,6 +1,7 @@
 import { readOptionalJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
-import { assertActionAllowed, performAction, playerView, shipView } from '../player.js';
+import { assertActionAllowed, performAction } from '../player.js';
+import { playerView, shipView } from '../player-view.js';
 import type { RequestContext } from '../request-context.js';
 import type { Player } from '../store.js';
 import { AnswerChooser } from './answer-choice.js';
