@@ -41,6 +41,7 @@ export interface PendingRequest {
 }
 
 const RETRY_SLACK_MS = 1_000;
+const BODY_INVARIANTS = new Set(['body-json', 'error-envelope', 'gameplay-success']);
 const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
@@ -96,6 +97,12 @@ export class LiveJudge {
     this.#land(pending);
   }
 
+  /** The server answered, but the proxy cannot read the answer whole (a stream, a body past a cap or undecodable): its buckets are adopted again. */
+  passUnjudged(pending: PendingRequest): void {
+    this.#land(pending);
+    this.#rateLimits.adoptAgain(pending.touches);
+  }
+
   /** The answer came back: every departure it shows, client's and server's. */
   end(pending: PendingRequest, exchange: Exchange): LiveFinding[] {
     this.#land(pending);
@@ -122,7 +129,10 @@ export class LiveJudge {
       findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
     }
     this.#judgeEncounter(pending, exchange, findings);
+    // An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET.
+    const head = method.toUpperCase() === 'HEAD';
     for (const verdict of judgeInvariants(method, path, exchange, !caller.gameOrigin)) {
+      if (head && BODY_INVARIANTS.has(verdict.id)) continue;
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });

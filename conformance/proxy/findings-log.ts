@@ -37,8 +37,19 @@ export class FindingsLog {
   readonly findings: LiveFinding[] = [];
   readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
   readonly #counts = new Map<string, RuleCount>();
+  readonly #unjudged = new Map<string, number>();
   exchangeCount = 0;
   findingCount = 0;
+
+  /** An exchange passed on but not judged, for a reason the summary and the page count (a body past a cap, or one that does not decode). */
+  addUnjudged(reason: string): void {
+    this.#unjudged.set(reason, (this.#unjudged.get(reason) ?? 0) + 1);
+  }
+
+  /** The exchanges left unjudged, by why. */
+  unjudged(): { reason: string; count: number }[] {
+    return [...this.#unjudged].map(([reason, count]) => ({ reason, count }));
+  }
 
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;

@@ -35,6 +35,7 @@ function summary(log: FindingsLog): string[] {
   const lines = [
     `${counted(log.exchangeCount, 'exchange')}, ${counted(log.count('server'), 'server finding')}, ${counted(log.count('client'), 'client finding')}`,
   ];
+  for (const each of log.unjudged()) lines.push(`  ${counted(each.count, 'exchange')} passed on unjudged: a body ${each.reason}`);
   for (const each of log.byRule()) lines.push(`  ${String(each.count).padStart(5)}  ${each.side} ${each.rule} «${each.sentence}»`);
   return lines;
 }
