@@ -11,6 +11,7 @@ import { answerDepartures } from './server-answers.js';
 import { AuthMemory } from './auth-memory.js';
 import { bearerToken } from './bearer.js';
 import { BoundedMap } from './bounded-map.js';
+import { GameOriginCounts } from './game-origin-counts.js';
 
 /** A request as the proxy received it, before it is forwarded. */
 export interface LiveRequest {
@@ -68,6 +69,7 @@ export class LiveJudge {
   readonly #retryAfter = new BoundedMap<string, number>(REMEMBERED_TOKENS);
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
+  readonly #gameOriginCounts = new GameOriginCounts();
 
   constructor(gameOrigins: readonly string[]) {
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
@@ -135,6 +137,8 @@ export class LiveJudge {
       if (head && BODY_INVARIANTS.has(verdict.id)) continue;
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
+    const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
+    if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
     const requestBody = parsedJson(exchange.requestBody);
@@ -172,6 +176,7 @@ export class LiveJudge {
     this.#rateLimits.reset();
     this.#retryAfter.clear();
     this.#inEncounter.clear();
+    this.#gameOriginCounts.clear();
   }
 
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {
