@@ -19,7 +19,9 @@ export type PlantedDeparture =
   /** Requests of a game origin are counted in the read and gameplay buckets, headers and all (RL-EXEMPT). */
   | 'counts-game-origin'
   /** A player's reads answer the same X-RateLimit-Remaining each time (RL-REMAINING): seen only once the player is known. */
-  | 'reads-remaining-stuck';
+  | 'reads-remaining-stuck'
+  /** A token's expiresAt 30 days after its issue, not 7 (TOKEN-LIFETIME). */
+  | 'token-for-30-days';
 
 /** What the bodies of the API are while a mode is set: as meant, a gzip bomb, or gzip that does not decode. */
 export type BodyMode = 'normal' | 'bomb' | 'corrupt';
@@ -146,7 +148,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     if (pending === undefined || pending.code !== otp || Date.now() - pending.issuedAt > CODE_LIFETIME_MS) return refuse(401, 'Invalid or expired code');
     codes.delete(email.toLowerCase());
     const token = randomUUID();
-    const expiresAt = Date.now() + TOKEN_LIFETIME_MS;
+    const expiresAt = Date.now() + (departures.has('token-for-30-days') ? 30 * 24 * 3600_000 : TOKEN_LIFETIME_MS);
     tokens.set(token, { email: email.toLowerCase(), expiresAt });
     if (!players.has(email.toLowerCase())) {
       players.set(email.toLowerCase(), { id: players.size + 1, email, createdAt: new Date().toISOString(), points: new ActionPoints(Date.now()) });
