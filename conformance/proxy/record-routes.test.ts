@@ -184,6 +184,16 @@ describe('a recording that replays the session', () => {
     });
   });
 
+  it('reads what a move wrote from the ship read after it, when its own answer carries none', () => {
+    const { config } = recordRoutes([
+      ...signIn(TOKEN, EMAIL),
+      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: ship(1) } }),
+      exchange('POST', '/api/ships/101/jump', { token: TOKEN, requestBody: { to: 3, fast: true }, body: { success: true, jumped: true } }),
+      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: ship(3) } }),
+    ]);
+    expect(config.routes[0]).toMatchObject({ path: '/api/ships/:shipId/jump', ship: { current_sector: '{{body.to}}' }, response: { jumped: true } });
+  });
+
   it('makes the ship and the player the server answered the templates of the mock, the creation payload as placeholders', () => {
     const { config } = recordRoutes(session());
     expect(config.ship).toEqual({

@@ -5,7 +5,7 @@ import { type Exchange, isObject } from '../exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
 import { resourceTemplates } from './resource-templates.js';
-import { answeredShip, fieldsWritten, requestFields, type Ship, shipsBefore } from './ship-state.js';
+import { fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
 import { bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
@@ -169,10 +169,11 @@ function recordedBody(status: number, templated: Record<string, unknown>): Recor
 }
 
 /** The ship fields a route's successes wrote from the request body, where every one of them that wrote a field agreed. */
-function shipWrites(samples: readonly Sample[], ships: ReadonlyMap<Exchange, Ship>): Record<string, string> | undefined {
+function shipWrites(samples: readonly Sample[], scope: RecordingScope): Record<string, string> | undefined {
   const writes = new Map<string, string | null>();
   for (const sample of samples) {
-    for (const [field, source] of fieldsWritten(ships.get(sample.exchange), answeredShip(sample.exchange), requestFields(sample.exchange))) {
+    const { exchange } = sample;
+    for (const [field, source] of fieldsWritten(scope.ships.get(exchange), scope.shipsAfter.get(exchange), requestFields(exchange))) {
       const agreed = writes.get(field);
       writes.set(field, agreed === undefined || agreed === source ? source : null);
     }
@@ -192,6 +193,7 @@ interface RecordingScope {
   emails: EmailPlaceholders;
   spent: ReadonlyMap<Exchange, number>;
   ships: ReadonlyMap<Exchange, Ship>;
+  shipsAfter: ReadonlyMap<Exchange, Ship>;
 }
 
 function recordRoute(draft: RouteDraft, scope: RecordingScope) {
@@ -229,7 +231,7 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
     if (cost === undefined) notes.push('costs 1 action point: no answer showed the points it spent');
     cost ??= 1;
   }
-  const ship = method === 'GET' ? undefined : shipWrites(samples, ships);
+  const ship = method === 'GET' ? undefined : shipWrites(samples, scope);
   const answers = replayed?.alternatives.map(({ when, answer }) => ({ ...(when === undefined ? {} : { when }), ...answer }));
   const route: RecordedRoute = {
     method,
@@ -265,7 +267,7 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
     drafts.set(found.key, draft);
   }
   const emails = new EmailPlaceholders();
-  const scope = { identities, emails, spent, ships: shipsBefore(answered) };
+  const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered) };
   const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
   const templates = resourceTemplates(answered, identities, emails);

@@ -41,6 +41,32 @@ export function shipsBefore(exchanges: readonly Exchange[]): Map<Exchange, Ship>
   return before;
 }
 
+/**
+ * Each gameplay request (not a GET) of a signed-in player with the ship after it: the one its answer carries,
+ * else the next one answered to that player before another of its requests that is not a GET (a move answered
+ * `{success: true}`, then GET /api/player/ship).
+ */
+export function shipsAfter(exchanges: readonly Exchange[]): Map<Exchange, Ship> {
+  const after = new Map<Exchange, Ship>();
+  const waiting = new Map<string, Exchange>();
+  for (const exchange of exchanges) {
+    const token = bearerToken(exchange);
+    if (token === undefined) continue;
+    const answered = answeredShip(exchange);
+    const write = exchange.method !== 'GET';
+    if (write) waiting.delete(token);
+    const pending = waiting.get(token);
+    if (answered !== undefined && pending !== undefined) {
+      after.set(pending, answered);
+      waiting.delete(token);
+    }
+    if (!write || exchange.status >= 400) continue;
+    if (answered !== undefined) after.set(exchange, answered);
+    else waiting.set(token, exchange);
+  }
+  return after;
+}
+
 /** The request's JSON body, when it is an object. */
 export function requestFields(exchange: Exchange): Readonly<Record<string, unknown>> | undefined {
   const body = parsedJson(exchange.requestBody);
