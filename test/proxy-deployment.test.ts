@@ -102,8 +102,8 @@ describe('the proxy on a deployment that compresses its answers', () => {
     expect(proxied.bytes.equals(direct.bytes)).toBe(true);
   });
 
-  it('judges HEAD without a body, and passes a 204 preflight and a 401', async () => {
-    const { proxy } = await proxyBefore();
+  it('judges HEAD without a body, and passes a 204 preflight, a 304 and a 401', async () => {
+    const { deployment, proxy } = await proxyBefore();
     const head = await fetch(`${proxy.url}/health`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
     expect(head.status).toBe(200);
     const preflight = await fetch(`${proxy.url}/api/player`, {
@@ -111,6 +111,12 @@ describe('the proxy on a deployment that compresses its answers', () => {
       headers: { origin: GAME_ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
     });
     expect(preflight.status).toBe(204);
+    const token = await playSession(proxy.url, deployment);
+    const etag = (await fetch(`${proxy.url}/api/galaxy/1/sectors`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag')!;
+    const unchanged = await fetch(`${proxy.url}/api/galaxy/1/sectors`, {
+      headers: { authorization: `Bearer ${token}`, 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(unchanged.status).toBe(304);
     expect((await call(proxy.url, 'GET', '/api/player')).status).toBe(401);
     // The read without a token is the client's departure; the server's 401 to it is right.
     expect(rulesOf(proxy)).toEqual(['client CLIENT-BEARER ×1']);

@@ -47,6 +47,7 @@ export const SECTORS = [
   { id: 13, name: 'Sirius', port: null },
 ] as const;
 
+const SECTORS_ETAG = '"sectors-1"';
 const CODE_LIFETIME_MS = 15 * 60_000;
 const TOKEN_LIFETIME_MS = 7 * 24 * 3600_000;
 const DISPOSABLE = new Set(['mailinator.com', '10minutemail.com', 'guerrillamail.com']);
@@ -184,16 +185,21 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     return { status: 200, body: { success: true, ship: { ...player.ship } }, headers: spent.headers };
   }
 
-  function galaxy(path: string, query: URLSearchParams): Answer | undefined {
+  function galaxy(path: string, query: URLSearchParams, ifNoneMatch: string | undefined): Answer | undefined {
     const match = /^\/api\/galaxy\/(\d+)\/(sectors|sector)$/.exec(path);
     if (match === null) return undefined;
     if (match[1] !== '1') return refuse(404, `No galaxy ${match[1]}`);
-    if (match[2] === 'sectors') return { status: 200, body: { success: true, sectors: SECTORS.map(({ id, name }) => ({ id, name })) } };
+    if (match[2] === 'sectors') {
+      // The sectors never change: a client that kept them asks again with their ETag, and gets a 304 without a body.
+      if (ifNoneMatch === SECTORS_ETAG) return { status: 304, body: undefined, headers: { ETag: SECTORS_ETAG } };
+      return { status: 200, body: { success: true, sectors: SECTORS.map(({ id, name }) => ({ id, name })) }, headers: { ETag: SECTORS_ETAG } };
+    }
     const sector = SECTORS.find((each) => String(each.id) === query.get('id'));
     return sector === undefined ? refuse(404, 'No such sector') : { status: 200, body: { success: true, sector: { ...sector } } };
   }
 
-  function playerRoute(player: Player, method: string, path: string, query: URLSearchParams, body: Record<string, unknown> | undefined): Answer {
+  function playerRoute(incoming: IncomingMessage, player: Player, path: string, query: URLSearchParams, body: Record<string, unknown> | undefined): Answer {
+    const method = incoming.method ?? 'GET';
     const key = `${method} ${path}`;
     if (key === 'GET /api/player') {
       const view = { id: player.id, email: player.email, createdAt: player.createdAt, credits: player.ship?.credits ?? 0, rank: 'cadet' };
@@ -203,7 +209,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       return player.ship === undefined ? refuse(404, 'You have no ship yet') : { status: 200, body: { success: true, ship: { ...player.ship } } };
     if (key === 'POST /api/player/ship') return createShip(player, body);
     if (key === 'POST /api/player/ship/move') return move(player, body);
-    if (method === 'GET') return galaxy(path, query) ?? refuse(404, `No route ${path}`);
+    if (method === 'GET') return galaxy(path, query, incoming.headers['if-none-match']) ?? refuse(404, `No route ${path}`);
     return refuse(404, `No route ${method} ${path}`);
   }
 
@@ -235,7 +241,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const { headers, refused } = count(method === 'GET' ? 'read' : 'gameplay', String(player.id), gameOrigin);
     if (refused !== undefined) return refused;
     if (text !== '' && body === undefined) return refuse(400, 'The body must be a JSON object', headers);
-    const answered = playerRoute(player, method, url.pathname, url.searchParams, body);
+    const answered = playerRoute(incoming, player, url.pathname, url.searchParams, body);
     return { ...answered, headers: { ...headers, ...answered.headers } };
   }
 
@@ -244,6 +250,10 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     if (bodyMode !== 'normal' && incoming.url?.startsWith('/api/')) {
       outgoing.writeHead(answer.status, { ...headers, 'Content-Encoding': 'gzip' });
       outgoing.end(bodyMode === 'bomb' ? bomb() : CORRUPT);
+      return;
+    }
+    if (answer.body === undefined) {
+      outgoing.writeHead(answer.status, headers).end();
       return;
     }
     const json = Buffer.from(JSON.stringify(answer.body));
