@@ -5,8 +5,13 @@ import { firstShip, type Ship } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
 const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!;
-/** The mock shows the player's ship itself, from its own state: a recorded one would stand still. */
-const PLAYER_FIELDS_OF_THE_MOCK = new Set(['ship']);
+/**
+ * The fields of the player and of the ship the mock keeps live itself (its documented player and ship views):
+ * a template's value would win over them and stand still, so that the points spent or the ship a player made
+ * would never show.
+ */
+const PLAYER_FIELDS_OF_THE_MOCK = new Set(['id', 'email', 'emailVerified', 'createdAt', 'actionPoints', 'maxActionPoints', 'ship']);
+const SHIP_FIELDS_OF_THE_MOCK = new Set(['createdAt']);
 
 /**
  * The ship's fields as the `ship` template of the mock's config: what the server answered, each field that is
@@ -22,7 +27,8 @@ function shipTemplate(
 ) {
   const fromPayload: Record<string, string> = {};
   const literal: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(ship)) {
+  const fields = Object.entries(ship).filter(([field]) => !SHIP_FIELDS_OF_THE_MOCK.has(field));
+  for (const [field, value] of fields) {
     const same = (name: string) => payload !== undefined && JSON.stringify(payload[name]) === JSON.stringify(value);
     const source = same(field) ? field : typeof value === 'string' ? Object.keys(payload ?? {}).find(same) : undefined;
     if (source !== undefined) fromPayload[field] = `{{body.${source}}}`;
@@ -30,7 +36,7 @@ function shipTemplate(
   }
   const player = token === undefined ? undefined : identities.players.get(token);
   const { response } = answerTemplate(literal, { params: [], tokens: identities.tokens, player, emails });
-  return Object.fromEntries(Object.keys(ship).map((field) => [field, fromPayload[field] ?? response[field]]));
+  return Object.fromEntries(fields.map(([field]) => [field, fromPayload[field] ?? response[field]]));
 }
 
 /** The player of the first successful GET /api/player: its `player` object, or the answer itself. */
@@ -60,7 +66,7 @@ export function resourceTemplates(
   if (read !== undefined) {
     const player = read.token === undefined ? undefined : identities.players.get(read.token);
     const fields = Object.fromEntries(Object.entries(read.player).filter(([field]) => !PLAYER_FIELDS_OF_THE_MOCK.has(field)));
-    templates.player = answerTemplate(fields, { params: [], tokens: identities.tokens, player, emails }).response;
+    if (Object.keys(fields).length > 0) templates.player = answerTemplate(fields, { params: [], tokens: identities.tokens, player, emails }).response;
   }
   return templates;
 }
