@@ -21,15 +21,28 @@ export interface ActionPointsConfig {
 }
 
 /** A route of your own (docs/routes.md): answered from templates, or by a handler of a module. */
-export interface RouteConfig {
+/** What a route answers with; also each of its `answers`. */
+export interface RouteAnswerConfig {
+  status?: number | string;
+  response?: Record<string, unknown>;
+  body?: unknown;
+  state?: Record<string, unknown>;
+  ship?: Record<string, unknown>;
+  player?: Record<string, unknown>;
+}
+
+/** One of a route's answers, chosen by what the request sent. */
+export interface RouteAlternativeConfig extends RouteAnswerConfig {
+  when?: { query?: Record<string, string>; body?: Record<string, unknown> };
+}
+
+export interface RouteConfig extends RouteAnswerConfig {
   method: UserRouteMethod;
   path: string;
   category?: UserRouteCategory;
   cost?: number;
   encounter?: 'start' | 'resolve';
-  status?: number | string;
-  response?: Record<string, unknown>;
-  state?: Record<string, unknown>;
+  answers?: RouteAlternativeConfig[];
   /** A JavaScript or TypeScript module of handlers, relative to the config file. */
   module?: string;
   /** The module's export that answers; default `default`. */
@@ -57,6 +70,8 @@ export interface MockConfig {
   maxWrongOtpAttempts?: number;
   actionPoints?: ActionPointsConfig;
   routes?: RouteConfig[];
+  ship?: Record<string, unknown>;
+  player?: Record<string, unknown>;
   journalSize?: number;
   variant?: string | string[];
   /** Fault rules: the --fault text, or JSON. */
@@ -76,11 +91,31 @@ export const MAX_JOURNAL_SIZE = 100_000;
 const count = (description: string, minimum = 0) => ({ type: 'integer', minimum, nullable: true, description }) as const;
 const onOff = (description: string) => ({ type: 'boolean', nullable: true, description }) as const;
 
+const fieldsTemplate = (description: string) => ({ type: 'object', nullable: true, required: [], additionalProperties: true, description }) as const;
+
+/** The keys of a route's answer, and of each of its `answers`. */
+const ROUTE_ANSWER_PROPERTIES = {
+  status: { $ref: '#/definitions/routeStatus' },
+  response: fieldsTemplate(
+    'Template of the fields added to {"success": true}: "{{params.x}}", "{{query.x}}", "{{body.x}}", "{{player.email}}", "{{ship.current_sector}}", "{{state.x ?? 1}}", "{{now}}".',
+  ),
+  body: { $ref: '#/definitions/answerBody' },
+  state: fieldsTemplate("Template of the player's state keys written on success, read back as {{state.key}} by any route; not on public routes."),
+  ship: fieldsTemplate(
+    'Template of fields written into the caller\'s ship on success (a move: {"current_sector": "{{body.sectorId}}"}); GET /api/player/ship shows them. Not on public routes.',
+  ),
+  player: fieldsTemplate("Template of fields written into the caller's player on success; GET /api/player shows them. Not on public routes."),
+} as const;
+
 /** The JSON Schema of a `--config` file; published as config.schema.json by `npm run schema`. */
 export const configSchema: JSONSchemaType<MockConfig> = {
   type: 'object',
   additionalProperties: false,
   definitions: {
+    // Any JSON value: JSONSchemaType has no word for one, hence the cast.
+    answerBody: {
+      description: 'Template of the whole answer body, any JSON, sent as it is: no "success" added (a recorded answer, replayed). Instead of response.',
+    } as unknown as JSONSchemaType<unknown>,
     routeStatus: {
       anyOf: [
         { type: 'integer', description: 'From 200 to 599.' },
@@ -196,21 +231,43 @@ export const configSchema: JSONSchemaType<MockConfig> = {
             nullable: true,
             description: 'Gameplay only. start: opens a fighter encounter; resolve: closes it (and is allowed during it).',
           },
-          status: { $ref: '#/definitions/routeStatus' },
-          response: {
-            type: 'object',
+          ...ROUTE_ANSWER_PROPERTIES,
+          answers: {
+            type: 'array',
             nullable: true,
-            required: [],
-            additionalProperties: true,
             description:
-              'Template of the fields added to {"success": true}: "{{params.x}}", "{{query.x}}", "{{body.x}}", "{{player.ship.name}}", "{{state.x ?? 1}}", "{{now}}".',
-          },
-          state: {
-            type: 'object',
-            nullable: true,
-            required: [],
-            additionalProperties: true,
-            description: "Template of the player's state keys written on success, read back as {{state.key}} by any route; not on public routes.",
+              "Answers chosen by the request (a recording replayed): those whose when holds, the one with the most conditions first; several with the same when are served in turn to each caller, the last repeating. None holding: the route's own answer, or 404.",
+            items: {
+              type: 'object',
+              required: [],
+              additionalProperties: false,
+              properties: {
+                when: {
+                  type: 'object',
+                  nullable: true,
+                  required: [],
+                  additionalProperties: false,
+                  description: 'What the request must have sent: every query parameter and body field given, equal.',
+                  properties: {
+                    query: {
+                      type: 'object',
+                      nullable: true,
+                      required: [],
+                      additionalProperties: { type: 'string' },
+                      description: 'Query parameters, each equal to the text given.',
+                    },
+                    body: {
+                      type: 'object',
+                      nullable: true,
+                      required: [],
+                      additionalProperties: true,
+                      description: 'Fields of the JSON body, each equal to the value given.',
+                    },
+                  },
+                },
+                ...ROUTE_ANSWER_PROPERTIES,
+              },
+            },
           },
           module: {
             type: 'string',
@@ -222,6 +279,12 @@ export const configSchema: JSONSchemaType<MockConfig> = {
         },
       },
     },
+    ship: fieldsTemplate(
+      'Fields of each new ship, as templates over its creation body, the player, the clock and a counter ({"credits": 1000, "ship_name": "{{body.shipName}}", "serial": "{{counter}}"}); GET /api/player/ship shows them beside id, name and createdAt.',
+    ),
+    player: fieldsTemplate(
+      "Fields of each new player, as templates over the player, the clock and a counter; GET /api/player shows them beside the mock's own.",
+    ),
     journalSize: { ...count(`Requests remembered for GET ${CONTROL_ROUTES.journal.pattern}. Default 500.`), maximum: MAX_JOURNAL_SIZE },
     variant: { $ref: '#/definitions/variant' },
     faults: {

@@ -34,6 +34,10 @@ export interface MockOptions {
   gameplayRoutes?: readonly GameplayRoute[];
   /** Routes of your own (docs/routes.md), their handlers loaded. */
   routes?: readonly UserRoute[];
+  /** Fields of each new ship, as templates (docs/routes.md). */
+  ship?: Readonly<Record<string, unknown>>;
+  /** Fields of each new player, as templates (docs/routes.md). */
+  player?: Readonly<Record<string, unknown>>;
   /** Requests remembered for GET /__mock/journal; default 500. */
   journalSize?: number;
   /** Legal variations to play where the spec is silent: names, all, random[:SEED], public-deployment. */

@@ -182,21 +182,23 @@ describe('world and config files', () => {
     expect(worldProblems(join(dir, 'none.json'))).toMatch('cannot be read');
   });
 
-  it('names every problem of a world at once: schema, points above the maximum, a repeated address or token', () => {
+  it("names every problem of a world at once: schema, points above the maximum, a repeated address or token, a field of the mock's own", () => {
     const token = '0b9c7f3e-8d2a-4c1b-9e6f-5a4d3c2b1a00';
     const world = write('flawed.json', {
       players: [
         { email: 'a@example.com', token },
-        { email: ' A@Example.com ', actionPoints: 7, rank: 1 },
-        { email: 'b@example.com', token: token.toUpperCase() },
+        { email: ' A@Example.com ', actionPoints: 7, rank: 1, createdAt: 'yesterday' },
+        { email: 'b@example.com', token: token.toUpperCase(), inEncounter: 'no', ship: { id: 3 } },
       ],
     });
     expect(worldProblems(world, 5).split('\n')).toEqual([
-      '4 problems in the configuration:',
-      `  - --world ${world}: /players/1/rank is not a known key (known: email, emailVerified, token, actionPoints, ship, inEncounter)`,
+      '6 problems in the configuration:',
+      `  - --world ${world}: /players/2/inEncounter must be boolean`,
       `  - --world ${world}: /players/1/actionPoints must be <= 5 (actionPoints.max)`,
       `  - --world ${world}: /players/1/email repeats a@example.com of /players/0/email`,
       `  - --world ${world}: /players/2/token repeats ${token} of /players/0/token`,
+      `  - --world ${world}: /players/1 names createdAt: the player's id, email, emailVerified, createdAt, actionPoints, maxActionPoints, ship are fields the mock keeps from its own state; give yours other names`,
+      `  - --world ${world}: /players/2/ship names id: the ship's id, name, createdAt are fields the mock sets (name from the creation body or a world); give yours other names`,
     ]);
   });
 

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { BotCheck } from '../core/bot-check.js';
 import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS } from '../core/options.js';
 import { compileUserRoutes } from '../core/user-routes/compile-routes.js';
+import { compileResourceTemplates } from '../core/user-routes/resource-templates.js';
 import { routeCategory, userRouteId, type UserRoute } from '../core/user-routes/user-route.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
@@ -109,6 +110,14 @@ function fileRoutes(file: ConfigSource, problems: ProblemList): UserRoute[] {
   return routes;
 }
 
+/** The file's `ship` and `player` templates, their problems noted by JSON path. */
+function resourceTemplates(file: ConfigSource | undefined, problems: ProblemList): Pick<MergedMockOptions, 'ship' | 'player'> {
+  const given = definedOnly({ ship: file?.config.ship ?? undefined, player: file?.config.player ?? undefined });
+  for (const problem of compileResourceTemplates(given).problems)
+    problems.add(new CliError('GS_CONFIG', `--config ${file!.path}: /${problem.at} ${problem.message}`));
+  return given;
+}
+
 /** The file's action-point rules and costs, checked against each other and against the routes they price. */
 function actionPoints(file: ConfigSource, routes: readonly UserRoute[], problems: ProblemList): Pick<MergedMockOptions, 'actionPoints' | 'actionCosts'> {
   const given = file.config.actionPoints ?? {};
@@ -195,6 +204,7 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
     ...(file === undefined ? {} : actionPoints(file, routes, problems)),
     routes,
+    ...resourceTemplates(file, problems),
     variants: problems.attempt(() => variants(flags, file)) ?? [],
     ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: 1 }),
     ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),

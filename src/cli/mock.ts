@@ -76,6 +76,8 @@ export function settingsServiceOptions(options: MockOptions): ServiceOptions {
       actionCosts: options.actionCosts,
       gameplayRoutes: options.gameplayRoutes,
       routes: options.routes,
+      ship: options.ship,
+      player: options.player,
       world: options.world,
       journalSize: options.journalSize,
       variants: options.variants,

@@ -15,6 +15,7 @@ const validate = compileFileSchema(worldSchema);
 
 /** A breach of the world's rules, as the CLI names it: by its JSON pointer in the file. */
 function describeBreach(breach: WorldRuleBreach, maxActionPoints: number): string {
+  if ('problem' in breach) return `/players/${breach.index}${breach.field === 'ship' ? '/ship' : ''} ${breach.problem}`;
   const at = `/players/${breach.index}/${breach.field}`;
   return breach.earlier === undefined
     ? `${at} must be <= ${maxActionPoints} (actionPoints.max)`

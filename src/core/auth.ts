@@ -1,5 +1,4 @@
 import { HEADERS, OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../spec/limits.js';
-import type { ActionPointRules } from './action-points.js';
 import { assertChallengePassed } from './bot-check.js';
 import { assertRegistrableEmail, normalizeEmail } from './email.js';
 import { ApiError } from './errors.js';
@@ -63,7 +62,7 @@ export async function verifyEmail(context: RequestContext, rawEmail: string, otp
   }
   store.pendingCodes.delete(email);
   pending.message.state = 'used';
-  const player = verifiedPlayer(store, config.actionPoints, email, now);
+  const player = verifiedPlayer(store, config, email, now);
   const authToken = randomToken();
   const expiresAt = now + TOKEN_LIFETIME_MS;
   store.issueToken(authToken, player.id, now, expiresAt);
@@ -76,13 +75,13 @@ export function voidCode(pending: PendingCode): void {
   pending.message.state = 'voided';
 }
 
-function verifiedPlayer(store: Store, rules: ActionPointRules, email: string, now: number): Player {
+function verifiedPlayer(store: Store, config: RequestContext['config'], email: string, now: number): Player {
   const existing = store.playerByEmail(email);
   if (existing !== undefined) {
     existing.emailVerified = true;
     return existing;
   }
-  const player = newPlayer(email, rules, now);
+  const player = newPlayer(email, config.actionPoints, now, { template: config.resources.player, store });
   store.addPlayer(player);
   return player;
 }

@@ -10,6 +10,7 @@ import type { JournalEntry } from './journal.js';
 import type { StoreBounds } from './store.js';
 import type { StoreEngine, StoreStatusListener } from './store-engine.js';
 import { compileUserRoutes, type CompiledUserRoute } from './user-routes/compile-routes.js';
+import { compileResourceTemplates, type ResourceTemplates } from './user-routes/resource-templates.js';
 import { userRouteId, type UserRoute } from './user-routes/user-route.js';
 import { VariantError } from './variant-choice.js';
 import type { World } from './world.js';
@@ -72,6 +73,13 @@ export interface ServiceOptions {
    * an answer from templates or a handler function. A gameplay route's cost may also go in actionCosts under its id.
    */
   routes?: readonly UserRoute[];
+  /**
+   * Fields of each new ship, as templates over its creation body, the player, `{{now}}` and `{{counter}}`
+   * (docs/routes.md): shown over the mock's own fields of GET /api/player/ship, where the spec shows none.
+   */
+  ship?: Readonly<Record<string, unknown>>;
+  /** Fields of each new player, as templates over the player, `{{now}}` and `{{counter}}`: shown over the mock's own. */
+  player?: Readonly<Record<string, unknown>>;
   bounds?: Partial<StoreBounds>;
   control?: ControlOptions;
   /** Players to start with. */
@@ -115,6 +123,8 @@ export interface ResolvedOptions {
   actionCosts: Readonly<Record<string, number>>;
   /** gameplayRoutes and routes, checked and compiled. */
   userRoutes: readonly CompiledUserRoute[];
+  /** The `ship` and `player` templates, compiled. */
+  resources: ResourceTemplates;
   bounds: StoreBounds;
   control: Required<ControlOptions>;
   world: World | undefined;
@@ -164,6 +174,13 @@ function userRoutes(options: ServiceOptions): CompiledUserRoute[] {
   return routes;
 }
 
+/** The `ship` and `player` templates, compiled; every problem named at once. */
+function resourceTemplates(options: ServiceOptions): ResourceTemplates {
+  const { templates, problems } = compileResourceTemplates({ ship: options.ship, player: options.player });
+  if (problems.length > 0) throw new OptionsError(problems.map((problem) => `${problem.at} ${problem.message}`).join('; '));
+  return templates;
+}
+
 /** The variants a service starts with, from its `variants` option; an OptionsError naming a bad one. */
 export function activeVariants(entries: readonly string[] | undefined): ActiveVariants {
   try {
@@ -186,6 +203,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
     actionCosts: { ...DEFAULT_ACTION_COSTS, ...userRouteCosts(compiledRoutes), ...options.actionCosts },
     userRoutes: compiledRoutes,
+    resources: resourceTemplates(options),
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },
     control: { enabled: options.control?.enabled ?? true, public: options.control?.public ?? false },
     world: options.world,

@@ -6,6 +6,7 @@ import { isoTime } from './iso-time.js';
 import type { RequestContext } from './request-context.js';
 import { randomToken } from './secrets.js';
 import { refusalStatus } from './variant-effects.js';
+import { NO_SHIP_MESSAGE, templateFields } from './user-routes/resource-templates.js';
 import type { Player, Ship } from './store.js';
 
 /** What performAction reads of a user's gameplay route: its id (actionCosts' key) and its encounter. */
@@ -16,16 +17,19 @@ export interface UserGameplayAction {
 
 export const UNVERIFIED_SHIP_MESSAGE = 'Email verification is required before creating a ship';
 
-/** The ship as created: the fields it was given, then the mock's own (which win over given ones of the same name). */
-function shipView(ship: Ship) {
-  // The id first, as before the payload was kept; the mock's own fields win over the payload's.
-  return Object.assign({ id: ship.id }, ship.fields, { id: ship.id, name: ship.name, createdAt: isoTime(ship.createdAt) });
+/**
+ * The ship: the fields it was created with, the user's over them (its template's, a world's, what routes wrote), and
+ * the mock's own id, name and createdAt, which the user's never name.
+ */
+export function shipView(ship: Ship) {
+  // The id first, as before the payload was kept.
+  return Object.assign({ id: ship.id }, ship.fields, ship.owned, { id: ship.id, name: ship.name, createdAt: isoTime(ship.createdAt) });
 }
 
-/** The mock-defined player resource (the spec does not show its fields). */
+/** The player resource (the spec does not show its fields): the mock's own, and the user's beside them. */
 export function playerView(player: Player, rules: ActionPointRules, now: number) {
   refill(player.actionPoints, rules, now);
-  return {
+  const own = {
     id: player.id,
     email: player.email,
     emailVerified: player.emailVerified,
@@ -34,6 +38,7 @@ export function playerView(player: Player, rules: ActionPointRules, now: number)
     maxActionPoints: rules.max,
     ship: player.ship === null ? null : shipView(player.ship),
   };
+  return player.fields === undefined ? own : Object.assign(own, player.fields);
 }
 
 /** Rules every gameplay action shares: no open fighter encounter, enough action points. Returns the cost. */
@@ -81,14 +86,22 @@ export function createShip(context: RequestContext, player: Player, body: JsonOb
   const id = randomToken();
   const name = galaxyName ?? (variants.has('ship-payload-name') ? shipName(body, 'name') : givenShipName(body, id));
   if (player.ship !== null) throw new ApiError(400, 'This player already has a ship');
+  const ship: Ship = { id, name, createdAt: now, fields: { ...body } };
+  const template = context.config.resources.ship;
+  if (template !== undefined) {
+    // Evaluated before the spend, so that a template refused (413) spends nothing; it reads the points as they end.
+    const owner = { ...playerView(player, context.config.actionPoints, now), actionPoints: player.actionPoints.points - cost };
+    ship.sequence = context.store.nextSequence('ship');
+    ship.owned = templateFields('ship', template, { body, player: owner, now, counter: ship.sequence });
+  }
   spend(player.actionPoints, cost, context.config.actionPoints, variants, now);
-  player.ship = { id, name, createdAt: now, fields: { ...body } };
-  return { success: true, ship: shipView(player.ship) } as const;
+  player.ship = ship;
+  return { success: true, ship: shipView(ship) } as const;
 }
 
 /** GET /api/player/ship, a read real clients make (the spec's table lists only the POST): the ship, or 404 before there is one. */
 export function readShip(player: Player) {
-  if (player.ship === null) throw new ApiError(404, 'This player has no ship yet; create one with POST /api/player/ship');
+  if (player.ship === null) throw new ApiError(404, NO_SHIP_MESSAGE);
   return { success: true, ship: shipView(player.ship) } as const;
 }
 

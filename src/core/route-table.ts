@@ -36,7 +36,8 @@ const SPEC_HANDLERS: SpecHandlers = {
   },
   getPlayer: (context, player) => {
     const view = playerView(signedIn(context, player), context.config.actionPoints, context.now);
-    return context.variants.has('player-fields-flat') ? { success: true, ...view } : { success: true, player: view };
+    // The user's player fields may name `success`: the envelope's stays true.
+    return context.variants.has('player-fields-flat') ? Object.assign({ success: true }, view, { success: true }) : { success: true, player: view };
   },
   createShip: (context, player) => createShip(context, signedIn(context, player), readJsonObject(context.request)),
 };
@@ -47,7 +48,10 @@ const BODY_FIELDS: Partial<Record<keyof SpecHandlers, readonly string[]>> = {
   verifyEmail: Object.keys(verifyEmailRequestSchema.properties),
 };
 
-/** Every route of the API: the spec's, the mock's, then the user's, in the order the control API lists them. */
+/** The routes the mock adds beyond the spec's table; a route of the user's may replace one. */
+const MOCK_ROUTE_HANDLERS: readonly Route[] = [{ spec: MOCK_ROUTES[0], handle: (context, player) => readShip(signedIn(context, player)) }];
+
+/** Every route of the API: the spec's, the mock's (less those the user replaces), then the user's, in the order the control API lists them. */
 export function apiRoutes(userRoutes: readonly CompiledUserRoute[]): Route[] {
   const spec = ROUTES.map((definition): Route => {
     const bodyFields = BODY_FIELDS[definition.id];
@@ -55,6 +59,7 @@ export function apiRoutes(userRoutes: readonly CompiledUserRoute[]): Route[] {
       ? { spec: definition, handle: SPEC_HANDLERS[definition.id] }
       : { spec: definition, bodyFields, handle: SPEC_HANDLERS[definition.id] };
   });
-  const mock: Route = { spec: MOCK_ROUTES[0], handle: (context, player) => readShip(signedIn(context, player)) };
-  return [...spec, mock, ...userRoutes.map(userRoute)];
+  const replaced = new Set(userRoutes.map((route) => route.id));
+  const mock = MOCK_ROUTE_HANDLERS.filter(({ spec }) => !replaced.has(`${spec.method} ${spec.path}`));
+  return [...spec, ...mock, ...userRoutes.map(userRoute)];
 }

@@ -54,7 +54,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const faults = createFaultInjector(serviceOptions);
   const reseedPlayers = () => {
     store.clearPlayers();
-    if (config.world !== undefined) loadWorld(store, config.actionPoints, config.world, config.clock.now());
+    if (config.world !== undefined) loadWorld(store, config, config.world, config.clock.now());
   };
   const restored = config.storeEngine?.attach(store, config.clock) === true;
   try {

@@ -12,6 +12,10 @@ export interface Ship {
   createdAt: number;
   /** Every field of the creation payload, as given (the spec does not show the ship's fields). */
   fields?: Record<string, unknown>;
+  /** The fields the user's `ship` template gave it, a world set, or routes wrote since: shown over every other field. */
+  owned?: Record<string, unknown>;
+  /** Its number in the order this mock made ships (1 for the first), as `{{counter}}` read it. */
+  sequence?: number;
 }
 
 export interface Player {
@@ -27,6 +31,12 @@ export interface Player {
   firstValidTokenSerial: number;
   /** What the user's routes keep for this player (a move's sector, read back by a later GET); bounded in bytes. */
   routeState?: Record<string, unknown>;
+  /** The fields the user's `player` template gave, a world set, or routes wrote since: shown over the mock's own. */
+  fields?: Record<string, unknown>;
+  /** Its number in the order this mock made players (1 for the first), as `{{counter}}` read it. */
+  sequence?: number;
+  /** How many times each recorded sequence of a route's answers was served to this player, by route and condition. */
+  answersServed?: Record<string, number>;
 }
 
 export interface PendingCode {
@@ -106,6 +116,20 @@ export class Store {
   }
 
   #tokenSerial = 0;
+  readonly #sequences = { ship: 0, player: 0 };
+
+  /** The next number of a ship or a player, in the order this mock made them: 1 for the first. */
+  nextSequence(kind: 'ship' | 'player'): number {
+    return ++this.#sequences[kind];
+  }
+
+  /** A kept state's players and ships keep their numbers: the next ones follow the highest kept. */
+  continueSequencesFrom(players: Iterable<Player>): void {
+    for (const player of players) {
+      this.#sequences.player = Math.max(this.#sequences.player, player.sequence ?? 0);
+      this.#sequences.ship = Math.max(this.#sequences.ship, player.ship?.sequence ?? 0);
+    }
+  }
 
   /** Tokens issued from now on get serials from `next` on: a kept state continues its order of issue. */
   continueTokenSerialsFrom(next: number): void {

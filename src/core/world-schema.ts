@@ -2,13 +2,14 @@ import type { JSONSchemaType } from 'ajv';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { publishedSchema } from './schema-document.js';
 import { validator } from './validation.js';
-import type { World, WorldPlayer } from './world.js';
+import type { KnownWorldPlayer, World, WorldPlayer } from './world.js';
 
 /** One player of a world; also the body of the control API's player creation. */
-export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
+const knownPlayerSchema: JSONSchemaType<KnownWorldPlayer> = {
   type: 'object',
   required: ['email'],
-  additionalProperties: false,
+  // The spec shows no field of the player or the ship: any other is the user's, and shown as given.
+  additionalProperties: true,
   properties: {
     email: { type: 'string', pattern: '^\\s*[^@\\s]+@[^@\\s]+\\s*$', maxLength: 254 },
     emailVerified: { type: 'boolean', nullable: true },
@@ -17,13 +18,16 @@ export const worldPlayerSchema: JSONSchemaType<WorldPlayer> = {
     ship: {
       type: 'object',
       nullable: true,
-      required: ['name'],
-      additionalProperties: false,
-      properties: { name: { type: 'string', minLength: 1, maxLength: 32 } },
+      required: [],
+      additionalProperties: true,
+      properties: { name: { type: 'string', minLength: 1, maxLength: 32, nullable: true } },
     },
     inEncounter: { type: 'boolean', nullable: true },
   },
 };
+
+/** JSONSchemaType cannot say "these keys typed, and any other": the keys the mock reads are checked against their type above. */
+export const worldPlayerSchema = knownPlayerSchema as JSONSchemaType<KnownWorldPlayer> as unknown as JSONSchemaType<WorldPlayer>;
 
 /** The JSON Schema of a world file (fixtures/worlds/*.json, --world, the control API's world loading). */
 export const worldSchema: JSONSchemaType<World> = {

@@ -68,6 +68,7 @@ export function loadStateFile(db: DatabaseSync, store: Store, now: number, outbo
     nextSerial = Math.max(nextSerial, row.serial + 1);
   }
   store.continueTokenSerialsFrom(nextSerial);
+  store.continueSequencesFrom(store.players.values());
   for (const row of db.prepare('SELECT * FROM codes ORDER BY issued_at').all() as unknown as CodeRow[]) {
     const message = messages.get(row.message_id)!;
     const code = {

@@ -53,7 +53,7 @@ export function playerRoutes(context: ControlContext): ControlRoute[] {
       );
     }),
     declaredRoute('createPlayer', ({ request, now }) => {
-      const seeded = seedPlayer(context.store, options.actionPoints, parseNewPlayer(readJsonObject(request)), now);
+      const seeded = seedPlayer(context.store, options, parseNewPlayer(readJsonObject(request)), now);
       return { ...view(findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
     }),
     declaredRoute('removePlayers', ({ request }) => {

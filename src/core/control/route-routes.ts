@@ -20,7 +20,9 @@ export interface RouteListing {
 export function routeListing(context: ControlContext): RouteListing[] {
   const { actionCosts, userRoutes } = context.options;
   const cost = (id: string, category: string) => (category === 'gameplay' ? (actionCosts[id] ?? 0) : null);
-  const builtIn = [...ROUTES.map((route) => ({ route, source: 'spec' })), ...MOCK_ROUTES.map((route) => ({ route, source: 'mock' }))].map(
+  const replaced = new Set(userRoutes.map((route) => route.id));
+  const mock = MOCK_ROUTES.filter((route) => !replaced.has(`${route.method} ${route.path}`));
+  const builtIn = [...ROUTES.map((route) => ({ route, source: 'spec' })), ...mock.map((route) => ({ route, source: 'mock' }))].map(
     ({ route, source }): RouteListing => ({
       id: route.id,
       method: route.method,

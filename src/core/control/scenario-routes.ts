@@ -108,7 +108,7 @@ export function createScenarios(context: ControlContext) {
       summary: '{email}: a player whose email is not verified, with a token (ship creation answers 403)',
       parameters: stringParameters('email'),
       apply: ({ email }, now) => {
-        const seeded = seedPlayer(store, options.actionPoints, { email: email!, emailVerified: false }, now);
+        const seeded = seedPlayer(store, options, { email: email!, emailVerified: false }, now);
         return { player: controlPlayerView(context, findPlayer(context, seeded.id), now), authToken: seeded.authToken, expiresAt: seeded.expiresAt };
       },
     },

@@ -57,6 +57,6 @@ export function stateRoutes(context: ControlContext): ControlRoute[] {
       for (const part of RESET_ORDER) if (parts.includes(part)) resetters[part]();
       return { reset: parts };
     }),
-    declaredRoute('loadWorld', ({ request, now }) => ({ players: loadWorld(store, options.actionPoints, parseWorld(readJsonObject(request)), now) })),
+    declaredRoute('loadWorld', ({ request, now }) => ({ players: loadWorld(store, options, parseWorld(readJsonObject(request)), now) })),
   ];
 }

@@ -1,20 +1,15 @@
 import { readOptionalJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
-import { assertActionAllowed, performAction, playerView } from '../player.js';
+import { assertActionAllowed, performAction, playerView, shipView } from '../player.js';
 import type { RequestContext } from '../request-context.js';
 import type { Player } from '../store.js';
-import type { CompiledUserRoute } from './compile-routes.js';
+import { AnswerChooser } from './answer-choice.js';
+import type { CompiledAnswer, CompiledUserRoute } from './compile-routes.js';
 import { handlerContext } from './handler-context.js';
 import { StagedRouteState } from './route-state.js';
+import { StagedResources } from './staged-resources.js';
 import type { TemplateScope } from './template.js';
 import { RouteReply } from './user-route.js';
-
-/** What a route answers before it is kept: its status, its body fields, and the points its handler spends. */
-interface Outcome {
-  status: number;
-  fields: Readonly<Record<string, unknown>>;
-  extraPoints: number;
-}
 
 function queryRecord(query: string | undefined): Record<string, string> {
   const record: Record<string, string> = {};
@@ -32,50 +27,86 @@ function statusOf(value: unknown, id: string): number {
   return status;
 }
 
+/** An answer's refusal: its whole `body`, or `{error}` with the fields of its `response`. */
+function refusal(route: CompiledUserRoute, answer: CompiledAnswer, status: number, scope: TemplateScope): RouteReply {
+  if (answer.body !== undefined) return new RouteReply(status, answer.body(scope));
+  return new RouteReply(status, { error: `${route.id} answered ${status}`, ...(answer.response!(scope) as Record<string, unknown>) });
+}
+
 /**
- * The answer of a user's route: a template route or a handler. For a gameplay route, 409 and 403 come before it
- * runs; with a success status, its state is checked against its bound, its points spent and its state kept, in
- * that order, so that a refusal at any step keeps nothing.
+ * The answer of a user's route: a template route (its own answer, or the one of its `answers` the request chooses) or
+ * a handler. For a gameplay route, 409 and 403 come before it runs; with a success status, its state and fields are
+ * checked against their bounds, its points spent and its writes kept, in that order, so that a refusal at any step
+ * keeps nothing.
  */
 export function answerUserRoute(route: CompiledUserRoute): (context: RequestContext, player: Player | undefined) => RouteReply | Promise<RouteReply> {
   const { category, definition } = route;
   const action = { id: route.id, encounter: definition.encounter };
+  const chooser = new AnswerChooser(route);
   return (context, player) => {
     const { request, now } = context;
     const pointRules = context.config.actionPoints;
     if (category === 'gameplay') assertActionAllowed(context, player!, action);
     const state = new StagedRouteState(player);
+    const resources = new StagedResources(player);
+    const views = () => ({
+      player: player === undefined ? undefined : playerView(player, pointRules, now),
+      ship: player?.ship ? shipView(player.ship) : undefined,
+      state: state.all(),
+    });
     const scope: TemplateScope = {
       params: route.path.match(request.path) ?? {},
       query: queryRecord(request.query),
       body: readOptionalJsonObject(request),
-      player: player === undefined ? undefined : playerView(player, pointRules, now),
-      state: state.all(),
+      ...views(),
       now: new Date(now).toISOString(),
+      counter: undefined,
     };
-    const settle = ({ status, fields, extraPoints }: Outcome): RouteReply => {
-      if (status >= 400) return new RouteReply(status, { error: `${route.id} answered ${status}`, ...fields });
+    const keep = (extraPoints: number): void => {
       state.assertWithinBound();
+      resources.assertWithinBound();
       if (category === 'gameplay') performAction(context, player!, action, extraPoints);
       state.commit();
-      return new RouteReply(status, { ...fields, success: true });
+      resources.commit();
     };
     if (definition.handler !== undefined) {
-      const call = handlerContext(route, request, scope, state, (extra) => assertActionAllowed(context, player!, action, extra));
+      const call = handlerContext(route, request, scope, state, resources, (extra) => assertActionAllowed(context, player!, action, extra));
+      const settle = (value: unknown): RouteReply => {
+        const { status, fields, extraPoints } = call.outcome(value);
+        if (status >= 400) return new RouteReply(status, { error: `${route.id} answered ${status}`, ...fields });
+        keep(extraPoints);
+        return new RouteReply(status, { ...fields, success: true });
+      };
       const result = definition.handler(call.context);
-      return result instanceof Promise ? result.then((value: unknown) => settle(call.outcome(value))) : settle(call.outcome(result));
+      return result instanceof Promise ? result.then(settle) : settle(result);
     }
-    const status = statusOf(route.status(scope), route.id);
-    if (status < 400 && route.state !== undefined) {
-      for (const [key, value] of Object.entries(route.state(scope) as Record<string, unknown>)) state.set(key, value);
+    const chosen = chooser.choose(scope, player, context.caller.ip);
+    const { answer } = chosen;
+    const status = statusOf(answer.status(scope), route.id);
+    if (status >= 400) {
+      chosen.served();
+      return refusal(route, answer, status, scope);
     }
-    const outcome = (): Outcome => {
-      const fields = route.response({ ...scope, state: state.all(), player: player === undefined ? undefined : playerView(player, pointRules, now) });
-      return { status, fields: fields as Record<string, unknown>, extraPoints: 0 };
-    };
-    // The response reads the points left after this route's spend: settled first, then evaluated.
-    if (status >= 400) return settle(outcome());
-    const reply = settle({ status, fields: {}, extraPoints: 0 });
-    return new RouteReply(reply.status, { ...outcome().fields, success: true });
+    if (answer.state !== undefined) {
+      for (const [key, value] of Object.entries(answer.state(scope) as Record<string, unknown>)) state.set(key, value);
+    }
+    if (answer.ship !== undefined || answer.player !== undefined) {
+      // The fields written read the points as this answer leaves them.
+      const cost = category === 'gameplay' ? (context.config.actionCosts[route.id] ?? 0) : 0;
+      const { player: view } = views();
+      const writing = {
+        ...scope,
+        state: state.all(),
+        player: view === undefined ? undefined : { ...view, actionPoints: (view['actionPoints'] as number) - cost },
+      };
+      if (answer.ship !== undefined) resources.update('ship', answer.ship(writing) as Record<string, unknown>);
+      if (answer.player !== undefined) resources.update('player', answer.player(writing) as Record<string, unknown>);
+    }
+    keep(0);
+    chosen.served();
+    // The answer reads what it wrote and the points left after its spend.
+    const after = { ...scope, ...views() };
+    if (answer.body !== undefined) return new RouteReply(status, answer.body(after));
+    return new RouteReply(status, { ...(answer.response!(after) as Record<string, unknown>), success: true });
   };
 }

@@ -27,7 +27,7 @@ describe('compileUserRoutes: every problem of a route list, by JSON Pointer', ()
         { method: 'GET', path: '/api/news', category: 'read', cost: 2, encounter: 'start' },
         { method: 'GET', path: '/api/open', category: 'public', state: { seen: true } },
         { method: 'POST', path: '/api/player/ship' },
-        { method: 'GET', path: '/api/player/ship' },
+        { method: 'GET', path: '/api/health' },
         { method: 'GET', path: '/api/galaxy/:a' },
         { method: 'GET', path: '/api/galaxy/:b' },
         { method: 'GET', path: '/api/ok', status: 99 },
@@ -39,8 +39,7 @@ describe('compileUserRoutes: every problem of a route list, by JSON Pointer', ()
       "/routes/3/cost is for gameplay routes; this one's category is read",
       "/routes/3/encounter is for gameplay routes; this one's category is read",
       '/routes/4/state is kept per player, and a public route has no player',
-      '/routes/5 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one',
-      '/routes/6 GET /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one',
+      '/routes/5 POST /api/player/ship is the row "POST {base_url}/api/player/ship" (createShip) of the spec\'s Endpoints table, which the mock answers as the spec says; a route may add a method to its path, or replace a route the mock adds beyond the table (GET /api/player/ship), not a row of the table',
       '/routes/8 repeats GET /api/galaxy/:b (as GET /api/galaxy/:a)',
       '/routes/9/status 99 is not an HTTP status from 200 to 599',
     ]);
@@ -54,12 +53,12 @@ describe('compileUserRoutes: every problem of a route list, by JSON Pointer', ()
         { method: 'GET', path: '/api/c', response: { bad: '{{ 1 + 2 }}' } },
       ]),
     ).toEqual([
-      '/routes/0/response/list/0/x {{request.id}} refers to request, which no template can read; expected one of params, query, body, player, state, now',
+      '/routes/0/response/list/0/x {{request.id}} refers to request, which no template can read; expected one of params, query, body, player, ship, state, now, counter',
       '/routes/0/response/y {{params.name}} reads the parameter name, but the path has :id',
-      '/routes/0/response/z {{params.id ?? nope}} has a fallback that is not a JSON literal: nope',
+      '/routes/0/response/z {{params.id ?? nope}} refers to nope, which no template can read; expected one of params, query, body, player, ship, state, now, counter',
       '/routes/1/response/who {{player.email}} reads player, which a public route does not have: it answers without a token',
       '/routes/1/response/s {{state.x}} reads state, which a public route does not have: it answers without a token',
-      '/routes/2/response/bad {{ 1 + 2 }} is not a template expression; expected {{root.key…}} with an optional ?? fallback, e.g. {{params.id}} or {{state.sector ?? 1}}',
+      '/routes/2/response/bad {{ 1 + 2 }} is not a template expression; expected {{root.key…}} with optional ?? fallbacks, e.g. {{params.id}} or {{state.sector ?? 1}}',
     ]);
   });
 

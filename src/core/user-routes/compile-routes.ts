@@ -1,7 +1,37 @@
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { routePath, routePathProblem, type RoutePath } from '../route-path.js';
-import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRules } from './template.js';
-import { routeCategory, USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, userRouteId, type UserRoute, type UserRouteCategory } from './user-route.js';
+import { mockOwnFieldProblem } from './resource-templates.js';
+import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRoot, type TemplateRules } from './template.js';
+import {
+  type RouteAnswer,
+  type RouteAnswerTemplates,
+  routeCategory,
+  USER_ROUTE_CATEGORIES,
+  USER_ROUTE_METHODS,
+  type UserRoute,
+  type UserRouteCategory,
+  userRouteId,
+} from './user-route.js';
+
+/** One way a route answers, checked and ready. */
+export interface CompiledAnswer {
+  status: Template;
+  /** The fields added to `{success: true}`; undefined where `body` gives the whole answer. */
+  response: Template | undefined;
+  body: Template | undefined;
+  /** Each undefined when the answer writes none. */
+  state: Template | undefined;
+  ship: Template | undefined;
+  player: Template | undefined;
+}
+
+/** One of a route's `answers`, with what chooses it. */
+export interface CompiledAlternative {
+  when: { query: Readonly<Record<string, string>>; body: Readonly<Record<string, unknown>> };
+  /** Its conditions as text: alternatives with the same key are served in turn. */
+  key: string;
+  answer: CompiledAnswer;
+}
 
 /** A route of the user, checked and ready to answer. */
 export interface CompiledUserRoute {
@@ -9,10 +39,10 @@ export interface CompiledUserRoute {
   definition: UserRoute;
   category: UserRouteCategory;
   path: RoutePath;
-  status: Template;
-  response: Template;
-  /** Undefined when the route writes no state. */
-  state: Template | undefined;
+  /** The route's own answer; undefined when only its `answers` answer (a request none of them holds for is a 404). */
+  answer: CompiledAnswer | undefined;
+  /** Its `answers`, the most specific first (their order kept among equals). */
+  answers: readonly CompiledAlternative[];
 }
 
 /** A route to check, and the JSON Pointer it is named by in messages (`/routes/2`). */
@@ -24,13 +54,21 @@ export interface RouteEntry {
 /** Something wrong with a route, at a JSON Pointer into what was given. */
 export type RouteProblem = TemplateProblem;
 
-const SPEC_ROUTE_IDS = new Set([...ROUTES, ...MOCK_ROUTES].map((route) => `${route.method} ${route.path}`));
-const READABLE_ON_PUBLIC = new Set(TEMPLATE_ROOTS.filter((root) => root !== 'player' && root !== 'state'));
+const SPEC_ROWS = new Map<string, (typeof ROUTES)[number]>(ROUTES.map((route) => [`${route.method} ${route.path}`, route]));
+const MOCK_ROUTE_IDS = MOCK_ROUTES.map((route) => `${route.method} ${route.path}`);
+const ANSWER_KEYS = ['status', 'response', 'body', 'state', 'ship', 'player'] as const satisfies readonly (keyof RouteAnswerTemplates)[];
+const PER_PLAYER_KEYS = ['state', 'ship', 'player'] as const;
 
 function rulesFor(category: UserRouteCategory, path: RoutePath | undefined): TemplateRules {
   const params = new Set(path?.params ?? []);
-  if (category === 'public') return { roots: READABLE_ON_PUBLIC, params, why: 'which a public route does not have: it answers without a token' };
-  return { roots: new Set(TEMPLATE_ROOTS), params, why: '' };
+  const unread: TemplateRoot[] = category === 'public' ? ['counter', 'player', 'state', 'ship'] : ['counter'];
+  const why = (root: TemplateRoot) =>
+    root === 'counter' ? 'which only the ship and player templates read' : 'which a public route does not have: it answers without a token';
+  return { roots: new Set(TEMPLATE_ROOTS.filter((root) => !unread.includes(root))), params, why };
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function gameplayOnly(route: UserRoute, category: UserRouteCategory, at: string, problems: RouteProblem[]): void {
@@ -40,10 +78,86 @@ function gameplayOnly(route: UserRoute, category: UserRouteCategory, at: string,
   }
 }
 
-function checkStatus(status: UserRoute['status'], at: string, problems: RouteProblem[]): void {
+function checkStatus(status: RouteAnswerTemplates['status'], at: string, problems: RouteProblem[]): void {
   if (typeof status !== 'number') return;
   if (!Number.isInteger(status) || status < 200 || status > 599)
     problems.push({ at: `${at}/status`, message: `${status} is not an HTTP status from 200 to 599` });
+}
+
+/** The refusal of a route that would replace a row of the spec's Endpoints table, naming that row. */
+function specRowProblem(route: UserRoute, at: string): RouteProblem | undefined {
+  const row = SPEC_ROWS.get(userRouteId(route));
+  if (row === undefined) return undefined;
+  const replaceable = MOCK_ROUTE_IDS.join(', ');
+  return {
+    at,
+    message: `${userRouteId(route)} is the row "${row.method} {base_url}${row.path}" (${row.id}) of the spec's Endpoints table, which the mock answers as the spec says; a route may add a method to its path, or replace a route the mock adds beyond the table (${replaceable}), not a row of the table`,
+  };
+}
+
+/** Checks one answer's templates (a route's own, or one of its `answers`) and compiles them. */
+function compileAnswer(given: RouteAnswerTemplates, at: string, category: UserRouteCategory, rules: TemplateRules, problems: RouteProblem[]): CompiledAnswer {
+  if (given.response !== undefined && given.body !== undefined) {
+    problems.push({
+      at: `${at}/body`,
+      message: 'and response are both given: response is the fields added to {"success": true}, body the whole answer; give one',
+    });
+  }
+  for (const key of PER_PLAYER_KEYS) {
+    if (category === 'public' && given[key] !== undefined)
+      problems.push({ at: `${at}/${key}`, message: 'is kept per player, and a public route has no player' });
+  }
+  for (const kind of ['ship', 'player'] as const) {
+    const fields = given[kind];
+    if (fields === undefined) continue;
+    const problem = isObject(fields) ? mockOwnFieldProblem(kind, Object.keys(fields)) : `must be an object: the fields written into the caller's ${kind}`;
+    if (problem !== undefined) problems.push({ at: `${at}/${kind}`, message: problem });
+  }
+  checkStatus(given.status, at, problems);
+  const compile = (key: (typeof ANSWER_KEYS)[number], value: unknown): Template => {
+    const compiled = compileTemplate(value, rules);
+    problems.push(...compiled.problems.map((problem) => ({ at: `${at}/${key}${problem.at}`, message: problem.message })));
+    return compiled.template;
+  };
+  const optional = (key: (typeof ANSWER_KEYS)[number]) => (given[key] === undefined ? undefined : compile(key, given[key]));
+  const perPlayer = (key: (typeof PER_PLAYER_KEYS)[number]) => (category === 'public' ? undefined : optional(key));
+  return {
+    status: compile('status', given.status ?? 200),
+    response: given.body === undefined ? compile('response', given.response ?? {}) : undefined,
+    body: optional('body'),
+    state: perPlayer('state'),
+    ship: perPlayer('ship'),
+    player: perPlayer('player'),
+  };
+}
+
+/** The `when` of an answer: text for each query parameter, any JSON for each body field. */
+function compileWhen(answer: RouteAnswer, at: string, problems: RouteProblem[]): CompiledAlternative['when'] {
+  const { query = {}, body = {} } = answer.when ?? {};
+  if (!isObject(query) || !isObject(body)) {
+    problems.push({ at: `${at}/when`, message: 'takes query (parameters, each a string) and body (fields, each a JSON value), both objects' });
+    return { query: {}, body: {} };
+  }
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value !== 'string') problems.push({ at: `${at}/when/query/${name}`, message: 'must be a string: a query parameter is text' });
+  }
+  return { query, body };
+}
+
+function compileAlternatives(route: UserRoute, at: string, category: UserRouteCategory, rules: TemplateRules, problems: RouteProblem[]): CompiledAlternative[] {
+  if (route.answers === undefined) return [];
+  if (!Array.isArray(route.answers)) {
+    problems.push({ at: `${at}/answers`, message: 'must be an array of answers, each with an optional when' });
+    return [];
+  }
+  const alternatives = route.answers.map((answer, index) => {
+    const answerAt = `${at}/answers/${index}`;
+    const when = compileWhen(answer, answerAt, problems);
+    const key = JSON.stringify([Object.entries(when.query).sort(), Object.entries(when.body).sort()]);
+    return { when, key, answer: compileAnswer(answer, answerAt, category, rules, problems) };
+  });
+  const conditions = ({ when }: CompiledAlternative) => Object.keys(when.query).length + Object.keys(when.body).length;
+  return alternatives.sort((a, b) => conditions(b) - conditions(a));
 }
 
 /** Checks one route; its compiled form when nothing is wrong with it. */
@@ -59,28 +173,20 @@ function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): Comp
   const pathProblem = typeof route.path === 'string' ? routePathProblem(route.path) : 'must be a string';
   if (pathProblem !== undefined) problems.push({ at: `${at}/path`, message: pathProblem });
   const path = pathProblem === undefined ? routePath(route.path) : undefined;
-  if (SPEC_ROUTE_IDS.has(userRouteId(route))) {
-    problems.push({ at, message: `${userRouteId(route)} is a route of the spec; a route may add a method to a spec path, not replace one` });
-  }
+  const specRow = specRowProblem(route, at);
+  if (specRow !== undefined) problems.push(specRow);
   gameplayOnly(route, category, at, problems);
-  if (category === 'public' && route.state !== undefined) problems.push({ at: `${at}/state`, message: 'is kept per player, and a public route has no player' });
   if (route.handler !== undefined) {
-    for (const key of ['response', 'state', 'status'] as const) {
+    for (const key of [...ANSWER_KEYS, 'answers'] as const) {
       if (route[key] !== undefined) problems.push({ at: `${at}/${key}`, message: "is not read: the route's handler answers" });
     }
   }
-  checkStatus(route.status, at, problems);
   const rules = rulesFor(category, path);
-  const compile = (key: 'status' | 'response' | 'state', value: unknown): Template => {
-    const compiled = compileTemplate(value, rules);
-    problems.push(...compiled.problems.map((problem) => ({ at: `${at}/${key}${problem.at}`, message: problem.message })));
-    return compiled.template;
-  };
-  const status = compile('status', route.status ?? 200);
-  const response = compile('response', route.response ?? {});
-  const state = route.state === undefined || category === 'public' ? undefined : compile('state', route.state);
+  const answers = compileAlternatives(route, at, category, rules, problems);
+  const ownGiven = ANSWER_KEYS.some((key) => route[key] !== undefined);
+  const answer = answers.length > 0 && !ownGiven ? undefined : compileAnswer(route, at, category, rules, problems);
   if (problems.length > before || path === undefined) return undefined;
-  return { id: userRouteId(route), definition: route, category, path, status, response, state };
+  return { id: userRouteId(route), definition: route, category, path, answer, answers };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { ApiError } from '../errors.js';
 import type { ServiceRequest } from '../http.js';
 import type { CompiledUserRoute } from './compile-routes.js';
+import { mockOwnFieldProblem, type ResourceKind } from './resource-templates.js';
 import type { StagedRouteState } from './route-state.js';
+import type { StagedResources } from './staged-resources.js';
 import type { TemplateScope } from './template.js';
-import { RouteReply, type RoutePlayer, type RouteHandlerContext } from './user-route.js';
+import { RouteReply, type RoutePlayer, type RouteHandlerContext, type RouteShip } from './user-route.js';
 
 /** A handler's mistake, not the client's: answered 500 and told to onError with the route named. */
 class RouteHandlerError extends Error {
@@ -23,6 +25,25 @@ function checkedStatus(route: CompiledUserRoute, status: number, lowest: number)
 }
 
 /**
+ * The view a handler reads of the caller's ship or player, with `update`: the fields are staged, and shown on this view
+ * at once; `update` is not one of its fields (not enumerable), so spreading the view copies fields only.
+ */
+function resourceAccess(route: CompiledUserRoute, kind: ResourceKind, view: Readonly<Record<string, unknown>>, resources: StagedResources) {
+  const access = { ...view };
+  Object.defineProperty(access, 'update', {
+    enumerable: false,
+    value(fields: unknown) {
+      if (!isRecord(fields)) throw new RouteHandlerError(route, `context.${kind}.update takes an object of fields`);
+      const problem = mockOwnFieldProblem(kind, Object.keys(fields));
+      if (problem !== undefined) throw new RouteHandlerError(route, `context.${kind}.update ${problem}`);
+      resources.update(kind, fields);
+      Object.assign(access, fields);
+    },
+  });
+  return access;
+}
+
+/**
  * The context a handler is called with, and the reading of what it returns: an object (its fields added to
  * `{success: true}`), nothing, or `context.reply(status, body)`. Points it spends are counted here and spent
  * by the caller once the answer is a success; `spendCheck` refuses (403) as soon as they are not there.
@@ -32,6 +53,7 @@ export function handlerContext(
   request: ServiceRequest,
   scope: TemplateScope,
   state: StagedRouteState,
+  resources: StagedResources,
   spendCheck: (extra: number) => void,
 ) {
   let extraPoints = 0;
@@ -41,7 +63,8 @@ export function handlerContext(
     params: scope.params,
     query: scope.query,
     body: scope.body,
-    player: scope.player as RoutePlayer | undefined,
+    player: scope.player === undefined ? undefined : (resourceAccess(route, 'player', scope.player, resources) as RoutePlayer),
+    ship: scope.ship === undefined ? undefined : (resourceAccess(route, 'ship', scope.ship, resources) as RouteShip),
     state,
     now: new Date(scope.now),
     spendActionPoints(points) {

@@ -1,20 +1,7 @@
 import { ApiError } from '../errors.js';
+import { assertJsonWithin, jsonCopy } from './json-fields.js';
 import type { Player } from '../store.js';
 import { MAX_ROUTE_STATE_BYTES, type RouteStateAccess } from './user-route.js';
-
-const utf8 = new TextEncoder();
-
-/** A copy that is plain JSON: what a state file or Redis would give back. */
-function asJson(key: string, value: unknown): unknown {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    text = undefined;
-  }
-  if (text === undefined) throw new ApiError(400, `route state ${key} must be a JSON value`);
-  return JSON.parse(text);
-}
 
 /**
  * A player's route state as one request changes it: reads see its own writes, and nothing reaches the player
@@ -42,7 +29,7 @@ export class StagedRouteState implements RouteStateAccess {
       this.#values = rest;
       return;
     }
-    this.#values = { ...this.#values, [key]: asJson(key, value) };
+    this.#values = { ...this.#values, [key]: jsonCopy(`route state ${key}`, value) };
   }
 
   all(): Readonly<Record<string, unknown>> {
@@ -51,11 +38,7 @@ export class StagedRouteState implements RouteStateAccess {
 
   /** Refuses (413) state beyond MAX_ROUTE_STATE_BYTES before anything of the request is kept. */
   assertWithinBound(): void {
-    if (!this.#changed) return;
-    const bytes = utf8.encode(JSON.stringify(this.#values)).byteLength;
-    if (bytes > MAX_ROUTE_STATE_BYTES) {
-      throw new ApiError(413, `The player's route state would take ${bytes} bytes; at most ${MAX_ROUTE_STATE_BYTES} are kept per player`);
-    }
+    if (this.#changed) assertJsonWithin("The player's route state", this.#values, MAX_ROUTE_STATE_BYTES);
   }
 
   commit(): void {

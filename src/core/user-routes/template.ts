@@ -1,16 +1,20 @@
-/** What a template may read: the request, the player, the player's route state and the clock. */
+/** What a template may read: the request, the player, their ship, the player's route state, the clock and a counter. */
 export interface TemplateScope {
   params: Readonly<Record<string, string>>;
   query: Readonly<Record<string, string>>;
   body: Readonly<Record<string, unknown>>;
   player: Readonly<Record<string, unknown>> | undefined;
+  /** The player's ship as GET /api/player/ship shows it; undefined before there is one. */
+  ship: Readonly<Record<string, unknown>> | undefined;
   state: Readonly<Record<string, unknown>>;
   /** ISO 8601 on the mock's clock. */
   now: string;
+  /** The ship's or player's number in the order this mock made them (1 for the first); resource templates only. */
+  counter: number | undefined;
 }
 
-export const TEMPLATE_ROOTS = ['params', 'query', 'body', 'player', 'state', 'now'] as const satisfies readonly (keyof TemplateScope)[];
-type Root = (typeof TEMPLATE_ROOTS)[number];
+export const TEMPLATE_ROOTS = ['params', 'query', 'body', 'player', 'ship', 'state', 'now', 'counter'] as const satisfies readonly (keyof TemplateScope)[];
+export type TemplateRoot = (typeof TEMPLATE_ROOTS)[number];
 
 /** A problem of a template, at a JSON Pointer below the template's own. */
 export interface TemplateProblem {
@@ -20,17 +24,15 @@ export interface TemplateProblem {
 
 /** What a route lets its templates read: the roots, and the parameter names of its path. */
 export interface TemplateRules {
-  roots: ReadonlySet<Root>;
+  roots: ReadonlySet<TemplateRoot>;
   params: ReadonlySet<string>;
-  /** Why a root left out of `roots` is not there, for the message. */
-  why: string;
+  /** Why a root left out of `roots` is not there, for the message, by root. */
+  why: (root: TemplateRoot) => string;
 }
 
 export type Template = (scope: TemplateScope) => unknown;
 
 const PLACEHOLDER = /\{\{(.*?)\}\}/g;
-const EXPRESSION = /^\s*([A-Za-z_$][\w$]*)((?:\.[\w$-]+)*)\s*(?:\?\?\s*(.+?))?\s*$/;
-
 /** Reads a dotted path through own properties only: `constructor` or `__proto__` reach nothing. */
 function read(value: unknown, keys: readonly string[]): unknown {
   let current = value;
@@ -41,32 +43,52 @@ function read(value: unknown, keys: readonly string[]): unknown {
   return current;
 }
 
-/** One `{{root.a.b ?? fallback}}`, or the problems that keep it from being one. */
-function compileExpression(text: string, rules: TemplateRules, problems: string[]): Template {
-  const match = EXPRESSION.exec(text);
-  if (match === null) {
-    problems.push(`{{${text}}} is not a template expression; expected {{root.key…}} with an optional ?? fallback, e.g. {{params.id}} or {{state.sector ?? 1}}`);
-    return () => null;
-  }
-  const [, root = '', dotted = '', fallbackText] = match;
+const PATH = /^([A-Za-z_$][\w$]*)((?:\.[\w$-]+)*)$/;
+
+/** One `root.a.b` of an expression: its reader, or the problem that keeps it from being one. */
+function compilePath(text: string, path: RegExpExecArray, rules: TemplateRules, problems: string[]): Template {
+  const [, root = '', dotted = ''] = path;
   const keys = dotted.split('.').slice(1);
-  let fallback: unknown = null;
-  if (fallbackText !== undefined) {
-    try {
-      fallback = JSON.parse(fallbackText);
-    } catch {
-      problems.push(`{{${text}}} has a fallback that is not a JSON literal: ${fallbackText}`);
-    }
-  }
   if (!(TEMPLATE_ROOTS as readonly string[]).includes(root)) {
     problems.push(`{{${text}}} refers to ${root}, which no template can read; expected one of ${TEMPLATE_ROOTS.join(', ')}`);
-  } else if (!rules.roots.has(root as Root)) {
-    problems.push(`{{${text}}} reads ${root}, ${rules.why}`);
+  } else if (!rules.roots.has(root as TemplateRoot)) {
+    problems.push(`{{${text}}} reads ${root}, ${rules.why(root as TemplateRoot)}`);
   } else if (root === 'params' && keys[0] !== undefined && !rules.params.has(keys[0])) {
     const known = rules.params.size === 0 ? 'the path has none' : `the path has ${[...rules.params].map((name) => `:${name}`).join(', ')}`;
     problems.push(`{{${text}}} reads the parameter ${keys[0]}, but ${known}`);
   }
-  return (scope) => read(scope[root as Root], keys) ?? fallback;
+  return (scope) => read(scope[root as TemplateRoot], keys);
+}
+
+/** One `{{root.a.b ?? other.path ?? fallback}}`: the first that reaches a value, or the problems that keep it from being one. */
+function compileExpression(text: string, rules: TemplateRules, problems: string[]): Template {
+  const [first = '', ...fallbacks] = text.split('??').map((part) => part.trim());
+  const path = PATH.exec(first);
+  if (path === null) {
+    problems.push(`{{${text}}} is not a template expression; expected {{root.key…}} with optional ?? fallbacks, e.g. {{params.id}} or {{state.sector ?? 1}}`);
+    return () => null;
+  }
+  const readers = [compilePath(text, path, rules, problems)];
+  for (const fallback of fallbacks) {
+    const other = PATH.exec(fallback);
+    if (other !== null && !['true', 'false', 'null'].includes(fallback)) {
+      readers.push(compilePath(text, other, rules, problems));
+      continue;
+    }
+    try {
+      const literal: unknown = JSON.parse(fallback);
+      readers.push(() => literal);
+    } catch {
+      problems.push(`{{${text}}} has a fallback that is neither a path nor a JSON literal: ${fallback}`);
+    }
+  }
+  return (scope) => {
+    for (const reader of readers) {
+      const value = reader(scope);
+      if (value !== undefined && value !== null) return value;
+    }
+    return null;
+  };
 }
 
 function interpolated(value: unknown): string {

@@ -14,8 +14,24 @@ export type UserRouteCategory = (typeof USER_ROUTE_CATEGORIES)[number];
 /** The bytes (UTF-8 of its JSON) a player's route state may take; a write beyond it is answered 413. */
 export const MAX_ROUTE_STATE_BYTES = 16 * 1024;
 
+/** The bytes (UTF-8 of its JSON) the fields a user gives a ship, or a player, may take: a write beyond it is answered 413. */
+export const MAX_RESOURCE_FIELDS_BYTES = 16 * 1024;
+
+/** A resource of the caller a handler reads, and writes fields into: kept once the route answers with success. */
+export interface RouteResourceAccess {
+  /** Fields merged into the resource (over any of the same name); the next read shows them. The values must be JSON. */
+  update(fields: Readonly<Record<string, unknown>>): void;
+}
+
 /** The player as a route sees it: the fields of GET /api/player's `player`. */
-export type RoutePlayer = Readonly<Record<string, unknown>> & { readonly id: string; readonly email: string; readonly actionPoints: number };
+export type RoutePlayer = Readonly<Record<string, unknown>> & {
+  readonly id: string;
+  readonly email: string;
+  readonly actionPoints: number;
+} & RouteResourceAccess;
+
+/** The player's ship as a route sees it: the fields of GET /api/player/ship's `ship`. */
+export type RouteShip = Readonly<Record<string, unknown>> & { readonly id: string; readonly name: string } & RouteResourceAccess;
 
 /** A player's state kept for routes: what one request stores, a later one reads. */
 export interface RouteStateAccess {
@@ -39,6 +55,8 @@ export interface RouteHandlerContext {
   readonly body: Readonly<Record<string, unknown>>;
   /** The signed-in player; undefined on a public route. */
   readonly player: RoutePlayer | undefined;
+  /** The signed-in player's ship; undefined on a public route and before the player has one. */
+  readonly ship: RouteShip | undefined;
   /** The player's route state; on a public route, reading gives undefined and writing throws. */
   readonly state: RouteStateAccess;
   /** Spends points beyond the route's cost when it answers with success; a 403 at once when they are not there. */
@@ -55,15 +73,45 @@ export interface RouteHandlerContext {
 export class RouteReply {
   constructor(
     readonly status: number,
-    readonly body: Readonly<Record<string, unknown>>,
+    /** A JSON object from a handler; any JSON value from a route's `body` template. */
+    readonly body: unknown,
   ) {}
 }
 
 /** Returns the fields added to `{success: true}` (or a RouteReply), or throws `context.error(…)`. */
 export type RouteHandler = (context: RouteHandlerContext) => unknown;
 
+/** What a route answers with: its status, its fields or whole body, and what it writes on success. */
+export interface RouteAnswerTemplates {
+  /** A number, or a template giving one; default 200. */
+  status?: number | string;
+  /** Template of the fields added to `{success: true}` (or of the error body, with a status of 400 or more). */
+  response?: Readonly<Record<string, unknown>>;
+  /** Template of the whole answer body, sent as it is: no `success` added (a recorded answer, replayed). */
+  body?: unknown;
+  /** Template of the player's state keys written on success; gameplay and read routes only. */
+  state?: Readonly<Record<string, unknown>>;
+  /** Template of fields written into the caller's ship on success (404 before there is a ship); not on public routes. */
+  ship?: Readonly<Record<string, unknown>>;
+  /** Template of fields written into the caller's player on success; not on public routes. */
+  player?: Readonly<Record<string, unknown>>;
+}
+
+/** What a request must have sent for an answer of `answers` to be chosen: each query parameter and body field given. */
+export interface RouteAnswerCondition {
+  /** Parameters of the query string, each equal to the text given. */
+  query?: Readonly<Record<string, string>>;
+  /** Fields of the JSON body, each equal to the value given. */
+  body?: Readonly<Record<string, unknown>>;
+}
+
+/** One of a route's answers, chosen by what the request sent. */
+export interface RouteAnswer extends RouteAnswerTemplates {
+  when?: RouteAnswerCondition;
+}
+
 /** A route a client developer adds to the spec's: answered from templates, or by a handler function. */
-export interface UserRoute {
+export interface UserRoute extends RouteAnswerTemplates {
   method: UserRouteMethod;
   /** Under /api/; `:name` segments are parameters. */
   path: string;
@@ -73,13 +121,13 @@ export interface UserRoute {
   cost?: number;
   /** Gameplay only: this action starts a fighter encounter, or resolves one (and is then allowed during it). */
   encounter?: 'start' | 'resolve';
-  /** A number, or a template giving one; default 200. */
-  status?: number | string;
-  /** Template of the fields added to `{success: true}` (or of the error body, with a status of 400 or more). */
-  response?: Readonly<Record<string, unknown>>;
-  /** Template of the player's state keys written on success; gameplay and read routes only. */
-  state?: Readonly<Record<string, unknown>>;
-  /** Answers instead of `response` and `state`. */
+  /**
+   * Answers chosen by the request: those whose every condition holds, the one with the most conditions first; answers
+   * with the same conditions are served in turn to each caller (the last one then repeats). When none holds, the
+   * route's own templates answer, or 404 when it has none.
+   */
+  answers?: readonly RouteAnswer[];
+  /** Answers instead of the templates. */
   handler?: RouteHandler;
   /** Where the handler came from, for listings (`./routes.ts#digest`). */
   source?: string;

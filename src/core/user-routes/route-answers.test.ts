@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { CoreHarness } from '../../../test/support/core-harness.js';
+import type { UserRoute } from './user-route.js';
+
+/** A recording's route: one answer per sector asked by query, the whole body replayed as the server sent it. */
+const SECTOR: UserRoute = {
+  method: 'GET',
+  path: '/api/galaxy/:galaxyId/sector',
+  answers: [
+    { when: { query: { id: '1' } }, body: { sector: { id: 1, name: 'Sol' } } },
+    { when: { query: { id: '2' } }, body: { sector: { id: 2, name: 'Vega' } } },
+    { when: { query: { id: '2', detail: 'full' } }, body: { sector: { id: 2, name: 'Vega', ports: ['Vega Station'] } } },
+  ],
+};
+/** Answers that changed over the recorded session: the first read, then the one after a move, which then stays. */
+const NEWS: UserRoute = {
+  method: 'GET',
+  path: '/api/news',
+  answers: [{ body: { headline: 'first' } }, { body: { headline: 'second' } }, { body: { headline: 'third' } }],
+};
+/** Chosen by a field of the request's body, with an answer of its own when none matches. */
+const DOCK: UserRoute = {
+  method: 'POST',
+  path: '/api/dock',
+  cost: 0,
+  response: { docked: false },
+  answers: [
+    { when: { body: { port: { id: 7 } } }, response: { docked: true } },
+    { when: { body: { port: { id: 9 } } }, status: 403, body: { error: 'Port closed', code: 'CLOSED' } },
+  ],
+};
+const MOTD: UserRoute = { method: 'GET', path: '/api/motd', category: 'public', answers: [{ body: { text: 'hello' } }, { body: { text: 'again' } }] };
+
+const get = (core: CoreHarness, path: string, query: string, token?: string, ip?: string) =>
+  core.call('GET', path, { query, ...(token === undefined ? {} : { token }), ...(ip === undefined ? {} : { ip }) });
+
+describe("a route's answers, chosen by what the request sent", () => {
+  it('by query, the most specific first, replayed whole (no success added); none holding is a 404 naming what tells them apart', async () => {
+    const core = new CoreHarness({ routes: [SECTOR] });
+    const token = await core.signIn('pilot@example.com');
+    expect((await get(core, '/api/galaxy/1/sector', 'id=1', token)).body).toEqual({ sector: { id: 1, name: 'Sol' } });
+    expect((await get(core, '/api/galaxy/1/sector', 'id=2', token)).body).toEqual({ sector: { id: 2, name: 'Vega' } });
+    expect((await get(core, '/api/galaxy/1/sector', 'detail=full&id=2', token)).body).toEqual({ sector: { id: 2, name: 'Vega', ports: ['Vega Station'] } });
+    const missing = await get(core, '/api/galaxy/1/sector', 'id=13', token);
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { error: 'No answer of GET /api/galaxy/:galaxyId/sector matches this request: its answers are told apart by query id, query detail' },
+    });
+    expect((await get(core, '/api/galaxy/1/sector', 'id=1')).status).toBe(401);
+  });
+
+  it('answers with the same conditions are served in turn to each player, the last repeating', async () => {
+    const core = new CoreHarness({ routes: [NEWS] });
+    const pilot = await core.signIn('pilot@example.com');
+    const other = await core.signIn('other@example.com');
+    const headline = async (token: string) => ((await get(core, '/api/news', '', token)).body as { headline: string }).headline;
+    expect([await headline(pilot), await headline(pilot), await headline(other), await headline(pilot), await headline(pilot)]).toEqual([
+      'first',
+      'second',
+      'first',
+      'third',
+      'third',
+    ]);
+  });
+
+  it('on a public route, in turn to each client address', async () => {
+    const core = new CoreHarness({ routes: [MOTD] });
+    const text = async (ip: string) => ((await get(core, '/api/motd', '', undefined, ip)).body as { text: string }).text;
+    expect([await text('203.0.113.5'), await text('203.0.113.5'), await text('203.0.113.6'), await text('203.0.113.5')]).toEqual([
+      'hello',
+      'again',
+      'hello',
+      'again',
+    ]);
+  });
+
+  it("by a field of the body; a refusal replayed as recorded; the route's own answer when none holds", async () => {
+    const core = new CoreHarness({ routes: [DOCK] });
+    const token = await core.signIn('pilot@example.com');
+    const dock = (port: unknown) => core.call('POST', '/api/dock', { token, body: { port } });
+    expect((await dock({ id: 7 })).body).toEqual({ success: true, docked: true });
+    expect(await dock({ id: 9 })).toMatchObject({ status: 403, body: { error: 'Port closed', code: 'CLOSED' } });
+    expect((await dock({ id: 8 })).body).toEqual({ success: true, docked: false });
+    expect((await dock({ id: 7, name: 'x' })).body).toEqual({ success: true, docked: false });
+  });
+
+  it('names a when that is not one: a query parameter that is not text', () => {
+    const route = { method: 'GET', path: '/api/x', answers: [{ when: { query: { id: 3 } }, body: {} }] } as unknown as UserRoute;
+    expect(() => new CoreHarness({ routes: [route] })).toThrow('routes/0/answers/0/when/query/id must be a string: a query parameter is text');
+  });
+});
