@@ -6,16 +6,15 @@ import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identitie
 
 const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!;
 /**
- * The fields of the player and of the ship the mock keeps live itself (its documented player and ship views):
- * a template's value would win over them and stand still, so that the points spent or the ship a player made
- * would never show.
+ * The fields of the player and of the ship the mock keeps itself (its documented player and ship views, the
+ * ship's name from the creation body): it refuses a template that names them.
  */
 const PLAYER_FIELDS_OF_THE_MOCK = new Set(['id', 'email', 'emailVerified', 'createdAt', 'actionPoints', 'maxActionPoints', 'ship']);
-const SHIP_FIELDS_OF_THE_MOCK = new Set(['createdAt']);
+const SHIP_FIELDS_OF_THE_MOCK = new Set(['id', 'name', 'createdAt']);
 
 /**
  * The ship's fields as the `ship` template of the mock's config: what the server answered, each field that is
- * the creation payload's written as its placeholder (`name` ← `{{body.shipName}}`; a number only from a field
+ * the creation payload's written as its placeholder (`hullName` ← `{{body.shipName}}`; a number only from a field
  * of its own name, as numbers coincide), so that a ship the client creates in a replay carries its own values.
  */
 function shipTemplate(
