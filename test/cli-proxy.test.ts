@@ -177,6 +177,28 @@ describe('game-service proxy', () => {
     }
   });
 
+  it('counts in its summary the answers it passed on unjudged: a decompression bomb, a corrupt body', async () => {
+    const deployment = await startDeployment();
+    try {
+      const proxy = await startProxy(deployment.url);
+      // fetch decodes gzip as a browser does, and fails on both bodies: the client's trouble, not the proxy's.
+      const read = async () => (await fetch(`${proxy.url}/api/player`)).arrayBuffer().catch(() => undefined);
+      deployment.setBodyMode('bomb');
+      await read();
+      deployment.setBodyMode('corrupt');
+      await read();
+      deployment.setBodyMode('normal');
+      expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
+      proxy.process.child.kill('SIGTERM');
+      expect((await proxy.process.waitForExit()).code).toBe(0);
+      expect(proxy.process.stdout).toMatch(/\n3 exchanges, 0 server findings, 0 client findings\n/);
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body past the decoded-size cap');
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body that failed to decode');
+    } finally {
+      await deployment.close();
+    }
+  });
+
   it('--record writes the routes beyond the table, which `mock --config` then serves', async () => {
     const config = join(temp(), 'mock.json');
     const routes = join(temp(), 'routes.json');

@@ -163,5 +163,7 @@ describe('the proxy on a deployment that compresses its answers', () => {
     ]);
     expect(rulesOf(proxy)).toEqual([]);
     expect(proxy.log.exchangeCount).toBe(15);
+    const page = (await (await fetch(`${proxy.url}/__proxy/findings`)).json()) as { unjudged: unknown };
+    expect(page.unjudged).toEqual(proxy.log.unjudged());
   });
 });
