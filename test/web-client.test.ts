@@ -3,19 +3,19 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serveWebClient, type WebClientServer } from '../examples/web-client/serve.js';
-import type { UserRoute } from '../src/core/user-routes/user-route.js';
+import type { WorkerMockConfig } from './support/web-client-worker-page.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
 import { ROOT, startMock, useCli } from './support/cli.js';
 import {
   COUNTED_FIRST_SESSION,
-  COUNTED_SIGN_IN_AGAIN,
+  COUNTED_AFTER_RELOAD,
   EXEMPT_FIRST_SESSION,
-  EXEMPT_SIGN_IN_AGAIN,
+  EXEMPT_AFTER_RELOAD,
   FIRST_SESSION_SCREEN,
   readable,
-  SIGN_IN_AGAIN_SCREEN,
+  AFTER_RELOAD_SCREEN,
 } from './support/web-client-answers.js';
-import { getJson, loggedAnswers, outboxReader, playFirstSession, signInAgain, watchForBlockedRequests } from './support/web-client-player.js';
+import { getJson, loggedAnswers, outboxReader, playFirstSession, reloadAndResume, watchForBlockedRequests } from './support/web-client-player.js';
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
@@ -60,8 +60,7 @@ async function playAgainstStandalone(mockArgs: (client: WebClientServer) => stri
     const first = await playFirstSession(page, EMAIL, readOtp);
     const firstAnswers = await loggedAnswers(page);
     const screenshotPath = await screenshot(page, screenshotName);
-    await page.reload();
-    const again = await signInAgain(page, EMAIL, readOtp);
+    const again = await reloadAndResume(page);
     return {
       client,
       first,
@@ -79,8 +78,23 @@ async function playAgainstStandalone(mockArgs: (client: WebClientServer) => stri
 }
 
 /** Every path the page called needs a preflight (JSON bodies, bearer tokens): the mock answered each 204. */
-const PREFLIGHTED_PATHS = ['/api/auth/register', '/api/auth/verify-email', '/api/galaxy/1/sectors', '/api/player/ship', '/api/player/ship/move'];
-const ROUTES_USED = ['GET /api/galaxy/:galaxyId/sectors', 'POST /api/player/ship/move', 'createShip', 'getShip', 'register', 'verifyEmail'];
+const PREFLIGHTED_PATHS = [
+  '/api/auth/register',
+  '/api/auth/verify-email',
+  '/api/galaxy/1/sector',
+  '/api/galaxy/1/sectors',
+  '/api/player/ship',
+  '/api/player/ship/move',
+];
+const ROUTES_USED = [
+  'GET /api/galaxy/:galaxyId/sector',
+  'GET /api/galaxy/:galaxyId/sectors',
+  'POST /api/player/ship/move',
+  'createShip',
+  'getShip',
+  'register',
+  'verifyEmail',
+];
 
 describe('the example web client in Chromium', { timeout: 60_000 }, () => {
   it('plays against the standalone mock from another origin with no flags: no request blocked, every bucket counted', async ({ annotate }) => {
@@ -90,8 +104,8 @@ describe('the example web client in Chromium', { timeout: 60_000 }, () => {
     expect(run.blocked).toEqual([]);
     expect(run.first).toEqual(FIRST_SESSION_SCREEN);
     expect(readable(run.firstAnswers)).toEqual(COUNTED_FIRST_SESSION);
-    expect(run.again).toEqual(SIGN_IN_AGAIN_SCREEN);
-    expect(readable(run.againAnswers)).toEqual(COUNTED_SIGN_IN_AGAIN);
+    expect(run.again).toEqual(AFTER_RELOAD_SCREEN);
+    expect(readable(run.againAnswers)).toEqual(COUNTED_AFTER_RELOAD);
     expect(run.journal).toEqual({ preflightStatuses: [204], preflightPaths: PREFLIGHTED_PATHS, routes: expect.arrayContaining(ROUTES_USED) });
   });
 
@@ -102,13 +116,15 @@ describe('the example web client in Chromium', { timeout: 60_000 }, () => {
     expect(run.blocked).toEqual([]);
     expect(run.first).toEqual(FIRST_SESSION_SCREEN);
     expect(readable(run.firstAnswers)).toEqual(EXEMPT_FIRST_SESSION);
-    expect(run.again).toEqual(SIGN_IN_AGAIN_SCREEN);
-    expect(readable(run.againAnswers)).toEqual(EXEMPT_SIGN_IN_AGAIN);
+    expect(run.again).toEqual(AFTER_RELOAD_SCREEN);
+    expect(readable(run.againAnswers)).toEqual(EXEMPT_AFTER_RELOAD);
     expect(run.journal).toEqual({ preflightStatuses: [204], preflightPaths: PREFLIGHTED_PATHS, routes: expect.arrayContaining(ROUTES_USED) });
   });
 
-  it('plays against the msw worker in the page, given the routes of mock.json: the same answers as the standalone mock', async ({ annotate }) => {
-    const { routes } = JSON.parse(await readFile(join(ROOT, MOCK_CONFIG), 'utf8')) as { routes: UserRoute[] };
+  it('plays against the msw worker in the page, given mock.json: the same answers as the standalone mock, the position kept over a reload', async ({
+    annotate,
+  }) => {
+    const config = JSON.parse(await readFile(join(ROOT, MOCK_CONFIG), 'utf8')) as WorkerMockConfig;
     const client = await serveWebClient({
       port: 0,
       entryPoint: join(ROOT, 'test/support/web-client-worker-page.ts'),
@@ -118,17 +134,26 @@ describe('the example web client in Chromium', { timeout: 60_000 }, () => {
     try {
       const page = await context.newPage();
       const blocked = watchForBlockedRequests(page);
+      const start = async () => {
+        await page.waitForFunction(() => typeof window.startWithMockWorker === 'function');
+        await page.evaluate((given) => window.startWithMockWorker(given), config);
+      };
       await page.goto(`${client.origin}/?api=${UNSERVED_API_ORIGIN}`);
-      await page.waitForFunction(() => typeof window.startWithMockWorker === 'function');
-      await page.evaluate((given) => window.startWithMockWorker(given), routes);
+      await start();
 
       const first = await playFirstSession(page, EMAIL, (email) => page.evaluate((address) => window.latestOtp(address), email));
       const path = await screenshot(page, 'msw-worker.png');
       await annotate('the game screen after a move (msw worker in the page)', 'screenshot', { path, contentType: 'image/png' });
-
       expect(blocked).toEqual([]);
       expect(first).toEqual(FIRST_SESSION_SCREEN);
       expect(readable(await loggedAnswers(page))).toEqual(COUNTED_FIRST_SESSION);
+
+      await page.reload();
+      await start();
+      await page.locator('#game-screen:visible').waitFor();
+      await page.locator('#current-sector', { hasText: 'Vega Reach' }).waitFor();
+      expect(await page.locator('#credits').innerText()).toBe('1000');
+      expect(blocked).toEqual([]);
     } finally {
       await context.close();
       await client.close();

@@ -1,5 +1,6 @@
 import type { BucketStore } from './bucket-table.js';
 import type { OutboxMessage } from './outbox.js';
+import type { Sequences } from './sequences.js';
 
 /** The Maps of a Store whose records an engine keeps, by the key the Store indexes them with. */
 export type RecordPart = 'players' | 'codes' | 'tokens';
@@ -21,4 +22,6 @@ export interface RecordKeeping {
   readonly observer: StoreObserver;
   /** Buckets kept by the engine (counted on its server); the Store's own table when absent. */
   createBuckets?(capacity: number, categories: readonly string[]): BucketStore;
+  /** Numbers for `{{counter}}` shared with other processes; the Store counts its own when absent. */
+  createSequences?(): Sequences;
 }

@@ -5,6 +5,7 @@ import type { ActionPoints } from './action-points.js';
 import { Outbox, type OutboxMessage } from './outbox.js';
 import { ObservedExpiringMap, ObservedMap, ObservedOutbox } from './observed-maps.js';
 import type { RecordKeeping } from './store-observer.js';
+import { LocalSequences, type SequenceKind, type Sequences } from './sequences.js';
 
 export interface Ship {
   id: string;
@@ -96,11 +97,13 @@ export class Store {
   readonly outbox: Outbox;
   /** Players in the order they were added, so that a listing resumes from an index. */
   #playersInOrder: Player[] = [];
+  readonly #sequences: Sequences;
 
   /** With an engine, every record touched is reported to its observer; without one, plain Maps. */
   constructor(bounds: StoreBounds, engine?: RecordKeeping) {
     const categories = Object.keys(RATE_LIMITS);
     this.buckets = engine?.createBuckets?.(bounds.maxBuckets, categories) ?? new BucketTable(bounds.maxBuckets, categories);
+    this.#sequences = engine?.createSequences?.() ?? new LocalSequences();
     const observer = engine?.observer;
     if (observer === undefined) {
       this.players = new Map();
@@ -116,18 +119,18 @@ export class Store {
   }
 
   #tokenSerial = 0;
-  readonly #sequences = { ship: 0, player: 0 };
 
   /** The next number of a ship or a player, in the order this mock made them: 1 for the first. */
-  nextSequence(kind: 'ship' | 'player'): number {
-    return ++this.#sequences[kind];
+  nextSequence(kind: SequenceKind): number {
+    return this.#sequences.next(kind);
   }
 
-  /** A kept state's players and ships keep their numbers: the next ones follow the highest kept. */
+  /** A kept state's players and ships keep their numbers: the next ones follow the highest kept (numbers counted here). */
   continueSequencesFrom(players: Iterable<Player>): void {
+    if (!(this.#sequences instanceof LocalSequences)) return;
     for (const player of players) {
-      this.#sequences.player = Math.max(this.#sequences.player, player.sequence ?? 0);
-      this.#sequences.ship = Math.max(this.#sequences.ship, player.ship?.sequence ?? 0);
+      this.#sequences.continueFrom('player', player.sequence ?? 0);
+      this.#sequences.continueFrom('ship', player.ship?.sequence ?? 0);
     }
   }
 

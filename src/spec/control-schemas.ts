@@ -30,7 +30,7 @@ export const OUTBOX_MESSAGE = objectSchema({
 });
 export type OutboxMessage = SchemaValue<typeof OUTBOX_MESSAGE>;
 
-/** The ship keeps every field of its creation payload beside these. */
+/** The ship keeps every field of its creation payload, and the user's fields, beside these. */
 const SHIP = {
   type: 'object',
   additionalProperties: true,
@@ -38,16 +38,20 @@ const SHIP = {
   properties: { id: STRING, name: STRING, createdAt: DATE_TIME },
 } as const;
 
-export const CONTROL_PLAYER = objectSchema({
-  id: STRING,
-  email: STRING,
-  emailVerified: { type: 'boolean' },
-  createdAt: DATE_TIME,
-  actionPoints: COUNT,
-  maxActionPoints: COUNT,
-  ship: { anyOf: [SHIP, { type: 'null' }] },
-  inEncounter: { type: 'boolean' },
-});
+/** The player as the mock keeps it, with the fields the user's `player` template, a world or routes gave beside these. */
+export const CONTROL_PLAYER = {
+  ...objectSchema({
+    id: STRING,
+    email: STRING,
+    emailVerified: { type: 'boolean' },
+    createdAt: DATE_TIME,
+    actionPoints: COUNT,
+    maxActionPoints: COUNT,
+    ship: { anyOf: [SHIP, { type: 'null' }] },
+    inEncounter: { type: 'boolean' },
+  }),
+  additionalProperties: true,
+} as const;
 export type ControlPlayer = SchemaValue<typeof CONTROL_PLAYER>;
 
 export const SEEDED_PLAYER = objectSchema({ id: STRING, email: STRING, authToken: STRING, expiresAt: DATE_TIME });

@@ -18,6 +18,8 @@ export function redisKeys(prefix: string) {
     bucket: (category: string, key: string) => `${prefix}bucket:${category}:${key}`,
     bucketPattern: `${prefix}bucket:*`,
     clock: `${prefix}clock`,
+    /** The counter `{{counter}}` takes blocks of numbers from, per kind. */
+    sequence: (kind: string) => `${prefix}sequence:${kind}`,
     /** What the keys of a part start with, for a script that builds them from what it read. */
     partPrefix: (part: 'player' | 'message') => `${prefix}${part}:`,
     /** Every key of this prefix, for a reset of a part. */

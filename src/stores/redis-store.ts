@@ -16,6 +16,7 @@ import { redisKeys, type RedisKeys } from './redis-records.js';
 import { StoreChanges } from './store-changes.js';
 import { RedisTurnPipeline, type SharedScript } from './redis-turn-pipeline.js';
 import { RedisWriteBatch } from './redis-write-batch.js';
+import { RedisSequences } from './redis-sequences.js';
 
 export interface RedisStoreOptions {
   outboxSize: number;
@@ -39,6 +40,7 @@ export class RedisStore implements StoreEngine {
   readonly #options: RedisStoreOptions;
   readonly #messageIds = new WeakMap<OutboxMessage, number>();
   readonly #kept = new RedisKeptPlayers();
+  readonly #sequences: RedisSequences;
   #store: Store | undefined;
   #buckets: RedisBuckets | undefined;
   #clock: ControllableClock | undefined;
@@ -63,6 +65,7 @@ export class RedisStore implements StoreEngine {
     this.#options = options;
     this.#turn = new RedisTurnPipeline(redis);
     this.#loadScript = loadScript(this.#keys);
+    this.#sequences = new RedisSequences(redis, this.#keys.sequence);
     this.#batch = new RedisWriteBatch(redis, (batch) => trimJournal(batch, this.#keys, options.journalSize));
     this.#hadState = hadState;
   }
@@ -108,6 +111,10 @@ export class RedisStore implements StoreEngine {
     return this.#buckets;
   }
 
+  createSequences(): RedisSequences {
+    return this.#sequences;
+  }
+
   attach(store: Store, clock: Clock): boolean {
     this.#store = store;
     this.#clock = isControllable(clock) ? clock : undefined;
@@ -135,6 +142,7 @@ export class RedisStore implements StoreEngine {
   async beforeRequest(request: ServiceRequest, expected?: ExpectedCount): Promise<(() => void) | undefined> {
     if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
     try {
+      if (this.#sequences.spent) await this.#sequences.reserve();
       const isControl = request.path.startsWith(CONTROL_PREFIX);
       const ahead = isControl || expected === undefined ? undefined : { expected, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
       const loaded = await loadRequestRecords(

@@ -20,6 +20,8 @@ export interface FirstSession {
   shipTitle: string;
   sectorBefore: string;
   sectorAfter: string;
+  /** A field the server owns on the ship, shown as it answered it. */
+  credits: string;
   actionPointsBefore: string;
   actionPointsAfter: string;
 }
@@ -72,22 +74,28 @@ export async function playFirstSession(page: Page, email: string, readOtp: ReadO
   const actionPointsBefore = await page.locator('#action-points').innerText();
   await page.getByRole('button', { name: 'Move to Vega Reach' }).click();
   await reach(page, '#sectors li.current:has-text("Vega Reach")');
+  await page.locator('#current-sector', { hasText: 'Vega Reach' }).waitFor();
   return {
     wrongCodeError,
     shipTitle: await page.locator('#ship-title').innerText(),
     sectorBefore,
     sectorAfter: await page.locator('#current-sector').innerText(),
+    credits: await page.locator('#credits').innerText(),
     actionPointsBefore,
     actionPointsAfter: await page.locator('#action-points').innerText(),
   };
 }
 
-/** A returning player on a fresh load: straight to the game screen, which shows the sector the mock kept. */
-export async function signInAgain(page: Page, email: string, readOtp: ReadOtp): Promise<{ shipTitle: string; sector: string }> {
-  await signIn(page, email, readOtp, { typoFirst: false });
+/** The page reloaded: the client goes on with its kept session, straight to the game screen where the server kept the ship. */
+export async function reloadAndResume(page: Page): Promise<{ shipTitle: string; sector: string; credits: string }> {
+  await page.reload();
   await reach(page, '#game-screen');
   await page.locator('#sectors li.current').waitFor();
-  return { shipTitle: await page.locator('#ship-title').innerText(), sector: await page.locator('#current-sector').innerText() };
+  return {
+    shipTitle: await page.locator('#ship-title').innerText(),
+    sector: await page.locator('#current-sector').innerText(),
+    credits: await page.locator('#credits').innerText(),
+  };
 }
 
 /**

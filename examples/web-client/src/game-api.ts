@@ -19,10 +19,12 @@ export interface Answer {
   headers: Record<SpecHeader, string | null>;
 }
 
-/** The fields this client gives a ship, and the ones the server adds. */
+/** The fields this client gives a ship, and the ones the server owns: where it is and what it holds. */
 export interface Ship {
   id: string;
   name: string;
+  current_sector: number;
+  credits: number;
   galaxyId?: number;
   classId?: string;
 }
@@ -30,12 +32,8 @@ export interface Ship {
 export interface Sector {
   id: number;
   name: string;
-}
-
-export interface GalaxyView {
-  galaxyId: string;
-  currentSectorId: number;
-  sectors: Sector[];
+  /** The sector's port, where it has one. */
+  port?: string | null;
 }
 
 /** A refused request, with the server's own `error` message. */
@@ -53,9 +51,15 @@ export class GameApi {
   readonly #onAnswer: (answer: Answer) => void;
   #token: string | undefined;
 
-  constructor(baseUrl: string, onAnswer: (answer: Answer) => void) {
+  /** `token`: one kept from an earlier visit, to go on without signing in. */
+  constructor(baseUrl: string, onAnswer: (answer: Answer) => void, token?: string) {
     this.#baseUrl = baseUrl;
     this.#onAnswer = onAnswer;
+    this.#token = token;
+  }
+
+  get token(): string | undefined {
+    return this.#token;
   }
 
   async register(email: string): Promise<string> {
@@ -68,7 +72,7 @@ export class GameApi {
     this.#token = String(body['authToken']);
   }
 
-  /** The player's ship, or null before one is created (the server answers 404). */
+  /** The player's ship, or null before one is created (the server answers 404); a token no longer valid throws 401. */
   async ship(): Promise<Ship | null> {
     const answer = await this.#send('GET', '/api/player/ship');
     return answer.status === 404 ? null : (succeeded(answer)['ship'] as Ship);
@@ -78,8 +82,14 @@ export class GameApi {
     return succeeded(await this.#send('POST', '/api/player/ship', ship))['ship'] as Ship;
   }
 
-  async galaxy(galaxyId: number): Promise<GalaxyView> {
-    return succeeded(await this.#send('GET', `/api/galaxy/${galaxyId}/sectors`)) as unknown as GalaxyView;
+  /** Every sector of the galaxy, to move to. */
+  async sectors(galaxyId: number): Promise<Sector[]> {
+    return succeeded(await this.#send('GET', `/api/galaxy/${galaxyId}/sectors`))['sectors'] as Sector[];
+  }
+
+  /** One sector, asked for by query as the game's server answers it. */
+  async sector(galaxyId: number, sectorId: number): Promise<Sector> {
+    return succeeded(await this.#send('GET', `/api/galaxy/${galaxyId}/sector?id=${sectorId}`))['sector'] as Sector;
   }
 
   async move(sectorId: number): Promise<void> {

@@ -1,7 +1,8 @@
-/** The client's flow: sign in with a code, find or create the ship, then the game screen. */
-import { GameApi, type Answer } from './game-api.js';
+/** The client's flow: sign in with a code (or go on with the session kept from a visit before), find or create the ship, then the game screen. */
+import { ApiError, GameApi, type Answer } from './game-api.js';
 import { showGame } from './game-screen.js';
-import { element, field, logAnswer, onSubmit, showScreen } from './page.js';
+import { element, field, guarded, logAnswer, onSubmit, showScreen } from './page.js';
+import { clearSession, loadSession, saveSession } from './session.js';
 
 /** The spec sends X-ActionPoints-Remaining on every gameplay answer: the screen shows the latest. */
 function showActionPoints(answer: Answer): void {
@@ -9,12 +10,35 @@ function showActionPoints(answer: Answer): void {
   if (remaining !== null) element('#action-points').textContent = remaining;
 }
 
+/** The ship screen or the game, for a signed-in player. */
+async function enter(api: GameApi): Promise<void> {
+  const ship = await api.ship();
+  if (ship === null) showScreen('ship');
+  else await showGame(api, ship);
+}
+
+/** A reload goes on with the kept session; a token the server no longer takes (401) signs the player out. */
+async function resume(api: GameApi, apiBaseUrl: string): Promise<void> {
+  try {
+    await enter(api);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    clearSession(apiBaseUrl);
+    showScreen('sign-in');
+  }
+}
+
 export function startWebClient(apiBaseUrl: string): void {
-  const api = new GameApi(apiBaseUrl, (answer) => {
-    logAnswer(answer);
-    showActionPoints(answer);
-  });
-  let email = '';
+  const kept = loadSession(apiBaseUrl);
+  const api = new GameApi(
+    apiBaseUrl,
+    (answer) => {
+      logAnswer(answer);
+      showActionPoints(answer);
+    },
+    kept?.token,
+  );
+  let email = kept?.email ?? '';
   element('#api-base-url').textContent = apiBaseUrl;
 
   onSubmit('#sign-in-form', async (fields) => {
@@ -24,13 +48,13 @@ export function startWebClient(apiBaseUrl: string): void {
   });
   onSubmit('#verify-form', async (fields) => {
     await api.verify(email, field(fields, 'code'));
-    const ship = await api.ship();
-    if (ship === null) showScreen('ship');
-    else await showGame(api, ship);
+    saveSession(apiBaseUrl, { email, token: api.token! });
+    await enter(api);
   });
   onSubmit('#ship-form', async (fields) => {
     const ship = await api.createShip({ galaxyId: 1, shipName: field(fields, 'shipName'), classId: field(fields, 'classId') });
     await showGame(api, ship);
   });
-  showScreen('sign-in');
+  if (kept === undefined) showScreen('sign-in');
+  else void guarded(() => resume(api, apiBaseUrl));
 }
