@@ -71,7 +71,7 @@ async function startProxy(target: string, args: readonly string[]): Promise<{ pr
 }
 
 describe('the example web client recorded through the proxy, then replayed by the mock offline', { timeout: 90_000 }, () => {
-  it('reports exactly the planted departures, and the recording replays the same screens with no edit', async () => {
+  it('reports exactly the planted departures, passes a bomb and a corrupt body unjudged, and the recording replays the same screens with no edit', async () => {
     const client = await serveWebClient({ port: 0 });
     const deployment = await startDeployment({ gameOrigins: [client.origin], departures: ['counts-game-origin', 'token-for-30-days'] });
     const dir = temp();
@@ -81,6 +81,13 @@ describe('the example web client recorded through the proxy, then replayed by th
       const recordedContext = await browser().newContext();
       const recorded = await play(recordedContext, client.origin, proxy.url, async (email) => deployment.codeFor(email)!);
       await recordedContext.close();
+      // A decompression bomb and a corrupt body: passed on unjudged, counted, and the proxy keeps serving.
+      for (const mode of ['bomb', 'corrupt'] as const) {
+        deployment.setBodyMode(mode);
+        await (await fetch(`${proxy.url}/api/player`)).arrayBuffer().catch(() => undefined);
+      }
+      deployment.setBodyMode('normal');
+      expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
       proxy.process.child.kill('SIGTERM');
       const exit = await proxy.process.waitForExit();
       console.log(`proxy:\n${proxy.process.stdout.slice(proxy.process.stdout.indexOf('SIGTERM'))}`);
@@ -89,6 +96,8 @@ describe('the example web client recorded through the proxy, then replayed by th
       // code, fields the spec does not name, compressed chunked answers) are not findings.
       expect(report.byRule.map(({ side, rule }) => `${side} ${rule}`).sort(), proxy.process.stdout).toEqual(['server RL-EXEMPT', 'server TOKEN-LIFETIME']);
       expect(exit.code).toBe(1);
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body past the decoded-size cap');
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body that failed to decode');
       expect(recorded).toEqual({ sectorBefore: 'Sol', credits: expect.stringContaining('1000'), sectorAfter: 'Vega', afterReload: 'Vega' });
 
       const mock = await startMock(cli, ['--port', '0', '--config', files.record]);
@@ -100,6 +109,25 @@ describe('the example web client recorded through the proxy, then replayed by th
       expect(replayed).toEqual(recorded);
       const routes = (JSON.parse(readFileSync(files.record, 'utf8')) as { routes: unknown[] }).routes.length;
       console.log(`record → replay: ${report.exchanges} exchanges, ${routes} routes recorded, findings ${JSON.stringify(report.byRule)}`);
+    } finally {
+      await deployment.close();
+      await client.close();
+    }
+  });
+
+  it("reports nothing of a session where the server makes only its legal choices, the page's origin an external caller", async () => {
+    const client = await serveWebClient({ port: 0 });
+    const deployment = await startDeployment();
+    try {
+      const proxy = await startProxy(deployment.url, []);
+      const context = await browser().newContext();
+      const screens = await play(context, client.origin, proxy.url, async (email) => deployment.codeFor(email)!);
+      await context.close();
+      proxy.process.child.kill('SIGTERM');
+      const exit = await proxy.process.waitForExit();
+      expect(screens).toMatchObject({ sectorBefore: 'Sol', sectorAfter: 'Vega', afterReload: 'Vega' });
+      expect(proxy.process.stdout).toMatch(/\n\d+ exchanges, 0 server findings, 0 client findings\n/);
+      expect(exit.code, proxy.process.stdout).toBe(0);
     } finally {
       await deployment.close();
       await client.close();
