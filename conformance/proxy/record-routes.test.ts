@@ -113,25 +113,36 @@ describe('merging recordings of one route', () => {
 
   it('replays answers that differ in the order they came, and says so', () => {
     const { config, notes } = recordRoutes([
-      exchange('GET', '/api/galaxy/1/sectors', { token: TOKEN, body: { success: true, names: ['Sol'] } }),
-      exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, names: ['Vega'] } }),
+      exchange('GET', '/api/galaxy/current/sectors', { token: TOKEN, body: { success: true, names: ['Sol'] } }),
+      exchange('GET', '/api/galaxy/current/sectors', { token: TOKEN, body: { success: true, names: ['Vega'] } }),
     ]);
     expect(config.routes[0]!.answers).toEqual([{ response: { names: ['Sol'] } }, { response: { names: ['Vega'] } }]);
-    expect(notes).toEqual(['GET /api/galaxy/:galaxyId/sectors: 2 recordings answered 2 different ways: replayed as 2 answers to the same request, in order']);
+    expect(notes).toEqual(['GET /api/galaxy/current/sectors: 2 recordings answered 2 different ways: replayed as 2 answers to the same request, in order']);
   });
 
-  it('replays an error among the answers in its place, its status with it', () => {
+  it('replays answers to one path that differ in the order they came, an error in its place, its status with it', () => {
+    const { config } = recordRoutes([
+      exchange('GET', '/api/missions/current', { token: TOKEN, body: { success: true, mission: 'Escort' } }),
+      exchange('GET', '/api/missions/current', { token: TOKEN, status: 404, body: { success: false, error: 'No mission now' } }),
+    ]);
+    expect(config.routes).toEqual([
+      {
+        method: 'GET',
+        path: '/api/missions/current',
+        category: 'read',
+        answers: [{ response: { mission: 'Escort' } }, { status: 404, response: { success: false, error: 'No mission now' } }],
+      },
+    ]);
+  });
+
+  it('gives each value of a path parameter that selects the answer a route of its own, as the answers tell apart no path', () => {
     const { config } = recordRoutes([
       exchange('GET', '/api/missions/1', { token: TOKEN, body: { success: true, missionId: '1' } }),
       exchange('GET', '/api/missions/999', { token: TOKEN, status: 404, body: { success: false, error: 'No such mission' } }),
     ]);
     expect(config.routes).toEqual([
-      {
-        method: 'GET',
-        path: '/api/missions/:missionId',
-        category: 'read',
-        answers: [{ response: { missionId: '{{params.missionId}}' } }, { status: 404, response: { success: false, error: 'No such mission' } }],
-      },
+      { method: 'GET', path: '/api/missions/1', category: 'read', response: { missionId: '1' } },
+      { method: 'GET', path: '/api/missions/999', category: 'read', status: 404, response: { success: false, error: 'No such mission' } },
     ]);
   });
 });
@@ -222,6 +233,28 @@ describe('a recording that replays the session', () => {
         { when: { body: { side: 'buy' } }, response: { bought: 1 } },
         { when: { body: { side: 'sell' } }, response: { sold: 1 } },
       ],
+    ]);
+  });
+
+  it('gives a path parameter that selects the answer a route of its own per value, but never the ship or player id', () => {
+    const { config } = recordRoutes([
+      ...signIn(TOKEN, EMAIL),
+      exchange('POST', '/api/player/ship', { token: TOKEN, requestBody: { shipName: 'Nomad' }, body: { success: true, ship: ship(1) } }),
+      exchange('GET', '/api/sectors/1', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol' } } }),
+      exchange('GET', '/api/sectors/13', { token: TOKEN, body: { success: true, sector: { id: 13, name: 'Sirius' } } }),
+      exchange('GET', '/api/sectors/1', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol' } } }),
+      exchange('GET', '/api/ships/101/cargo', { token: TOKEN, body: { success: true, ship: 101, cargo: [] } }),
+      exchange('GET', '/api/ships/101/cargo', { token: TOKEN, body: { success: true, ship: 101, cargo: ['ore'] } }),
+      exchange('GET', '/api/galaxy/1/sectors', { token: TOKEN, body: { success: true, galaxyId: 1, names: ['Sol'] } }),
+      exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, galaxyId: 2, names: ['Sol'] } }),
+    ]);
+    expect(config.routes.map((route) => [route.path, route.answers === undefined ? 'one answer' : `${route.answers.length} in order`])).toEqual([
+      ['/api/sectors/1', 'one answer'],
+      ['/api/sectors/13', 'one answer'],
+      ['/api/ships/:shipId/cargo', '2 in order'],
+      // A number the answer echoes cannot be templated: each galaxy answers its own.
+      ['/api/galaxy/1/sectors', 'one answer'],
+      ['/api/galaxy/2/sectors', 'one answer'],
     ]);
   });
 

@@ -5,7 +5,8 @@ import { type Exchange, isObject } from '../exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
 import { resourceTemplates } from './resource-templates.js';
-import { fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
+import { literalPath, selectingParams } from './path-split.js';
+import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
 import { bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
@@ -188,6 +189,32 @@ interface RouteDraft {
   samples: Sample[];
 }
 
+/** Ids a replay does not give again: the players' and their ships' (the mock gives its own), and every token. */
+function unstableIds(identities: TrafficIdentities, exchanges: readonly Exchange[]): Set<string> {
+  const ids = new Set(identities.tokens);
+  for (const player of identities.players.values()) if (player.id !== undefined) ids.add(player.id);
+  for (const exchange of exchanges) {
+    const id = answeredShip(exchange)?.['id'];
+    if (typeof id === 'string' || typeof id === 'number') ids.add(String(id));
+  }
+  return ids;
+}
+
+/** A route whose answers a path parameter selects, as one route per value of it (see selectingParams). */
+function splitByPath(draft: RouteDraft, unstable: ReadonlySet<string>): RouteDraft[] {
+  const names = selectingParams(draft.samples, unstable);
+  if (names.length === 0) return [draft];
+  const split = new Map<string, RouteDraft>();
+  for (const sample of draft.samples) {
+    const path = literalPath(draft.path, sample.params, names);
+    const params = sample.params.filter((param) => !names.includes(param.name));
+    const route = split.get(path) ?? { method: draft.method, path, samples: [] };
+    route.samples.push({ ...sample, params });
+    split.set(path, route);
+  }
+  return [...split.values()];
+}
+
 interface RecordingScope {
   identities: TrafficIdentities;
   emails: EmailPlaceholders;
@@ -268,7 +295,7 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
   }
   const emails = new EmailPlaceholders();
   const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered) };
-  const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
+  const recorded = [...drafts.values()].flatMap((draft) => splitByPath(draft, unstableIds(identities, answered))).map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
   const templates = resourceTemplates(answered, identities, emails);
   return {
