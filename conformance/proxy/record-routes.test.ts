@@ -199,10 +199,12 @@ describe('a recording that replays the session', () => {
     const { config } = recordRoutes([
       ...signIn(TOKEN, EMAIL),
       exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: ship(1) } }),
-      exchange('POST', '/api/ships/101/jump', { token: TOKEN, requestBody: { to: 3, fast: true }, body: { success: true, jumped: true } }),
-      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: ship(3) } }),
+      exchange('POST', '/api/ships/101/jump', { token: TOKEN, requestBody: { to: 3, fast: true, rename: 'Swift' }, body: { success: true, jumped: true } }),
+      // The name is the mock's own to keep: a write of it would be refused, so none is recorded.
+      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: { ...ship(3), name: 'Swift' } } }),
     ]);
-    expect(config.routes[0]).toMatchObject({ path: '/api/ships/:shipId/jump', ship: { current_sector: '{{body.to}}' }, response: { jumped: true } });
+    expect(config.routes[0]).toMatchObject({ path: '/api/ships/:shipId/jump', response: { jumped: true } });
+    expect(config.routes[0]!.ship).toEqual({ current_sector: '{{body.to}}' });
   });
 
   it('makes the ship and the player the server answered the templates of the mock, the creation payload as placeholders', () => {

@@ -1,7 +1,7 @@
 import { ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../exchange.js';
 import { answerTemplate, type EmailPlaceholders } from './answer-template.js';
-import { firstShip, type Ship } from './ship-state.js';
+import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
 const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!;
@@ -10,7 +10,6 @@ const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!;
  * ship's name from the creation body): it refuses a template that names them.
  */
 const PLAYER_FIELDS_OF_THE_MOCK = new Set(['id', 'email', 'emailVerified', 'createdAt', 'actionPoints', 'maxActionPoints', 'ship']);
-const SHIP_FIELDS_OF_THE_MOCK = new Set(['id', 'name', 'createdAt']);
 
 /**
  * The ship's fields as the `ship` template of the mock's config: what the server answered, each field that is
@@ -26,7 +25,7 @@ function shipTemplate(
 ) {
   const fromPayload: Record<string, string> = {};
   const literal: Record<string, unknown> = {};
-  const fields = Object.entries(ship).filter(([field]) => !SHIP_FIELDS_OF_THE_MOCK.has(field));
+  const fields = Object.entries(ship).filter(([field]) => !MOCK_OWN_SHIP_FIELDS.has(field));
   for (const [field, value] of fields) {
     const same = (name: string) => payload !== undefined && JSON.stringify(payload[name]) === JSON.stringify(value);
     const source = same(field) ? field : typeof value === 'string' ? Object.keys(payload ?? {}).find(same) : undefined;

@@ -10,6 +10,9 @@ import { bearerToken, pathOf } from './traffic-identities.js';
 
 export type Ship = Readonly<Record<string, unknown>>;
 
+/** The fields of a ship the mock keeps itself (its id, its name from the creation body, createdAt): no template or write may name them. */
+export const MOCK_OWN_SHIP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'createdAt']);
+
 const SHIP_PATH = MOCK_ROUTES.find((route) => route.id === 'getShip')!.path;
 const CREATE_SHIP = ROUTES.find((route) => route.id === 'createShip')!;
 
@@ -81,7 +84,7 @@ export function fieldsWritten(before: Ship | undefined, after: Ship | undefined,
   const written = new Map<string, string>();
   if (before === undefined || after === undefined || body === undefined) return written;
   for (const [field, value] of Object.entries(after)) {
-    if (sameJson(before[field], value)) continue;
+    if (MOCK_OWN_SHIP_FIELDS.has(field) || sameJson(before[field], value)) continue;
     const sources = Object.keys(body).filter((name) => sameJson(body[name], value));
     if (sources.length === 1) written.set(field, sources[0]!);
   }
