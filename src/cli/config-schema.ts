@@ -33,7 +33,7 @@ export interface RouteAnswerConfig {
 
 /** One of a route's answers, chosen by what the request sent. */
 export interface RouteAlternativeConfig extends RouteAnswerConfig {
-  when?: { query?: Record<string, string>; body?: Record<string, unknown> };
+  when?: { params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> };
 }
 
 export interface RouteConfig extends RouteAnswerConfig {
@@ -247,8 +247,15 @@ export const configSchema: JSONSchemaType<MockConfig> = {
                   nullable: true,
                   required: [],
                   additionalProperties: false,
-                  description: 'What the request must have sent: every query parameter and body field given, equal.',
+                  description: 'What the request must have sent: every path parameter, query parameter and body field given, equal.',
                   properties: {
+                    params: {
+                      type: 'object',
+                      nullable: true,
+                      required: [],
+                      additionalProperties: { type: 'string' },
+                      description: "The path's :name segments, each equal to the text given.",
+                    },
                     query: {
                       type: 'object',
                       nullable: true,

@@ -48,7 +48,7 @@ export const CONTROL_ROUTES = {
   createPlayer: {
     method: 'POST',
     pattern: `${CONTROL_PREFIX}/players`,
-    summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?}: create or update a player and issue a token',
+    summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?, …your fields}: create or update a player and issue a token',
   },
   removePlayers: {
     method: 'DELETE',

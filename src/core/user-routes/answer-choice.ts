@@ -22,6 +22,7 @@ function canonical(value: unknown): string {
 function conditionNames(route: CompiledUserRoute): string {
   const names = new Set<string>();
   for (const { when } of route.answers) {
+    for (const name of Object.keys(when.params)) names.add(`path :${name}`);
     for (const name of Object.keys(when.query)) names.add(`query ${name}`);
     for (const name of Object.keys(when.body)) names.add(`body ${name}`);
   }
@@ -48,9 +49,10 @@ export class AnswerChooser {
     this.#route = route;
   }
 
-  choose(scope: Pick<TemplateScope, 'query' | 'body'>, player: Player | undefined, ip: string): ChosenAnswer {
+  choose(scope: Pick<TemplateScope, 'params' | 'query' | 'body'>, player: Player | undefined, ip: string): ChosenAnswer {
     const route = this.#route;
     const holds = route.answers.filter(({ when }) => {
+      for (const [name, value] of Object.entries(when.params)) if (scope.params[name] !== value) return false;
       for (const [name, value] of Object.entries(when.query)) if (scope.query[name] !== value) return false;
       for (const [name, value] of Object.entries(when.body))
         if (!Object.hasOwn(scope.body, name) || canonical(scope.body[name]) !== canonical(value)) return false;

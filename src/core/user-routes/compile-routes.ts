@@ -27,7 +27,7 @@ export interface CompiledAnswer {
 
 /** One of a route's `answers`, with what chooses it. */
 export interface CompiledAlternative {
-  when: { query: Readonly<Record<string, string>>; body: Readonly<Record<string, unknown>> };
+  when: { params: Readonly<Record<string, string>>; query: Readonly<Record<string, string>>; body: Readonly<Record<string, unknown>> };
   /** Its conditions as text: alternatives with the same key are served in turn. */
   key: string;
   answer: CompiledAnswer;
@@ -131,20 +131,44 @@ function compileAnswer(given: RouteAnswerTemplates, at: string, category: UserRo
   };
 }
 
-/** The `when` of an answer: text for each query parameter, any JSON for each body field. */
-function compileWhen(answer: RouteAnswer, at: string, problems: RouteProblem[]): CompiledAlternative['when'] {
-  const { query = {}, body = {} } = answer.when ?? {};
-  if (!isObject(query) || !isObject(body)) {
-    problems.push({ at: `${at}/when`, message: 'takes query (parameters, each a string) and body (fields, each a JSON value), both objects' });
-    return { query: {}, body: {} };
+/** The `when` of an answer: text for each path and query parameter (of the path's own), any JSON for each body field. */
+function compileWhen(answer: RouteAnswer, at: string, path: RoutePath | undefined, problems: RouteProblem[]): CompiledAlternative['when'] {
+  const { params = {}, query = {}, body = {} } = answer.when ?? {};
+  if (!isObject(params) || !isObject(query) || !isObject(body)) {
+    problems.push({
+      at: `${at}/when`,
+      message: 'takes params and query (parameters, each a string) and body (fields, each a JSON value), all objects',
+    });
+    return { params: {}, query: {}, body: {} };
   }
-  for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== 'string') problems.push({ at: `${at}/when/query/${name}`, message: 'must be a string: a query parameter is text' });
+  for (const [kind, given] of [
+    ['params', params],
+    ['query', query],
+  ] as const) {
+    for (const [name, value] of Object.entries(given)) {
+      if (typeof value !== 'string')
+        problems.push({ at: `${at}/when/${kind}/${name}`, message: `must be a string: a ${kind === 'params' ? 'path' : 'query'} parameter is text` });
+    }
   }
-  return { query, body };
+  for (const name of Object.keys(params)) {
+    if (path !== undefined && !path.params.includes(name)) {
+      problems.push({
+        at: `${at}/when/params/${name}`,
+        message: `is no parameter of the path, which has ${path.params.map((param) => `:${param}`).join(', ') || 'none'}`,
+      });
+    }
+  }
+  return { params, query, body };
 }
 
-function compileAlternatives(route: UserRoute, at: string, category: UserRouteCategory, rules: TemplateRules, problems: RouteProblem[]): CompiledAlternative[] {
+function compileAlternatives(
+  route: UserRoute,
+  at: string,
+  category: UserRouteCategory,
+  path: RoutePath | undefined,
+  rules: TemplateRules,
+  problems: RouteProblem[],
+): CompiledAlternative[] {
   if (route.answers === undefined) return [];
   if (!Array.isArray(route.answers)) {
     problems.push({ at: `${at}/answers`, message: 'must be an array of answers, each with an optional when' });
@@ -152,11 +176,11 @@ function compileAlternatives(route: UserRoute, at: string, category: UserRouteCa
   }
   const alternatives = route.answers.map((answer, index) => {
     const answerAt = `${at}/answers/${index}`;
-    const when = compileWhen(answer, answerAt, problems);
-    const key = JSON.stringify([Object.entries(when.query).sort(), Object.entries(when.body).sort()]);
+    const when = compileWhen(answer, answerAt, path, problems);
+    const key = JSON.stringify([Object.entries(when.params).sort(), Object.entries(when.query).sort(), Object.entries(when.body).sort()]);
     return { when, key, answer: compileAnswer(answer, answerAt, category, rules, problems) };
   });
-  const conditions = ({ when }: CompiledAlternative) => Object.keys(when.query).length + Object.keys(when.body).length;
+  const conditions = ({ when }: CompiledAlternative) => Object.keys(when.params).length + Object.keys(when.query).length + Object.keys(when.body).length;
   return alternatives.sort((a, b) => conditions(b) - conditions(a));
 }
 
@@ -182,7 +206,7 @@ function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): Comp
     }
   }
   const rules = rulesFor(category, path);
-  const answers = compileAlternatives(route, at, category, rules, problems);
+  const answers = compileAlternatives(route, at, category, path, rules, problems);
   const ownGiven = ANSWER_KEYS.some((key) => route[key] !== undefined);
   const answer = answers.length > 0 && !ownGiven ? undefined : compileAnswer(route, at, category, rules, problems);
   if (problems.length > before || path === undefined) return undefined;

@@ -195,3 +195,31 @@ describe('what a template or route may not say', () => {
     expect(problems({ routes: [{ method: 'POST', path: '/api/n', player: { email: 'x' } }] })).toMatch(/^routes\/0\/player names email: /);
   });
 });
+
+describe('worlds and the control API take any field of a player and its ship', () => {
+  it("shows a world's fields over the templates', and refuses only the mock's own fields, by name", async () => {
+    const core = harness({
+      world: {
+        players: [{ email: 'seeded@example.com', token: '00000000-0000-4000-8000-0000000000aa', credits: 40, ship: { name: 'Wren', current_sector: 4 } }],
+      },
+    });
+    const token = '00000000-0000-4000-8000-0000000000aa';
+    expect((await shipOf(core, token)).ship).toMatchObject({ name: 'Wren', current_sector: 4, credits: 1000, serial: 1, ship_name: 'Wren' });
+    const read = (await core.call('GET', '/api/player', { token })).body as { player: Record<string, unknown> };
+    expect(read.player).toMatchObject({ credits: 40, rank: 'cadet', joined: 1 });
+
+    const created = await core.call('POST', '/__mock/players', {
+      ip: '127.0.0.1',
+      body: { email: 'made@example.com', faction: 'traders', ship: { hull: 80 } },
+    });
+    expect(created.status).toBe(200);
+    const made = created.body as { authToken: string; player: Record<string, unknown> };
+    expect(made.player).toMatchObject({ faction: 'traders', ship: { hull: 80, current_sector: 1 } });
+    expect((await shipOf(core, made.authToken)).ship).toMatchObject({ hull: 80, name: expect.stringMatching(/^Ship /) });
+
+    const own = await core.call('POST', '/__mock/players', { ip: '127.0.0.1', body: { email: 'bad@example.com', ship: { createdAt: 'x' } } });
+    expect(own).toMatchObject({ status: 400, body: { error: expect.stringContaining('the ship of bad@example.com names createdAt') } });
+    const loaded = await core.call('POST', '/__mock/world', { ip: '127.0.0.1', body: { players: [{ email: 'w@example.com', maxActionPoints: 9 }] } });
+    expect(loaded).toMatchObject({ status: 400, body: { error: expect.stringContaining('w@example.com names maxActionPoints') } });
+  });
+});

@@ -84,6 +84,26 @@ describe("a route's answers, chosen by what the request sent", () => {
     expect((await dock({ id: 7, name: 'x' })).body).toEqual({ success: true, docked: false });
   });
 
+  it('by a parameter of the path', async () => {
+    const byId: UserRoute = {
+      method: 'GET',
+      path: '/api/sectors/:sectorId',
+      answers: [
+        { when: { params: { sectorId: '13' } }, body: { name: 'Kepler' } },
+        { when: { params: { sectorId: '2' } }, body: { name: 'Vega' } },
+      ],
+    };
+    const core = new CoreHarness({ routes: [byId] });
+    const token = await core.signIn('pilot@example.com');
+    expect((await get(core, '/api/sectors/13', '', token)).body).toEqual({ name: 'Kepler' });
+    expect((await get(core, '/api/sectors/2', '', token)).body).toEqual({ name: 'Vega' });
+    expect((await get(core, '/api/sectors/7', '', token)).body).toEqual({
+      error: 'No answer of GET /api/sectors/:sectorId matches this request: its answers are told apart by path :sectorId',
+    });
+    const wrong = { method: 'GET', path: '/api/sectors/:sectorId', answers: [{ when: { params: { id: '1' } }, body: {} }] } as UserRoute;
+    expect(() => new CoreHarness({ routes: [wrong] })).toThrow('routes/0/answers/0/when/params/id is no parameter of the path, which has :sectorId');
+  });
+
   it('names a when that is not one: a query parameter that is not text', () => {
     const route = { method: 'GET', path: '/api/x', answers: [{ when: { query: { id: 3 } }, body: {} }] } as unknown as UserRoute;
     expect(() => new CoreHarness({ routes: [route] })).toThrow('routes/0/answers/0/when/query/id must be a string: a query parameter is text');

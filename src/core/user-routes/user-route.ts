@@ -99,6 +99,8 @@ export interface RouteAnswerTemplates {
 
 /** What a request must have sent for an answer of `answers` to be chosen: each query parameter and body field given. */
 export interface RouteAnswerCondition {
+  /** The path's `:name` segments, each equal to the text given (decoded). */
+  params?: Readonly<Record<string, string>>;
   /** Parameters of the query string, each equal to the text given. */
   query?: Readonly<Record<string, string>>;
   /** Fields of the JSON body, each equal to the value given. */
