@@ -135,14 +135,21 @@ describe('merging recordings of one route', () => {
     ]);
   });
 
-  it('gives each value of a path parameter that selects the answer a route of its own, as the answers tell apart no path', () => {
+  it('keeps apart the answers of a path parameter that selects them', () => {
     const { config } = recordRoutes([
       exchange('GET', '/api/missions/1', { token: TOKEN, body: { success: true, missionId: '1' } }),
       exchange('GET', '/api/missions/999', { token: TOKEN, status: 404, body: { success: false, error: 'No such mission' } }),
     ]);
     expect(config.routes).toEqual([
-      { method: 'GET', path: '/api/missions/1', category: 'read', response: { missionId: '1' } },
-      { method: 'GET', path: '/api/missions/999', category: 'read', status: 404, response: { success: false, error: 'No such mission' } },
+      {
+        method: 'GET',
+        path: '/api/missions/:missionId',
+        category: 'read',
+        answers: [
+          { when: { params: { missionId: '1' } }, response: { missionId: '{{params.missionId}}' } },
+          { when: { params: { missionId: '999' } }, status: 404, response: { success: false, error: 'No such mission' } },
+        ],
+      },
     ]);
   });
 });
@@ -238,7 +245,7 @@ describe('a recording that replays the session', () => {
     ]);
   });
 
-  it('gives a path parameter that selects the answer a route of its own per value, but never the ship or player id', () => {
+  it('keeps answers apart by a path parameter that selects them, but never by the ship or player id', () => {
     const { config } = recordRoutes([
       ...signIn(TOKEN, EMAIL),
       exchange('POST', '/api/player/ship', { token: TOKEN, requestBody: { shipName: 'Nomad' }, body: { success: true, ship: ship(1) } }),
@@ -250,14 +257,12 @@ describe('a recording that replays the session', () => {
       exchange('GET', '/api/galaxy/1/sectors', { token: TOKEN, body: { success: true, galaxyId: 1, names: ['Sol'] } }),
       exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, galaxyId: 2, names: ['Sol'] } }),
     ]);
-    expect(config.routes.map((route) => [route.path, route.answers === undefined ? 'one answer' : `${route.answers.length} in order`])).toEqual([
-      ['/api/sectors/1', 'one answer'],
-      ['/api/sectors/13', 'one answer'],
-      ['/api/ships/:shipId/cargo', '2 in order'],
-      // A number the answer echoes cannot be templated: each galaxy answers its own.
-      ['/api/galaxy/1/sectors', 'one answer'],
-      ['/api/galaxy/2/sectors', 'one answer'],
-    ]);
+    expect(Object.fromEntries(config.routes.map((route) => [route.path, route.answers?.map((answer) => answer.when ?? 'in order')]))).toEqual({
+      '/api/sectors/:sectorId': [{ params: { sectorId: '1' } }, { params: { sectorId: '13' } }],
+      '/api/ships/:shipId/cargo': ['in order', 'in order'],
+      // A number the answer echoes stays as recorded: each galaxy answers its own.
+      '/api/galaxy/:galaxyId/sectors': [{ params: { galaxyId: '1' } }, { params: { galaxyId: '2' } }],
+    });
   });
 
   it('never writes a token, code or address as a condition', () => {

@@ -5,7 +5,6 @@ import { type Exchange, isObject } from '../exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
 import { resourceTemplates } from './resource-templates.js';
-import { literalPath, selectingParams } from './path-split.js';
 import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
@@ -200,27 +199,14 @@ function unstableIds(identities: TrafficIdentities, exchanges: readonly Exchange
   return ids;
 }
 
-/** A route whose answers a path parameter selects, as one route per value of it (see selectingParams). */
-function splitByPath(draft: RouteDraft, unstable: ReadonlySet<string>): RouteDraft[] {
-  const names = selectingParams(draft.samples, unstable);
-  if (names.length === 0) return [draft];
-  const split = new Map<string, RouteDraft>();
-  for (const sample of draft.samples) {
-    const path = literalPath(draft.path, sample.params, names);
-    const params = sample.params.filter((param) => !names.includes(param.name));
-    const route = split.get(path) ?? { method: draft.method, path, samples: [] };
-    route.samples.push({ ...sample, params });
-    split.set(path, route);
-  }
-  return [...split.values()];
-}
-
 interface RecordingScope {
   identities: TrafficIdentities;
   emails: EmailPlaceholders;
   spent: ReadonlyMap<Exchange, number>;
   ships: ReadonlyMap<Exchange, Ship>;
   shipsAfter: ReadonlyMap<Exchange, Ship>;
+  /** Values a replay does not send again, which no condition may name. */
+  unstable: ReadonlySet<string>;
 }
 
 function recordRoute(draft: RouteDraft, scope: RecordingScope) {
@@ -237,6 +223,7 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
     notes.push(...templated.notes);
     const answer: RecordedAnswer = { ...(status === 200 ? {} : { status }), ...recordedBody(status, unmarked(templated.response) as Record<string, unknown>) };
     return {
+      params: Object.fromEntries(sample.params.map(({ name, value }) => [name, value])),
       query: queryOf(sample.exchange),
       body: requestFields(sample.exchange),
       answer,
@@ -244,11 +231,11 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
       echoed: echoedValues(sample.body),
     };
   });
-  const replayed = alternativesOf(recorded, identities.tokens);
+  const replayed = alternativesOf(recorded, scope.unstable);
   if (replayed !== undefined) {
     const selected = new Set(replayed.alternatives.map((each) => JSON.stringify(each.when ?? null))).size;
     notes.push(
-      `${samples.length} recordings answered ${new Set(recorded.map((each) => each.key)).size} different ways: replayed as ${replayed.alternatives.length} answers to ${selected === 1 ? 'the same request, in order' : `${selected} requests told apart by their query and body`}`,
+      `${samples.length} recordings answered ${new Set(recorded.map((each) => each.key)).size} different ways: replayed as ${replayed.alternatives.length} answers to ${selected === 1 ? 'the same request, in order' : `${selected} requests told apart by their path, query and body`}`,
     );
     if (replayed.cut > 0) notes.push(`${replayed.cut} answers in the middle of long runs left out (${MAX_ANSWERS_IN_ORDER} kept in order for each request)`);
   }
@@ -294,8 +281,8 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
     drafts.set(found.key, draft);
   }
   const emails = new EmailPlaceholders();
-  const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered) };
-  const recorded = [...drafts.values()].flatMap((draft) => splitByPath(draft, unstableIds(identities, answered))).map((draft) => recordRoute(draft, scope));
+  const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered), unstable: unstableIds(identities, answered) };
+  const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
   const templates = resourceTemplates(answered, identities, emails);
   return {
