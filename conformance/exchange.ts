@@ -31,6 +31,68 @@ export function maskedHeaders(headers: Readonly<Record<string, string>>): Record
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskToken(name, value)]));
 }
 
+/** Names of JSON fields, query parameters and headers whose values are secrets: tokens, codes, passwords, keys. */
+const SECRET_NAME = /tokens?$|otp|passwords?$|secrets?$|api-?key$/i;
+/** A field named like a code is a secret when its value is digits (a verification code), not when it is an error's code. */
+const CODE_NAME = /codes?$/i;
+const DIGITS = /^\d{4,10}$/;
+const JSON_STRING_FIELD = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+
+/** A secret as reports show it: enough of a long one to tell two apart, nothing of a short one. */
+function maskedSecret(value: string): string {
+  return value.length >= 16 ? `${value.slice(0, 8)}…` : '…';
+}
+
+const isSecret = (name: string, value: string) => SECRET_NAME.test(name) || (CODE_NAME.test(name) && DIGITS.test(value));
+
+/** A body's text with the values of its secret fields masked, wherever they are and whether or not it is whole JSON. */
+export function maskedBody(text: string): string {
+  return text.replace(JSON_STRING_FIELD, (field, name: string, colon: string, value: string) =>
+    isSecret(name, value) ? `"${name}"${colon}"${maskedSecret(value)}"` : field,
+  );
+}
+
+/** A URL with the values of its secret query parameters masked (`?token=…`). */
+function maskedUrl(url: string): string {
+  if (!URL.canParse(url) || !url.includes('?')) return url;
+  const parsed = new URL(url);
+  let masked = false;
+  for (const [name, value] of [...parsed.searchParams]) {
+    if (!isSecret(name, value)) continue;
+    parsed.searchParams.set(name, maskedSecret(value));
+    masked = true;
+  }
+  return masked ? parsed.toString() : url;
+}
+
+function maskedHeaderValue(name: string, value: string): string {
+  if (name === 'authorization' || name === 'proxy-authorization') return `${value.slice(0, 16)}…`;
+  if (name === 'cookie') return value.replace(/=([^;\s]+)/g, (_, secret: string) => `=${maskedSecret(secret)}`);
+  // One cookie a line, its value before the first `;` (its attributes after are no secret).
+  if (name === 'set-cookie') return value.replace(/^([^=\n]*)=([^;\n]*)/gm, (_, cookie: string, secret: string) => `${cookie}=${maskedSecret(secret)}`);
+  return SECRET_HEADERS.has(name) ? maskedSecret(value) : value;
+}
+
+/**
+ * The exchange as a report keeps it (a HAR file, a JSON report, a findings page): every secret masked, in the
+ * headers both ways, the query, and the bodies (`authToken`, `otp`, a field named like a token or a code).
+ */
+export function maskedExchange(exchange: Exchange): Exchange {
+  const text = maskedBody(exchange.text);
+  const headers = (from: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(from).map(([name, value]) => [name, maskedHeaderValue(name, value)]));
+  return {
+    ...exchange,
+    url: maskedUrl(exchange.url),
+    requestHeaders: headers(exchange.requestHeaders),
+    requestBody: exchange.requestBody === undefined ? undefined : maskedBody(exchange.requestBody),
+    headers: headers(exchange.headers),
+    text,
+    body: exchange.body === undefined ? undefined : parsedJson(text),
+  };
+}
+
 export function exchangeRecord(exchange: Exchange): ExchangeRecord {
   return {
     request: {

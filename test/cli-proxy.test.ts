@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, type CliProcess, startMock, useCli } from './support/cli.js';
+import { startDeployment } from './support/deployment-server.js';
 import { harErrors } from './support/har-validator.js';
 import { useTempDir } from './support/temp-dir.js';
 
@@ -132,6 +133,70 @@ describe('game-service proxy', () => {
     const taken = await cli.run(['proxy', '--target', mock.url, '--port', String(mock.port)]);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+  });
+
+  it('writes no token or code in any report: the HAR, the JSON, the recording, the findings page', async () => {
+    const deployment = await startDeployment({ departures: ['token-for-30-days', 'player-without-success'] });
+    const dir = temp();
+    const files = { json: join(dir, 'findings.json'), har: join(dir, 'session.har'), record: join(dir, 'rec.json') };
+    try {
+      const proxy = await startProxy(deployment.url, ['--json', files.json, '--har', files.har, '--record', files.record]);
+      const email = 'pilot@example.com';
+      await post(`${proxy.url}/api/auth/register`, { email });
+      const code = deployment.codeFor(email)!;
+      const verified = (await (await post(`${proxy.url}/api/auth/verify-email`, { email, otp: code })).json()) as { authToken: string };
+      const token = verified.authToken;
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      await fetch(`${proxy.url}/api/player/ship`, { method: 'POST', headers: auth, body: JSON.stringify({ galaxyId: 1, shipName: 'Rocinante' }) });
+      // A client that puts its token in a query, and a route that answers with a code.
+      await fetch(`${proxy.url}/api/galaxy/1/sector?id=1&token=${token}`, { headers: auth });
+      await fetch(`${proxy.url}/api/player`, { headers: auth });
+      await proxy.process.waitForOutput(/server TOKEN-LIFETIME/);
+      await proxy.process.waitForOutput(/server ENV-SUCCESS/);
+      const page = await (await fetch(`${proxy.url}/__proxy/findings`)).text();
+      proxy.process.child.kill('SIGTERM');
+      await proxy.process.waitForExit();
+      const reports = {
+        page,
+        stdout: proxy.process.stdout,
+        json: readFileSync(files.json, 'utf8'),
+        har: readFileSync(files.har, 'utf8'),
+        record: readFileSync(files.record, 'utf8'),
+      };
+      // The verification is in the findings (its token's lifetime), so its body and request are in every report.
+      expect(reports.json).toContain('"authToken\\":\\"');
+      expect(reports.page).toContain('authToken');
+      expect(JSON.parse(reports.har).log.entries).toHaveLength(5);
+      for (const [name, text] of Object.entries(reports)) {
+        expect(text, name).not.toContain(token);
+        expect(text, name).not.toContain(token.slice(9));
+        expect(text, name).not.toMatch(new RegExp(`\\b${code}\\b`));
+      }
+    } finally {
+      await deployment.close();
+    }
+  });
+
+  it('counts in its summary the answers it passed on unjudged: a decompression bomb, a corrupt body', async () => {
+    const deployment = await startDeployment();
+    try {
+      const proxy = await startProxy(deployment.url);
+      // fetch decodes gzip as a browser does, and fails on both bodies: the client's trouble, not the proxy's.
+      const read = async () => (await fetch(`${proxy.url}/api/player`)).arrayBuffer().catch(() => undefined);
+      deployment.setBodyMode('bomb');
+      await read();
+      deployment.setBodyMode('corrupt');
+      await read();
+      deployment.setBodyMode('normal');
+      expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
+      proxy.process.child.kill('SIGTERM');
+      expect((await proxy.process.waitForExit()).code).toBe(0);
+      expect(proxy.process.stdout).toMatch(/\n3 exchanges, 0 server findings, 0 client findings\n/);
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body past the decoded-size cap');
+      expect(proxy.process.stdout).toContain('1 exchange passed on unjudged: a body that failed to decode');
+    } finally {
+      await deployment.close();
+    }
   });
 
   it('--record writes the routes beyond the table, which `mock --config` then serves', async () => {

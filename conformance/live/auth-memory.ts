@@ -50,7 +50,7 @@ export class AuthMemory {
     const otp = isObject(requestBody) ? String(requestBody['otp']) : '';
     const code = `${email} ${otp}`;
     if (this.#usedCodes.has(code))
-      departures.push({ rule: 'VERIFY-REUSED', message: `accepted the code ${otp} for ${email} again, with no registration since its first use` });
+      departures.push({ rule: 'VERIFY-REUSED', message: `accepted a code for ${email} again, with no registration since its first use` });
     this.#usedCodes.set(code, true);
     const registeredAt = this.#registeredAt.get(email);
     if (registeredAt !== undefined && serverTime.fromMs > registeredAt + OTP_LIFETIME_MS + SLACK_MS) {

@@ -40,7 +40,7 @@ function fieldDepartures(path: keyof typeof REQUEST_FIELDS, body: unknown): Requ
   }
   const otp = body['otp'];
   if (path === '/api/auth/verify-email' && typeof otp === 'string' && !SIX_DIGITS.test(otp)) {
-    departures.push({ rule, message: `otp ${JSON.stringify(otp.slice(0, 20))} is not 6 digits` });
+    departures.push({ rule, message: `otp of ${otp.length} characters is not 6 digits` });
   }
   return departures;
 }

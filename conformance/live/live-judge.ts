@@ -11,6 +11,7 @@ import { answerDepartures } from './server-answers.js';
 import { AuthMemory } from './auth-memory.js';
 import { bearerToken } from './bearer.js';
 import { BoundedMap } from './bounded-map.js';
+import { GameOriginCounts } from './game-origin-counts.js';
 
 /** A request as the proxy received it, before it is forwarded. */
 export interface LiveRequest {
@@ -41,6 +42,7 @@ export interface PendingRequest {
 }
 
 const RETRY_SLACK_MS = 1_000;
+const BODY_INVARIANTS = new Set(['body-json', 'error-envelope', 'gameplay-success']);
 const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
@@ -67,6 +69,7 @@ export class LiveJudge {
   readonly #retryAfter = new BoundedMap<string, number>(REMEMBERED_TOKENS);
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
+  readonly #gameOriginCounts = new GameOriginCounts();
 
   constructor(gameOrigins: readonly string[]) {
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
@@ -96,6 +99,12 @@ export class LiveJudge {
     this.#land(pending);
   }
 
+  /** The server answered, but the proxy cannot read the answer whole (a stream, a body past a cap or undecodable): its buckets are adopted again. */
+  passUnjudged(pending: PendingRequest): void {
+    this.#land(pending);
+    this.#rateLimits.adoptAgain(pending.touches);
+  }
+
   /** The answer came back: every departure it shows, client's and server's. */
   end(pending: PendingRequest, exchange: Exchange): LiveFinding[] {
     this.#land(pending);
@@ -122,9 +131,14 @@ export class LiveJudge {
       findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
     }
     this.#judgeEncounter(pending, exchange, findings);
+    // An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET.
+    const head = method.toUpperCase() === 'HEAD';
     for (const verdict of judgeInvariants(method, path, exchange, !caller.gameOrigin)) {
+      if (head && BODY_INVARIANTS.has(verdict.id)) continue;
       if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
     }
+    const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
+    if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
     const requestBody = parsedJson(exchange.requestBody);
@@ -162,6 +176,7 @@ export class LiveJudge {
     this.#rateLimits.reset();
     this.#retryAfter.clear();
     this.#inEncounter.clear();
+    this.#gameOriginCounts.clear();
   }
 
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {

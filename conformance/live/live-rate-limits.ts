@@ -1,4 +1,4 @@
-import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { type Exchange, integerHeader } from '../exchange.js';
 import { judge, type Finding } from '../fuzz/judge.js';
 import { ServerChoices } from '../fuzz/server-choices.js';
@@ -31,6 +31,9 @@ const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false });
 
 /** How many buckets the proxy follows at once. */
 const REMEMBERED_BUCKETS = 100_000;
+
+/** The player buckets the Limits table names for a method: reads for GET, gameplay for the others. */
+const playerCategoriesOf = (method: string): RateLimitCategory[] => (method.toUpperCase() === 'GET' ? ['read'] : ['gameplay']);
 
 const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
 
@@ -73,14 +76,35 @@ export class LiveRateLimits {
   mayAlsoCount(method: string, path: string, caller: Caller): string[] {
     const category = categoryOf(method, path);
     if (category !== undefined && RATE_LIMITS[category].scope !== 'player') return [];
-    const publicKey = bucketKey('public', caller);
-    return publicKey === undefined || !isCounted('public', caller.gameOrigin) ? [] : [publicKey];
+    const others: RateLimitCategory[] = category === undefined ? ['public', ...playerCategoriesOf(method)] : ['public'];
+    return others.flatMap((other) => {
+      const key = isCounted(other, caller.gameOrigin) ? bucketKey(other, caller) : undefined;
+      return key === undefined ? [] : [key];
+    });
   }
 
   /** A request the server may have counted in the caller's public bucket unseen: that bucket is adopted again from its next answer. */
   adoptPublicAgain(caller: Caller): void {
     const publicKey = bucketKey('public', caller);
     if (publicKey !== undefined) this.#seen.delete(publicKey);
+  }
+
+  /**
+   * A request beyond the table: its caller's public bucket may have counted it, and with a player, the bucket the
+   * Limits table names by its method (an authenticated GET is a read, a POST gameplay), which only the server knows
+   * it applies to this route: each is adopted again from its next answer.
+   */
+  adoptBeyondTableAgain(method: string, caller: Caller): void {
+    this.adoptPublicAgain(caller);
+    for (const category of playerCategoriesOf(method)) {
+      const key = bucketKey(category, caller);
+      if (key !== undefined) this.#seen.delete(key);
+    }
+  }
+
+  /** Adopt a request's buckets again from their next answers: it passed unjudged, and may have been counted. */
+  adoptAgain(keys: readonly string[]): void {
+    for (const key of keys) this.#seen.delete(key);
   }
 
   /** How long a 429's Retry-After asks a client to wait, in the unit the server showed; its shortest reading until then. */
@@ -97,7 +121,7 @@ export class LiveRateLimits {
     // Which bucket counts a route beyond the table, or a request without a valid token, is not shown: the
     // address's public bucket may have, so it is adopted again from its next answer.
     if (category === undefined) {
-      this.adoptPublicAgain(caller);
+      this.adoptBeyondTableAgain(method, caller);
       return nothing();
     }
     const key = this.keyOf(method, path, caller);

@@ -57,7 +57,10 @@ function verifiedAnswer(exchange: Exchange, requestBody: unknown, serverTime: Ti
   }
   const otp = isObject(requestBody) ? requestBody['otp'] : undefined;
   if (typeof otp === 'string' && !SIX_DIGITS.test(otp)) {
-    departures.push({ rule: 'OTP-LENGTH', message: `accepted the code ${JSON.stringify(otp.slice(0, 20))}, which is not 6 digits` });
+    departures.push({
+      rule: 'OTP-LENGTH',
+      message: `accepted a code of ${otp.length} characters${/^\d*$/.test(otp) ? ' (digits)' : ''}, where codes are 6 digits`,
+    });
   }
   return departures;
 }

@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.js';
+import { type Exchange, maskedExchange } from '../exchange.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import type { Side } from '../live/live-rules.js';
 import { LatestItems } from './latest-items.js';
@@ -32,22 +32,34 @@ export interface RuleCount {
   count: number;
 }
 
-/** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges. */
+/** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges, secrets masked. */
 export class FindingsLog {
   readonly findings: LiveFinding[] = [];
   readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
   readonly #counts = new Map<string, RuleCount>();
+  readonly #unjudged = new Map<string, number>();
   exchangeCount = 0;
   findingCount = 0;
 
+  /** An exchange passed on but not judged, for a reason the summary and the page count (a body past a cap, or one that does not decode). */
+  addUnjudged(reason: string): void {
+    this.#unjudged.set(reason, (this.#unjudged.get(reason) ?? 0) + 1);
+  }
+
+  /** The exchanges left unjudged, by why. */
+  unjudged(): { reason: string; count: number }[] {
+    return [...this.#unjudged].map(([reason, count]) => ({ reason, count }));
+  }
+
+  /** Kept with its secrets masked, as every report written from the log shows it. */
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;
-    this.exchanges.add({ exchange, judged }, exchangeChars(exchange));
+    this.exchanges.add({ exchange: maskedExchange(exchange), judged }, exchangeChars(exchange));
   }
 
   addFinding(finding: LiveFinding): void {
     this.findingCount++;
-    if (this.findings.length < KEPT_FINDINGS) this.findings.push({ ...finding, exchange: keptForFinding(finding.exchange) });
+    if (this.findings.length < KEPT_FINDINGS) this.findings.push({ ...finding, exchange: keptForFinding(maskedExchange(finding.exchange)) });
     const key = `${finding.side} ${finding.rule}`;
     const count = this.#counts.get(key);
     if (count === undefined) this.#counts.set(key, { rule: finding.rule, side: finding.side, sentence: finding.sentence, count: 1 });

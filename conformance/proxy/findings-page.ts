@@ -32,6 +32,7 @@ function findingsJson(log: FindingsLog): string {
   return JSON.stringify({
     exchanges: log.exchangeCount,
     findings: log.findingCount,
+    unjudged: log.unjudged(),
     byRule: log.byRule(),
     kept: log.findings.map((finding) => ({
       rule: finding.rule,

@@ -41,8 +41,12 @@ export class KeptBody {
     return this.#kept;
   }
 
+  bytes(): Buffer {
+    return Buffer.concat(this.#chunks);
+  }
+
   text(): string {
-    return Buffer.concat(this.#chunks).toString('utf8');
+    return this.bytes().toString('utf8');
   }
 }
 

@@ -37,7 +37,8 @@ function cell(row, text, className) {
 }
 function render(data) {
   document.getElementById('summary').textContent = data.exchanges + ' exchanges, ' + data.findings + ' findings' +
-    (data.findings > data.kept.length ? ' (the first ' + data.kept.length + ' shown whole)' : '');
+    (data.findings > data.kept.length ? ' (the first ' + data.kept.length + ' shown whole)' : '') +
+    data.unjudged.map((each) => '; ' + each.count + ' unjudged: ' + each.reason).join('');
   const body = document.querySelector('#rules tbody');
   body.replaceChildren();
   for (const each of data.byRule) {

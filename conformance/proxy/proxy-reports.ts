@@ -43,6 +43,7 @@ export function proxyJsonReport(log: FindingsLog, session: ProxySession): string
       exitCode: session.exitCode,
       exchanges: log.exchangeCount,
       findings: { client: log.count('client'), server: log.count('server') },
+      unjudged: log.unjudged(),
       byRule: log.byRule(),
       kept: log.findings.map((finding) => ({
         rule: finding.rule,

@@ -4,6 +4,7 @@ import { type Exchange, parsedJson } from '../exchange.js';
 import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
+import { DECODED_BODY_CAP, decodedBody, type UndecodedReason } from './decoded-body.js';
 import { createForwarder, flatHeaders, KeptBody, type Passed } from './forward.js';
 import { LatestItems } from './latest-items.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
@@ -16,6 +17,8 @@ export interface ProxyOptions {
   /** Read the client's address from this header (its first hop) instead of the socket. */
   clientIpHeader?: string | undefined;
   onFinding?: (finding: LiveFinding) => void;
+  /** Decode a compressed body up to this many bytes (DECODED_BODY_CAP); past it the exchange is left unjudged. */
+  decodedBodyCap?: number;
   /** Keep the API's exchanges (the latest, up to RECORDED_EXCHANGES and RECORDED_CHARS of bodies) for `--record`. */
   keepApiExchanges?: boolean;
 }
@@ -47,21 +50,37 @@ function clientIp(incoming: IncomingMessage, header: string | undefined): string
   return forwarded?.[1] ?? first;
 }
 
-function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest, passed: Passed): Exchange {
-  const text = passed.streamed ? '' : passed.responseBody.text();
-  const requestBody = passed.requestBody.size === 0 ? undefined : passed.requestBody.text();
-  return {
+/** Why an exchange the proxy passed is not judged: a body it does not hold whole, or cannot read. */
+export type UnjudgedReason = UndecodedReason | 'past the size the proxy keeps';
+
+/** A body as judged: its text as the sender meant it (decoded), or why it cannot be judged (then its text is what is known of it). */
+interface ReadBody {
+  text: string;
+  unjudged?: UnjudgedReason;
+}
+
+function readBody(kept: KeptBody, contentEncoding: string | undefined, cap: number): ReadBody {
+  if (kept.truncated) return { text: contentEncoding === undefined ? kept.text() : '', unjudged: 'past the size the proxy keeps' };
+  const decoded = decodedBody(kept.bytes(), contentEncoding, cap);
+  return 'unjudged' in decoded ? { text: '', unjudged: decoded.unjudged } : { text: decoded.bytes.toString('utf8') };
+}
+
+function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest, passed: Passed, cap: number) {
+  const answer: ReadBody = passed.streamed ? { text: '' } : readBody(passed.responseBody, passed.responseHeaders['content-encoding'], cap);
+  const sent = readBody(passed.requestBody, request.headers['content-encoding'], cap);
+  const exchange: Exchange = {
     method: request.method,
     url: new URL(`${target.pathname.replace(/\/$/, '')}${incoming.url ?? '/'}`, target).toString(),
     requestHeaders: request.headers,
-    requestBody,
+    requestBody: passed.requestBody.size === 0 ? undefined : sent.text,
     status: passed.status,
     headers: passed.responseHeaders,
-    text,
-    body: passed.responseBody.truncated ? undefined : parsedJson(text),
+    text: answer.text,
+    body: answer.unjudged === undefined ? parsedJson(answer.text) : undefined,
     sentAt: request.receivedAt,
     receivedAt: Date.now(),
   };
+  return { exchange, unjudged: answer.unjudged ?? sent.unjudged };
 }
 
 function refuseUnreachable(outgoing: ServerResponse, target: URL, error: Error): void {
@@ -109,14 +128,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       refuseUnreachable(outgoing, target, error as Error);
       return;
     }
-    const exchange = exchangeOf(incoming, target, request, passed);
-    const judgeable = !passed.streamed && !passed.requestBody.truncated && !passed.responseBody.truncated;
+    const { exchange, unjudged } = exchangeOf(incoming, target, request, passed, options.decodedBodyCap ?? DECODED_BODY_CAP);
+    const judgeable = !passed.streamed && unjudged === undefined;
     log.addExchange(exchange, judgeable);
+    if (unjudged !== undefined) log.addUnjudged(unjudged);
     if (options.keepApiExchanges === true && (path === '/health' || path.startsWith('/api/'))) {
       apiExchanges.add(exchange, exchangeChars(exchange));
     }
     if (!judgeable) {
-      judge.abandon(pending);
+      judge.passUnjudged(pending);
       return;
     }
     for (const finding of judge.end(pending, exchange)) {

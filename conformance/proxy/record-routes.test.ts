@@ -111,27 +111,171 @@ describe('merging recordings of one route', () => {
     expect(notes).toEqual([]);
   });
 
-  it('keeps the last answer when they differ, and says so', () => {
+  it('replays answers that differ in the order they came, and says so', () => {
     const { config, notes } = recordRoutes([
-      exchange('GET', '/api/galaxy/1/sectors', { token: TOKEN, body: { success: true, names: ['Sol'] } }),
-      exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, names: ['Vega'] } }),
+      exchange('GET', '/api/galaxy/current/sectors', { token: TOKEN, body: { success: true, names: ['Sol'] } }),
+      exchange('GET', '/api/galaxy/current/sectors', { token: TOKEN, body: { success: true, names: ['Vega'] } }),
     ]);
-    expect(config.routes[0]!.response).toEqual({ names: ['Vega'] });
-    expect(notes).toEqual([
-      'GET /api/galaxy/:galaxyId/sectors: 2 recordings answered 2 different ways; kept the last one (the 200 answered to /api/galaxy/2/sectors)',
+    expect(config.routes[0]!.answers).toEqual([{ response: { names: ['Sol'] } }, { response: { names: ['Vega'] } }]);
+    expect(notes).toEqual(['GET /api/galaxy/current/sectors: 2 recordings answered 2 different ways: replayed as 2 answers to the same request, in order']);
+  });
+
+  it('replays answers to one path that differ in the order they came, an error in its place, its status with it', () => {
+    const { config } = recordRoutes([
+      exchange('GET', '/api/missions/current', { token: TOKEN, body: { success: true, mission: 'Escort' } }),
+      exchange('GET', '/api/missions/current', { token: TOKEN, status: 404, body: { success: false, error: 'No mission now' } }),
+    ]);
+    expect(config.routes).toEqual([
+      {
+        method: 'GET',
+        path: '/api/missions/current',
+        category: 'read',
+        answers: [{ response: { mission: 'Escort' } }, { status: 404, response: { success: false, error: 'No mission now' } }],
+      },
     ]);
   });
 
-  it('keeps the last successful answer over a later error, so that the mock serves the route', () => {
-    const { config, notes } = recordRoutes([
-      exchange('GET', '/api/missions/1', { token: TOKEN, body: { success: true, mission: '{{params.missionId}}' } }),
+  it('keeps apart the answers of a path parameter that selects them', () => {
+    const { config } = recordRoutes([
       exchange('GET', '/api/missions/1', { token: TOKEN, body: { success: true, missionId: '1' } }),
       exchange('GET', '/api/missions/999', { token: TOKEN, status: 404, body: { success: false, error: 'No such mission' } }),
     ]);
-    expect(config.routes).toEqual([{ method: 'GET', path: '/api/missions/:missionId', category: 'read', response: { missionId: '{{params.missionId}}' } }]);
-    expect(notes).toEqual([
-      'GET /api/missions/:missionId: 3 recordings answered 3 different ways; kept the last successful one (the 200 answered to /api/missions/1)',
+    expect(config.routes).toEqual([
+      {
+        method: 'GET',
+        path: '/api/missions/:missionId',
+        category: 'read',
+        answers: [
+          { when: { params: { missionId: '1' } }, response: { missionId: '{{params.missionId}}' } },
+          { when: { params: { missionId: '999' } }, status: 404, response: { success: false, error: 'No such mission' } },
+        ],
+      },
     ]);
+  });
+});
+
+describe('a recording that replays the session', () => {
+  const ship = (sector: number) => ({ id: 101, name: 'Rocinante', current_sector: sector, credits: 1000, galaxyId: 1, classId: 'scout' });
+  const session = () => [
+    ...signIn(TOKEN, EMAIL),
+    exchange('GET', '/api/player', { token: TOKEN, body: { success: true, player: { id: 7, email: EMAIL, rank: 'cadet', ship: null } } }),
+    exchange('POST', '/api/player/ship', {
+      token: TOKEN,
+      requestBody: { galaxyId: 1, shipName: 'Rocinante', classId: 'scout' },
+      body: { success: true, ship: ship(1) },
+      headers: { 'x-actionpoints-remaining': '59' },
+    }),
+    exchange('GET', '/api/galaxy/1/sector?id=1&_=1700000001', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol', port: 'Earth' } } }),
+    exchange('POST', '/api/player/ship/move', {
+      token: TOKEN,
+      requestBody: { sectorId: 13 },
+      body: { success: true, ship: ship(13) },
+      headers: { 'x-actionpoints-remaining': '58' },
+    }),
+    exchange('GET', '/api/galaxy/1/sector?id=13&_=1700000002', { token: TOKEN, body: { success: true, sector: { id: 13, name: 'Sirius', port: null } } }),
+    exchange('GET', '/api/galaxy/1/sector?id=1&_=1700000003', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol', port: 'Earth' } } }),
+    exchange('POST', '/api/player/ship/move', {
+      token: TOKEN,
+      requestBody: { sectorId: 1 },
+      body: { success: true, ship: ship(1) },
+      headers: { 'x-actionpoints-remaining': '57' },
+    }),
+  ];
+
+  it('keeps answers apart by the query parameter they echo, not by a nonce that changes on every call', () => {
+    const sector = routesOf(session()).find((route) => route.path === '/api/galaxy/:galaxyId/sector')!;
+    expect(sector.answers).toEqual([
+      { when: { query: { id: '1' } }, response: { sector: { id: 1, name: 'Sol', port: 'Earth' } } },
+      { when: { query: { id: '13' } }, response: { sector: { id: 13, name: 'Sirius', port: null } } },
+    ]);
+  });
+
+  it('makes a gameplay request whose body field shows up in the ship a write of that field, and answers the ship as the mock holds it', () => {
+    const move = routesOf(session()).find((route) => route.path === '/api/player/ship/move')!;
+    expect(move).toEqual({
+      method: 'POST',
+      path: '/api/player/ship/move',
+      category: 'gameplay',
+      cost: 1,
+      ship: { current_sector: '{{body.sectorId}}' },
+      response: { ship: '{{ship}}' },
+    });
+  });
+
+  it('reads what a move wrote from the ship read after it, when its own answer carries none', () => {
+    const { config } = recordRoutes([
+      ...signIn(TOKEN, EMAIL),
+      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: ship(1) } }),
+      exchange('POST', '/api/ships/101/jump', { token: TOKEN, requestBody: { to: 3, fast: true, rename: 'Swift' }, body: { success: true, jumped: true } }),
+      // The name is the mock's own to keep: a write of it would be refused, so none is recorded.
+      exchange('GET', '/api/player/ship', { token: TOKEN, body: { success: true, ship: { ...ship(3), name: 'Swift' } } }),
+    ]);
+    expect(config.routes[0]).toMatchObject({ path: '/api/ships/:shipId/jump', response: { jumped: true } });
+    expect(config.routes[0]!.ship).toEqual({ current_sector: '{{body.to}}' });
+  });
+
+  it('makes the ship and the player the server answered the templates of the mock, the creation payload as placeholders', () => {
+    const { config } = recordRoutes(session());
+    // The ship's id and name are the mock's own (the name from the creation body).
+    expect(config.ship).toEqual({
+      current_sector: 1,
+      credits: 1000,
+      galaxyId: '{{body.galaxyId}}',
+      classId: '{{body.classId}}',
+    });
+    // What the mock keeps live (the player's id, address and ship) is its own to show.
+    expect(config.player).toEqual({ rank: 'cadet' });
+  });
+
+  it('replays one request answered differently over the session in order, keeping apart requests told apart by a body field', () => {
+    const { config } = recordRoutes([
+      exchange('GET', '/api/market', { token: TOKEN, body: { success: true, price: 10 } }),
+      exchange('GET', '/api/market', { token: TOKEN, body: { success: true, price: 12 } }),
+      exchange('GET', '/api/market', { token: TOKEN, body: { success: true, price: 12 } }),
+      exchange('POST', '/api/trade', { token: TOKEN, requestBody: { side: 'buy', qty: 1 }, body: { success: true, bought: 1 } }),
+      exchange('POST', '/api/trade', { token: TOKEN, requestBody: { side: 'sell', qty: 1 }, body: { success: true, sold: 1 } }),
+      exchange('POST', '/api/trade', { token: TOKEN, requestBody: { side: 'buy', qty: 1 }, body: { success: true, bought: 1 } }),
+    ]);
+    expect(config.routes.map((route) => route.answers)).toEqual([
+      [{ response: { price: 10 } }, { response: { price: 12 } }],
+      [
+        { when: { body: { side: 'buy' } }, response: { bought: 1 } },
+        { when: { body: { side: 'sell' } }, response: { sold: 1 } },
+      ],
+    ]);
+  });
+
+  it('keeps answers apart by a path parameter that selects them, but never by the ship or player id', () => {
+    const { config } = recordRoutes([
+      ...signIn(TOKEN, EMAIL),
+      exchange('POST', '/api/player/ship', { token: TOKEN, requestBody: { shipName: 'Nomad' }, body: { success: true, ship: ship(1) } }),
+      exchange('GET', '/api/sectors/1', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol' } } }),
+      exchange('GET', '/api/sectors/13', { token: TOKEN, body: { success: true, sector: { id: 13, name: 'Sirius' } } }),
+      exchange('GET', '/api/sectors/1', { token: TOKEN, body: { success: true, sector: { id: 1, name: 'Sol' } } }),
+      exchange('GET', '/api/ships/101/cargo', { token: TOKEN, body: { success: true, ship: 101, cargo: [] } }),
+      exchange('GET', '/api/ships/101/cargo', { token: TOKEN, body: { success: true, ship: 101, cargo: ['ore'] } }),
+      exchange('GET', '/api/galaxy/1/sectors', { token: TOKEN, body: { success: true, galaxyId: 1, names: ['Sol'] } }),
+      exchange('GET', '/api/galaxy/2/sectors', { token: TOKEN, body: { success: true, galaxyId: 2, names: ['Sol'] } }),
+    ]);
+    expect(Object.fromEntries(config.routes.map((route) => [route.path, route.answers?.map((answer) => answer.when ?? 'in order')]))).toEqual({
+      '/api/sectors/:sectorId': [{ params: { sectorId: '1' } }, { params: { sectorId: '13' } }],
+      '/api/ships/:shipId/cargo': ['in order', 'in order'],
+      // A number the answer echoes stays as recorded: each galaxy answers its own.
+      '/api/galaxy/:galaxyId/sectors': [{ params: { galaxyId: '1' } }, { params: { galaxyId: '2' } }],
+    });
+  });
+
+  it('never writes a token, code or address as a condition', () => {
+    const { config } = recordRoutes([
+      ...signIn(TOKEN, EMAIL),
+      exchange('GET', `/api/inbox?token=${TOKEN}&page=1`, { token: TOKEN, body: { success: true, page: 1 } }),
+      exchange('GET', `/api/inbox?token=${OTHER_TOKEN}&page=2`, { token: TOKEN, body: { success: true, page: 2 } }),
+      exchange('POST', '/api/invite', { token: TOKEN, requestBody: { email: 'a@b.example', code: '123456' }, body: { success: true, n: 1 } }),
+      exchange('POST', '/api/invite', { token: TOKEN, requestBody: { email: 'c@d.example', code: '654321' }, body: { success: true, n: 2 } }),
+    ]);
+    const text = JSON.stringify(config);
+    for (const secret of [TOKEN, OTHER_TOKEN, 'a@b.example', '123456']) expect(text).not.toContain(secret);
+    expect(config.routes[0]!.answers![0]!.when).toEqual({ query: { page: '1' } });
   });
 });
 
@@ -176,7 +320,7 @@ describe('category and cost', () => {
 });
 
 describe('status and envelope', () => {
-  it('records a status other than 200, an error answer whole, and what the mock adds that was not answered', () => {
+  it('records a status other than 200, an error answer whole, and an answer without the envelope as its whole body', () => {
     const { config, notes } = recordRoutes([
       exchange('POST', '/api/fleet', { token: TOKEN, status: 201, body: { success: true, fleetId: 'f-1' } }),
       exchange('POST', '/api/warp', { token: TOKEN, status: 403, body: { success: false, error: 'Not in the required sector', sector: 4 } }),
@@ -194,14 +338,12 @@ describe('status and envelope', () => {
         status: 403,
         response: { success: false, error: 'Not in the required sector', sector: 4 },
       },
-      { method: 'GET', path: '/api/bare', category: 'read', response: { value: 1 } },
-      { method: 'GET', path: '/api/broken', category: 'read', status: 500, response: { message: 'boom' } },
+      { method: 'GET', path: '/api/bare', category: 'read', body: { value: 1 } },
+      { method: 'GET', path: '/api/broken', category: 'read', status: 500, body: { message: 'boom' } },
       { method: 'DELETE', path: '/api/fleet/f-1/orders', category: 'gameplay', cost: 1, status: 204, response: {} },
     ]);
-    expect(notes.filter((note) => !note.includes('costs 1'))).toEqual([
-      'GET /api/bare: answers "success": true, which the mock adds to every answer below 400',
-      'GET /api/broken: answers an "error" field, which the mock adds to every answer of 400 or more',
-    ]);
+    // An answer the mock's envelope would change is kept whole, as `body`: replayed as it was answered.
+    expect(notes.filter((note) => !note.includes('costs 1'))).toEqual([]);
   });
 });
 

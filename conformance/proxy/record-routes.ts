@@ -2,7 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
 import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../exchange.js';
+import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
+import { resourceTemplates } from './resource-templates.js';
+import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
 import { bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
@@ -14,21 +17,41 @@ const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type RouteMethod = (typeof ROUTE_METHODS)[number];
 export type RecordedCategory = 'read' | 'gameplay' | 'public';
 
-/** A route of the mock's config file (docs/routes.md) answered from what the traffic showed. */
-export interface RecordedRoute {
+/**
+ * One answer as recorded: `response` where the mock's envelope gives it back exactly (it adds `success: true`
+ * below 400, and an error answer's `error` replaces its own), else `body`, the whole answer sent as it is.
+ */
+export interface RecordedBody {
+  response?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** An answer of a route among others: for the requests `when` matches, in the order they came. */
+export interface RecordedAnswer extends RecordedBody {
+  when?: AnswerCondition;
+  /** Left out when 200. */
+  status?: number;
+}
+
+/** A route of the mock's config file (docs/routes.md) answered from what the traffic showed: one answer, or `answers`. */
+export interface RecordedRoute extends RecordedAnswer {
   method: RouteMethod;
   path: string;
   category: RecordedCategory;
   /** Gameplay only. */
   cost?: number;
-  /** Left out when 200. */
-  status?: number;
-  response: Record<string, unknown>;
+  /** Fields of the caller's ship a success writes from the request's body: `{"current_sector": "{{body.sectorId}}"}`. */
+  ship?: Record<string, string>;
+  answers?: RecordedAnswer[];
 }
 
 /** A config file for `game-service mock --config`. */
 export interface RecordedConfig {
   $schema?: string;
+  /** The ship the server answered, as the template of every ship the mock creates. */
+  ship?: Record<string, unknown>;
+  /** The player the server answered (GET /api/player), as the template of every player the mock creates. */
+  player?: Record<string, unknown>;
   routes: RecordedRoute[];
 }
 
@@ -74,7 +97,7 @@ const MOCK_OWN_STATUS = new Map<number, string>([
 const isRouteMethod = (method: string): method is RouteMethod => (ROUTE_METHODS as readonly string[]).includes(method);
 
 /** The body a route gives back: the JSON object answered, or nothing for an empty 204. */
-function recordedBody(exchange: Exchange): Readonly<Record<string, unknown>> | undefined {
+function answeredBody(exchange: Exchange): Readonly<Record<string, unknown>> | undefined {
   if (isObject(exchange.body)) return exchange.body;
   return exchange.status === 204 && exchange.text === '' ? {} : undefined;
 }
@@ -91,7 +114,7 @@ function sampleOf(exchange: Exchange, identities: TrafficIdentities): { sample: 
   const own = MOCK_OWN_STATUS.get(exchange.status);
   if (own !== undefined) return own;
   if (exchange.status < 200 || exchange.status > 599) return `answered ${exchange.status}, not a status of a mock route (200 to 599)`;
-  const body = recordedBody(exchange);
+  const body = answeredBody(exchange);
   if (body === undefined) return 'its answer is not a JSON object, and a mock route answers one';
   const pattern = routePattern(path, identities.tokens);
   if (typeof pattern === 'string') return pattern;
@@ -123,13 +146,40 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** What the mock adds to every answer of a route, which a recording without it cannot take back out. */
-function envelopeNote(sample: Sample): string | undefined {
-  const { status } = sample.exchange;
-  if (status === 204) return undefined;
-  if (status < 400 && sample.body['success'] !== true) return `answers "success": true, which the mock adds to every answer below 400`;
-  if (status >= 400 && typeof sample.body['error'] !== 'string') return `answers an "error" field, which the mock adds to every answer of 400 or more`;
-  return undefined;
+/** Where the caller's own ship sits in an answer, the mock's ship is written instead: it follows what gameplay wrote. */
+const SHIP_MARKER = '\u0000caller-ship\u0000';
+
+function withCallersShip(sample: Sample, shipBefore: Ship | undefined): Readonly<Record<string, unknown>> {
+  const answered = sample.body['ship'];
+  if (!isObject(answered) || shipBefore === undefined || JSON.stringify(answered['id']) !== JSON.stringify(shipBefore['id'])) return sample.body;
+  return { ...sample.body, ship: SHIP_MARKER };
+}
+
+const unmarked = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll(JSON.stringify(SHIP_MARKER), '"{{ship}}"'));
+
+/** The answer as the mock gives it back exactly: through its envelope where that adds nothing, else whole. */
+function recordedBody(status: number, templated: Record<string, unknown>): RecordedBody {
+  if (status === 204 && Object.keys(templated).length === 0) return { response: {} };
+  if (status < 400 && templated['success'] === true) {
+    const { success: _success, ...fields } = templated;
+    return { response: fields };
+  }
+  if (status >= 400 && typeof templated['error'] === 'string') return { response: templated };
+  return { body: templated };
+}
+
+/** The ship fields a route's successes wrote from the request body, where every one of them that wrote a field agreed. */
+function shipWrites(samples: readonly Sample[], scope: RecordingScope): Record<string, string> | undefined {
+  const writes = new Map<string, string | null>();
+  for (const sample of samples) {
+    const { exchange } = sample;
+    for (const [field, source] of fieldsWritten(scope.ships.get(exchange), scope.shipsAfter.get(exchange), requestFields(exchange))) {
+      const agreed = writes.get(field);
+      writes.set(field, agreed === undefined || agreed === source ? source : null);
+    }
+  }
+  const agreed = [...writes].filter((entry): entry is [string, string] => entry[1] !== null);
+  return agreed.length === 0 ? undefined : Object.fromEntries(agreed.map(([field, source]) => [field, `{{body.${source}}}`]));
 }
 
 interface RouteDraft {
@@ -138,46 +188,74 @@ interface RouteDraft {
   samples: Sample[];
 }
 
-function recordRoute(draft: RouteDraft, identities: TrafficIdentities, emails: EmailPlaceholders, spent: ReadonlyMap<Exchange, number>) {
+/** Ids a replay does not give again: the players' and their ships' (the mock gives its own), and every token. */
+function unstableIds(identities: TrafficIdentities, exchanges: readonly Exchange[]): Set<string> {
+  const ids = new Set(identities.tokens);
+  for (const player of identities.players.values()) if (player.id !== undefined) ids.add(player.id);
+  for (const exchange of exchanges) {
+    const id = answeredShip(exchange)?.['id'];
+    if (typeof id === 'string' || typeof id === 'number') ids.add(String(id));
+  }
+  return ids;
+}
+
+interface RecordingScope {
+  identities: TrafficIdentities;
+  emails: EmailPlaceholders;
+  spent: ReadonlyMap<Exchange, number>;
+  ships: ReadonlyMap<Exchange, Ship>;
+  shipsAfter: ReadonlyMap<Exchange, Ship>;
+  /** Values a replay does not send again, which no condition may name. */
+  unstable: ReadonlySet<string>;
+}
+
+function recordRoute(draft: RouteDraft, scope: RecordingScope) {
   const { method, path, samples } = draft;
+  const { identities, emails, spent, ships } = scope;
   const id = `${method} ${path}`;
   const category = categoryOf(method, samples);
   const notes: string[] = [];
   if (category === 'public' && samples.some((sample) => sample.token !== undefined)) notes.push('answered without a token: recorded as public');
-  const answers = samples.map((sample) => {
+  const recorded = samples.map((sample) => {
     const player = category === 'public' || sample.token === undefined ? undefined : identities.players.get(sample.token);
     const { status } = sample.exchange;
-    // The mock sets success itself below 400; a recorded one is no field of the template.
-    const { success: _success, ...fields } = sample.body;
-    const body = status < 400 ? fields : sample.body;
-    return { sample, status, ...answerTemplate(body, { params: sample.params, tokens: identities.tokens, player, emails }) };
+    const templated = answerTemplate(withCallersShip(sample, ships.get(sample.exchange)), { params: sample.params, tokens: identities.tokens, player, emails });
+    notes.push(...templated.notes);
+    const answer: RecordedAnswer = { ...(status === 200 ? {} : { status }), ...recordedBody(status, unmarked(templated.response) as Record<string, unknown>) };
+    return {
+      params: Object.fromEntries(sample.params.map(({ name, value }) => [name, value])),
+      query: queryOf(sample.exchange),
+      body: requestFields(sample.exchange),
+      answer,
+      key: canonical(answer),
+      echoed: echoedValues(sample.body),
+    };
   });
-  const kept = answers.findLast((answer) => answer.status < 400) ?? answers.at(-1)!;
-  const ways = new Set(answers.map((answer) => canonical([answer.status, answer.response]))).size;
-  if (ways > 1) {
-    const which = kept.status < 400 && answers.some((answer) => answer.status >= 400) ? 'last successful' : 'last';
+  const replayed = alternativesOf(recorded, scope.unstable);
+  if (replayed !== undefined) {
+    const selected = new Set(replayed.alternatives.map((each) => JSON.stringify(each.when ?? null))).size;
     notes.push(
-      `${answers.length} recordings answered ${ways} different ways; kept the ${which} one (the ${kept.status} answered to ${pathOf(kept.sample.exchange)})`,
+      `${samples.length} recordings answered ${new Set(recorded.map((each) => each.key)).size} different ways: replayed as ${replayed.alternatives.length} answers to ${selected === 1 ? 'the same request, in order' : `${selected} requests told apart by their path, query and body`}`,
     );
+    if (replayed.cut > 0) notes.push(`${replayed.cut} answers in the middle of long runs left out (${MAX_ANSWERS_IN_ORDER} kept in order for each request)`);
   }
-  notes.push(...kept.notes);
-  const envelope = envelopeNote(kept.sample);
-  if (envelope !== undefined) notes.push(envelope);
   let cost: number | undefined;
   if (category === 'gameplay') {
     cost = costOf(samples.flatMap((sample) => spent.get(sample.exchange) ?? []));
     if (cost === undefined) notes.push('costs 1 action point: no answer showed the points it spent');
     cost ??= 1;
   }
+  const ship = method === 'GET' ? undefined : shipWrites(samples, scope);
+  const answers = replayed?.alternatives.map(({ when, answer }) => ({ ...(when === undefined ? {} : { when }), ...answer }));
   const route: RecordedRoute = {
     method,
     path,
     category,
     ...(cost === undefined ? {} : { cost }),
-    ...(kept.status === 200 ? {} : { status: kept.status }),
-    response: kept.response,
+    ...(ship === undefined ? {} : { ship }),
+    ...(answers === undefined ? recorded[0]!.answer : { answers }),
   };
-  return { route, notes: notes.map((note) => `${id}: ${note}`) };
+  return { route, notes: [...new Set(notes)].map((note) => `${id}: ${note}`) };
 }
 
 /**
@@ -203,10 +281,12 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
     drafts.set(found.key, draft);
   }
   const emails = new EmailPlaceholders();
-  const recorded = [...drafts.values()].map((draft) => recordRoute(draft, identities, emails, spent));
+  const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered), unstable: unstableIds(identities, answered) };
+  const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
+  const templates = resourceTemplates(answered, identities, emails);
   return {
-    config: { ...(schema === null ? {} : { $schema: schema }), routes: recorded.map(({ route }) => route) },
+    config: { ...(schema === null ? {} : { $schema: schema }), ...templates, routes: recorded.map(({ route }) => route) },
     skipped,
     notes: recorded.flatMap(({ notes }) => notes),
   };

@@ -35,6 +35,7 @@ function summary(log: FindingsLog): string[] {
   const lines = [
     `${counted(log.exchangeCount, 'exchange')}, ${counted(log.count('server'), 'server finding')}, ${counted(log.count('client'), 'client finding')}`,
   ];
+  for (const each of log.unjudged()) lines.push(`  ${counted(each.count, 'exchange')} passed on unjudged: a body ${each.reason}`);
   for (const each of log.byRule()) lines.push(`  ${String(each.count).padStart(5)}  ${each.side} ${each.rule} «${each.sentence}»`);
   return lines;
 }
@@ -58,7 +59,8 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
 async function writeRecording(file: string, proxy: RunningProxy): Promise<void> {
   const { config, skipped, notes } = recordRoutes(proxy.apiExchanges);
   await writeRecordedRoutes(file, config);
-  console.log(`Recorded ${counted(config.routes.length, 'route')} to ${file}: game-service mock --config ${file} serves them.`);
+  const templates = (['ship', 'player'] as const).filter((kind) => config[kind] !== undefined).map((kind) => `a ${kind} template`);
+  console.log(`Recorded ${[counted(config.routes.length, 'route'), ...templates].join(', ')} to ${file}: game-service mock --config ${file} serves them.`);
   if (proxy.droppedApiExchanges > 0)
     console.log(
       `  (the oldest ${counted(proxy.droppedApiExchanges, 'exchange')} let go: only the latest ${RECORDED_EXCHANGES}, and 128 MiB of their bodies, are kept)`,

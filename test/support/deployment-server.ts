@@ -1,0 +1,313 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ActionPoints, type Bucket, DeploymentLimits } from './deployment-limits.js';
+
+/**
+ * A server as a real deployment of the spec looks to a client, written from the spec and not from the mock:
+ * it compresses its answers (br or gzip, as the request's Accept-Encoding allows), sends some of them chunked,
+ * keeps a ship whose sector a move changes, answers sectors by their query, and makes choices the spec leaves
+ * open (Reset in epoch milliseconds, 401 for a wrong code, fields the spec does not name). Departures from the
+ * spec can be planted one by one, and its bodies can be made a decompression bomb or corrupt.
+ */
+
+/** Departures from the spec this server can be told to make, each a rule the proxy must report. */
+export type PlantedDeparture =
+  /** GET /api/player answers without `success: true` (ENV-SUCCESS). */
+  | 'player-without-success'
+  /** Requests of a game origin are counted in the read and gameplay buckets, headers and all (RL-EXEMPT). */
+  | 'counts-game-origin'
+  /** A player's reads answer the same X-RateLimit-Remaining each time (RL-REMAINING): seen only once the player is known. */
+  | 'reads-remaining-stuck'
+  /** A token's expiresAt 30 days after its issue, not 7 (TOKEN-LIFETIME). */
+  | 'token-for-30-days';
+
+/** What the bodies of the API are while a mode is set: as meant, a gzip bomb, or gzip that does not decode. */
+export type BodyMode = 'normal' | 'bomb' | 'corrupt';
+
+export interface DeploymentOptions {
+  gameOrigins?: readonly string[];
+  departures?: readonly PlantedDeparture[];
+}
+
+export interface RunningDeployment {
+  url: string;
+  /** The latest code sent to each address, as the console line of a development server would show it. */
+  codeFor(email: string): string | undefined;
+  setBodyMode(mode: BodyMode): void;
+  close(): Promise<void>;
+}
+
+export const DEPLOYMENT_VERSION = '2.4.1';
+export const SECTORS = [
+  { id: 1, name: 'Sol', port: 'Earth Station' },
+  { id: 2, name: 'Alpha Centauri', port: null },
+  { id: 3, name: 'Vega', port: 'Vega Outpost' },
+  { id: 13, name: 'Sirius', port: null },
+] as const;
+
+const SECTORS_ETAG = '"sectors-1"';
+const CODE_LIFETIME_MS = 15 * 60_000;
+const TOKEN_LIFETIME_MS = 7 * 24 * 3600_000;
+const DISPOSABLE = new Set(['mailinator.com', '10minutemail.com', 'guerrillamail.com']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Ship {
+  id: number;
+  name: string;
+  current_sector: number;
+  credits: number;
+  galaxyId: number;
+  classId: string;
+  hull: number;
+}
+
+interface Player {
+  id: number;
+  email: string;
+  createdAt: string;
+  points: ActionPoints;
+  ship?: Ship;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const refuse = (status: number, error: string, headers?: Record<string, string>): Answer => ({ status, body: { error }, ...(headers ? { headers } : {}) });
+
+/** 16 MiB of zeros, gzipped to about 16 KiB: what a decompression bomb sends. */
+let bombBytes: Buffer | undefined;
+const bomb = () => {
+  bombBytes ??= gzipSync(Buffer.alloc(16 * 1024 * 1024));
+  return bombBytes;
+};
+/** A gzip header, then bytes that are no deflate stream. */
+const CORRUPT = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]), Buffer.from('not deflate at all, just text')]);
+
+async function readBody(incoming: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming) {
+    size += (chunk as Buffer).length;
+    if (size <= 64 * 1024) chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function jsonOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The coding a browser or a script asks for: br before gzip, else none. */
+function codingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const offered = (acceptEncoding ?? '').split(',').map((each) => each.split(';')[0]!.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  return offered.includes('gzip') ? 'gzip' : undefined;
+}
+
+export async function startDeployment(options: DeploymentOptions = {}): Promise<RunningDeployment> {
+  const departures = new Set(options.departures ?? []);
+  const gameOrigins = new Set(options.gameOrigins ?? []);
+  const limits = new DeploymentLimits();
+  const codes = new Map<string, { code: string; issuedAt: number }>();
+  const tokens = new Map<string, { email: string; expiresAt: number }>();
+  const players = new Map<string, Player>();
+  let bodyMode: BodyMode = 'normal';
+  let shipIds = 100;
+
+  /** The rate-limit headers of a request, or its 429 when its bucket is spent; a game origin's exempt requests carry none. */
+  function count(bucket: Bucket, key: string, gameOrigin: boolean): { headers: Record<string, string>; refused?: Answer } {
+    const exempt = gameOrigin && bucket !== 'auth' && !departures.has('counts-game-origin');
+    if (exempt) return { headers: {} };
+    const { headers, limited } = limits.count(bucket, key, Date.now(), bucket === 'read' && departures.has('reads-remaining-stuck'));
+    return limited ? { headers, refused: refuse(429, 'Too many requests, slow down', headers) } : { headers };
+  }
+
+  function register(body: Record<string, unknown> | undefined): Answer {
+    const email = body?.['email'];
+    if (typeof email !== 'string' || !EMAIL.test(email)) return refuse(400, 'A valid email is required');
+    if (DISPOSABLE.has(email.split('@')[1]!.toLowerCase())) return refuse(400, 'Disposable email addresses are not accepted');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    codes.set(email.toLowerCase(), { code, issuedAt: Date.now() });
+    return { status: 200, body: { success: true, message: `A verification code was sent to ${email}` } };
+  }
+
+  function verify(body: Record<string, unknown> | undefined): Answer {
+    const email = body?.['email'];
+    const otp = body?.['otp'];
+    if (typeof email !== 'string' || typeof otp !== 'string') return refuse(400, 'email and otp are required');
+    const pending = codes.get(email.toLowerCase());
+    if (pending === undefined || pending.code !== otp || Date.now() - pending.issuedAt > CODE_LIFETIME_MS) return refuse(401, 'Invalid or expired code');
+    codes.delete(email.toLowerCase());
+    const token = randomUUID();
+    const expiresAt = Date.now() + (departures.has('token-for-30-days') ? 30 * 24 * 3600_000 : TOKEN_LIFETIME_MS);
+    tokens.set(token, { email: email.toLowerCase(), expiresAt });
+    if (!players.has(email.toLowerCase())) {
+      players.set(email.toLowerCase(), { id: players.size + 1, email, createdAt: new Date().toISOString(), points: new ActionPoints(Date.now()) });
+    }
+    return { status: 200, body: { success: true, authToken: token, expiresAt: new Date(expiresAt).toISOString() } };
+  }
+
+  function createShip(player: Player, body: Record<string, unknown> | undefined): Answer {
+    const { galaxyId, shipName, classId } = body ?? {};
+    if (typeof galaxyId !== 'number' || typeof shipName !== 'string' || shipName === '') return refuse(400, 'galaxyId and shipName are required');
+    if (player.ship !== undefined) return refuse(400, 'You already have a ship');
+    const spent = player.points.spend(1, Date.now());
+    if (!spent.spent) return refuse(403, 'Not enough action points', spent.headers);
+    player.ship = {
+      id: ++shipIds,
+      name: shipName,
+      current_sector: 1,
+      credits: 1000,
+      galaxyId,
+      classId: typeof classId === 'string' ? classId : 'scout',
+      hull: 100,
+    };
+    return { status: 200, body: { success: true, ship: { ...player.ship } }, headers: spent.headers };
+  }
+
+  function move(player: Player, body: Record<string, unknown> | undefined): Answer {
+    if (player.ship === undefined) return refuse(404, 'You have no ship');
+    const sectorId = body?.['sectorId'];
+    if (!SECTORS.some((sector) => sector.id === sectorId)) return refuse(400, 'sectorId must be a sector of the galaxy');
+    const spent = player.points.spend(1, Date.now());
+    if (!spent.spent) return refuse(403, 'Not enough action points', spent.headers);
+    player.ship.current_sector = sectorId as number;
+    return { status: 200, body: { success: true, ship: { ...player.ship } }, headers: spent.headers };
+  }
+
+  function galaxy(path: string, query: URLSearchParams, ifNoneMatch: string | undefined): Answer | undefined {
+    const match = /^\/api\/galaxy\/(\d+)\/(sectors|sector)$/.exec(path);
+    if (match === null) return undefined;
+    if (match[1] !== '1') return refuse(404, `No galaxy ${match[1]}`);
+    if (match[2] === 'sectors') {
+      // The sectors never change: a client that kept them asks again with their ETag, and gets a 304 without a body.
+      if (ifNoneMatch === SECTORS_ETAG) return { status: 304, body: undefined, headers: { ETag: SECTORS_ETAG } };
+      return { status: 200, body: { success: true, sectors: SECTORS.map(({ id, name }) => ({ id, name })) }, headers: { ETag: SECTORS_ETAG } };
+    }
+    const sector = SECTORS.find((each) => String(each.id) === query.get('id'));
+    return sector === undefined ? refuse(404, 'No such sector') : { status: 200, body: { success: true, sector: { ...sector } } };
+  }
+
+  function playerRoute(incoming: IncomingMessage, player: Player, path: string, query: URLSearchParams, body: Record<string, unknown> | undefined): Answer {
+    const method = incoming.method ?? 'GET';
+    const key = `${method} ${path}`;
+    if (key === 'GET /api/player') {
+      const view = { id: player.id, email: player.email, createdAt: player.createdAt, credits: player.ship?.credits ?? 0, rank: 'cadet' };
+      return { status: 200, body: departures.has('player-without-success') ? { player: view } : { success: true, player: view } };
+    }
+    if (key === 'GET /api/player/ship')
+      return player.ship === undefined ? refuse(404, 'You have no ship yet') : { status: 200, body: { success: true, ship: { ...player.ship } } };
+    if (key === 'POST /api/player/ship') return createShip(player, body);
+    if (key === 'POST /api/player/ship/move') return move(player, body);
+    if (method === 'GET') return galaxy(path, query, incoming.headers['if-none-match']) ?? refuse(404, `No route ${path}`);
+    return refuse(404, `No route ${method} ${path}`);
+  }
+
+  async function answer(incoming: IncomingMessage, gameOrigin: boolean): Promise<Answer> {
+    const url = new URL(incoming.url ?? '/', 'http://deployment.invalid');
+    const method = incoming.method ?? 'GET';
+    const ip = incoming.socket.remoteAddress ?? 'unknown';
+    const text = await readBody(incoming);
+    const body = jsonOf(text);
+    if (url.pathname === '/health') {
+      if (method !== 'GET' && method !== 'HEAD') return refuse(405, 'Use GET', { Allow: 'GET, HEAD' });
+      const { headers, refused } = count('public', ip, gameOrigin);
+      return refused ?? { status: 200, body: { success: true, status: 'ok', version: DEPLOYMENT_VERSION }, headers };
+    }
+    if (url.pathname === '/api/auth/register' || url.pathname === '/api/auth/verify-email') {
+      if (method !== 'POST') return refuse(405, 'Use POST', { Allow: 'POST' });
+      const { headers, refused } = count('auth', ip, gameOrigin);
+      if (refused !== undefined) return refused;
+      if (text !== '' && body === undefined) return refuse(400, 'The body must be a JSON object', headers);
+      const answered = url.pathname === '/api/auth/register' ? register(body) : verify(body);
+      return { ...answered, headers: { ...headers, ...answered.headers } };
+    }
+    if (!url.pathname.startsWith('/api/')) return refuse(404, 'Not found');
+    // The token is checked before routing, as the public deployment does: no route is told to a caller without one.
+    const token = /^Bearer (\S+)$/.exec(incoming.headers.authorization ?? '')?.[1];
+    const session = token === undefined ? undefined : tokens.get(token);
+    if (session === undefined || session.expiresAt <= Date.now()) return refuse(401, 'A valid bearer token is required');
+    const player = players.get(session.email)!;
+    const { headers, refused } = count(method === 'GET' ? 'read' : 'gameplay', String(player.id), gameOrigin);
+    if (refused !== undefined) return refused;
+    if (text !== '' && body === undefined) return refuse(400, 'The body must be a JSON object', headers);
+    const answered = playerRoute(incoming, player, url.pathname, url.searchParams, body);
+    return { ...answered, headers: { ...headers, ...answered.headers } };
+  }
+
+  function send(incoming: IncomingMessage, outgoing: ServerResponse, answer: Answer, cors: Record<string, string>): void {
+    const headers: Record<string, string> = { ...cors, ...answer.headers, 'Content-Type': 'application/json; charset=utf-8', Vary: 'Origin, Accept-Encoding' };
+    if (bodyMode !== 'normal' && incoming.url?.startsWith('/api/')) {
+      outgoing.writeHead(answer.status, { ...headers, 'Content-Encoding': 'gzip' });
+      outgoing.end(bodyMode === 'bomb' ? bomb() : CORRUPT);
+      return;
+    }
+    if (answer.body === undefined) {
+      outgoing.writeHead(answer.status, headers).end();
+      return;
+    }
+    const json = Buffer.from(JSON.stringify(answer.body));
+    const coding = codingFor(incoming.headers['accept-encoding']);
+    if (coding === undefined) {
+      outgoing.writeHead(answer.status, { ...headers, 'Content-Length': String(json.length) }).end(json);
+      return;
+    }
+    // Compressed answers go out chunked, as a streaming compressor behind a CDN sends them.
+    const compressed = coding === 'br' ? brotliCompressSync(json) : gzipSync(json);
+    outgoing.writeHead(answer.status, { ...headers, 'Content-Encoding': coding });
+    const half = Math.ceil(compressed.length / 2);
+    outgoing.write(compressed.subarray(0, half));
+    outgoing.end(compressed.subarray(half));
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    const origin = incoming.headers.origin;
+    const cors: Record<string, string> =
+      origin === undefined
+        ? {}
+        : {
+            'Access-Control-Allow-Origin': origin,
+            'Access-Control-Expose-Headers':
+              'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-ActionPoints-Remaining, X-ActionPoints-NextRefill',
+          };
+    if (incoming.method === 'OPTIONS') {
+      outgoing
+        .writeHead(204, {
+          ...cors,
+          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+          'Access-Control-Max-Age': '600',
+        })
+        .end();
+      return;
+    }
+    answer(incoming, origin !== undefined && gameOrigins.has(origin)).then(
+      (answered) => send(incoming, outgoing, answered, cors),
+      () => send(incoming, outgoing, refuse(500, 'Internal server error'), cors),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    codeFor: (email) => codes.get(email.toLowerCase())?.code,
+    setBodyMode(mode) {
+      bodyMode = mode;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
