@@ -65,7 +65,7 @@ describe('game-service mock --config with nested keys', () => {
     const result = await cli.run(['mock', '--config', config]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `game-service: --config ${config}: /routes/0 POST /api/player/ship is a route of the spec; a route may add a method to a spec path, not replace one`,
+      `game-service: --config ${config}: /routes/0 POST /api/player/ship is the row "POST {base_url}/api/player/ship" (createShip) of the spec's Endpoints table`,
     );
     expect(result.stdout).toBe('');
   });
@@ -121,7 +121,7 @@ describe('game-service mock: every problem of the config and world files at once
       players: [
         { email: 'a@example.com', ship: { name: '' } },
         { email: 'not-an-address', actionPoints: 9 },
-        { email: 'A@example.com', rank: 'admiral' },
+        { email: 'A@example.com', rank: 'admiral', createdAt: 'yesterday' },
       ],
     });
     const twice = { method: 'POST', path: '/api/mine' };
@@ -149,7 +149,7 @@ describe('game-service mock: every problem of the config and world files at once
       `--config ${config}: /actionPoints/costs/POST ~1api~1dig is not a gameplay route`,
       `${inWorld}: /players/0/ship/name must NOT have fewer than 1 characters`,
       `${inWorld}: /players/1/email must be an email address, not "not-an-address"`,
-      `${inWorld}: /players/2/rank is not a known key`,
+      `${inWorld}: /players/2 names createdAt: the player's id, email, emailVerified, createdAt, actionPoints, maxActionPoints, ship are fields the mock keeps from its own state`,
       `${inWorld}: /players/1/actionPoints must be <= 5 (actionPoints.max)`,
       `${inWorld}: /players/2/email repeats a@example.com of /players/0/email`,
     ];
