@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import { checkResult, type CheckResult } from './check-result.js';
+import type { StopSignalName } from '../run-stop.js';
+import { asInterrupted, checkResult, type CheckResult } from './check-result.js';
 
 /** Usage errors: an option that cannot work, found during the run (exit 2, never a check's failure). */
 const USAGE_ERRORS = new Set(['TargetOptionError', 'OtpSourceError']);
@@ -16,15 +17,29 @@ export class RunCollector implements Reporter {
   readonly registeredEmails = new Set<string>();
   moduleFailed = false;
   usageError: string | undefined;
+  /** The signal that stopped the run, if one did: the checks it cut short or kept from running are skipped, with why. */
+  interrupted: StopSignalName | undefined;
   readonly #selected: (testCase: TestCase) => boolean;
   #vitest: Vitest | undefined;
 
-  constructor(selected: (testCase: TestCase) => boolean) {
+  readonly #onInit: (() => void) | undefined;
+
+  /** `onInit`: called once vitest is made, before any check runs. */
+  constructor(selected: (testCase: TestCase) => boolean, onInit?: () => void) {
     this.#selected = selected;
+    this.#onInit = onInit;
   }
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
+    this.#onInit?.();
+    if (this.interrupted !== undefined) void vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  /** Stops the run: no check starts, and the running one's signal aborts its requests and waits. */
+  interrupt(signal: StopSignalName): void {
+    this.interrupted ??= signal;
+    void this.#vitest?.cancelCurrentRun('keyboard-input');
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -39,8 +54,8 @@ export class RunCollector implements Reporter {
     for (const testCase of testModule.children.allTests()) {
       this.authRequests += testCase.meta().authRequests ?? 0;
       for (const email of testCase.meta().registeredEmails ?? []) this.registeredEmails.add(email);
-      if (this.#selected(testCase)) this.checks.push(checkResult(testCase));
+      if (this.#selected(testCase)) this.checks.push(asInterrupted(checkResult(testCase), this.interrupted));
     }
-    if (testModule.state() === 'failed') this.moduleFailed = true;
+    if (testModule.state() === 'failed' && this.interrupted === undefined) this.moduleFailed = true;
   }
 }

@@ -226,6 +226,11 @@ export const FUZZ_FLAGS = {
   },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
+  junit: {
+    type: 'string',
+    requiresArg: true,
+    describe: 'Also write a JUnit XML report to FILE: a testcase per property, a disagreement with its sequence and replay command',
+  },
   har: {
     type: 'string',
     requiresArg: true,

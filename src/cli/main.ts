@@ -100,6 +100,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
                 maxDurationSeconds: args['max-duration'],
                 replay: args.replay,
                 json: args.json,
+                junit: args.junit,
                 har: harOutput(args.har),
               }),
             }),
