@@ -142,11 +142,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await writeReports(options, { target, seed, exitCode: 2, durationMs: Date.now() - startedAt, checks: [], error: error.message }, startedAt);
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
+  // Noted before the first request that counts in a bucket (the look at the API's shape below sends two).
+  const restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
   const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl);
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
   if (unlike === undefined) announce(config, plan);
-  const restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
   const { files, titles } = unlike === undefined ? selectChecks(options.only) : HEALTH_CHECKS_ONLY;
   const selected = (testCase: TestCase) => titles === undefined || titles.test(testCase.fullName);
   const collector = new RunCollector(selected, signalsLeftTo(options.stop));

@@ -1,10 +1,51 @@
 import type { Capabilities } from './config.js';
 import type { RateLimitBucket } from '../src/spec/control-schemas.js';
 import { type AddressScheme, addressesOnTarget, addressPattern, removeRegistered } from './registered-players.js';
-import { RunControl } from './run-control.js';
+import { counted } from './report/counted.js';
+import { ControlRefusal, RunControl } from './run-control.js';
 import type { RunStop } from './run-stop.js';
 
-const bucketId = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key} ${bucket.count} ${bucket.resetAt}`;
+const bucketKey = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key}`;
+const bucketId = (bucket: RateLimitBucket) => `${bucketKey(bucket)} ${bucket.count} ${bucket.resetAt}`;
+
+/**
+ * Once the clock is back: every bucket the run filled is emptied, and every bucket it found and changed (or that
+ * ended while the run moved the clock on) is set back as it was. A target whose control API cannot set a bucket
+ * has those emptied instead, and the line says so.
+ */
+async function restoreBuckets(control: RunControl, before: readonly RateLimitBucket[]): Promise<{ done?: string; left?: string }> {
+  const foundKeys = new Set(before.map(bucketKey));
+  const now = await control.buckets();
+  const nowIds = new Set(now.map(bucketId));
+  const filled = now.filter((bucket) => !foundKeys.has(bucketKey(bucket)));
+  const changed = before.filter((bucket) => !nowIds.has(bucketId(bucket)));
+  const clear = (bucket: RateLimitBucket) =>
+    control.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
+  for (const bucket of filled) await clear(bucket);
+  let notSet = 0;
+  let setBack = 0;
+  const { nowMs } = await control.call('clock');
+  for (const { category, key, count, resetAt } of changed) {
+    // One whose window has ended since has nothing left to count: it is as it would be without the run.
+    if (Date.parse(resetAt) <= nowMs) continue;
+    try {
+      await control.call('setBucket', '', { category, key, count, resetAt });
+      setBack++;
+    } catch (error) {
+      if (!(error instanceof ControlRefusal)) throw error;
+      await clear({ category, key, count, resetAt } as RateLimitBucket);
+      notSet++;
+    }
+  }
+  const done = [
+    filled.length === 0 ? '' : filled.length === 1 ? 'the bucket the run filled is empty again' : `the ${filled.length} buckets the run filled are empty again`,
+    setBack === 0 ? '' : `${counted(setBack, 'bucket')} it found ${setBack === 1 ? 'is' : 'are'} as before`,
+  ].filter((each) => each !== '');
+  return {
+    ...(done.length === 0 ? {} : { done: done.join('; ') }),
+    ...(notSet === 0 ? {} : { left: `${counted(notSet, 'bucket')} the run changed, emptied: the target's control API cannot set one back` }),
+  };
+}
 
 /** What a run did to leave the target as it found it, and what it could not take away. */
 export interface TargetAftermath {
@@ -47,7 +88,7 @@ export async function preserveTargetState(
   const control = capabilities === null ? undefined : new RunControl(baseUrl);
   const startedAt = Date.now();
   const clock = capabilities?.clockControl === true ? await control!.call('clock') : undefined;
-  const before = clock !== undefined && capabilities?.buckets === true ? new Set((await control!.buckets()).map(bucketId)) : undefined;
+  const before = clock !== undefined && capabilities?.buckets === true ? await control!.buckets() : undefined;
   const playersControl = capabilities?.players === true ? control : undefined;
   const addressesBefore = playersControl === undefined ? new Set<string>() : await addressesOnTarget(playersControl, scheme);
   stop?.whilePending(() => describeUnrestored(capabilities, clock, scheme));
@@ -63,15 +104,11 @@ export async function preserveTargetState(
       const found = playersControl === undefined ? [] : [...(await addressesOnTarget(playersControl, scheme))].filter((email) => !addressesBefore.has(email));
       const removal = await removeRegistered(playersControl, new Set([...registered, ...found]), scheme);
       if (removal.removed !== undefined) done.push(removal.removed);
-      if (before !== undefined) {
-        const filled = (await control!.buckets()).filter((bucket) => !before.has(bucketId(bucket)));
-        for (const bucket of filled)
-          await control!.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
-        if (filled.length > 0)
-          done.push(filled.length === 1 ? 'the bucket the run filled is empty again' : `the ${filled.length} buckets the run filled are empty again`);
-      }
-      stop?.whilePending(() => removal.left);
-      return { restored: done.length === 0 ? undefined : done.join('; '), left: removal.left };
+      const buckets = before === undefined ? undefined : await restoreBuckets(control!, before);
+      if (buckets?.done !== undefined) done.push(buckets.done);
+      const left = [removal.left, buckets?.left].filter((each) => each !== undefined).join('; ') || undefined;
+      stop?.whilePending(() => left);
+      return { restored: done.length === 0 ? undefined : done.join('; '), left };
     } finally {
       await control?.close();
     }
