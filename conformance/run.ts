@@ -111,17 +111,17 @@ async function writeReports(options: ConformanceOptions, report: RunReport, star
 
 /**
  * Where the run is stoppable, the signals are the caller's to handle: vitest's reporter would otherwise end the
- * process on the first Ctrl+C, before the target is put back and the reports written. Answers what removes the
- * handlers vitest adds, once it has added them.
+ * process on the first Ctrl+C, before the target is put back and the reports written. Every SIGINT or SIGTERM
+ * handler added from now on is taken off again before a signal can reach it (signals are dispatched between
+ * turns of the event loop, never before a microtask); answers what ends that.
  */
-function signalsLeftTo(stop: RunStop | undefined): (() => void) | undefined {
-  if (stop === undefined) return undefined;
-  const before = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) };
-  return () => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) if (!before[signal].has(listener)) process.off(signal, listener);
-    }
+function keepSignalsFromVitest(stop: RunStop | undefined): () => void {
+  if (stop === undefined) return () => {};
+  const onNewListener = (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (event === 'SIGINT' || event === 'SIGTERM') queueMicrotask(() => process.off(event, listener));
   };
+  process.on('newListener', onNewListener);
+  return () => process.off('newListener', onNewListener);
 }
 
 /** What runs against a target that does not look like this API: its health checks, which then fail (exit 1). */
@@ -150,7 +150,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (unlike === undefined) announce(config, plan);
   const { files, titles } = unlike === undefined ? selectChecks(options.only) : HEALTH_CHECKS_ONLY;
   const selected = (testCase: TestCase) => titles === undefined || titles.test(testCase.fullName);
-  const collector = new RunCollector(selected, signalsLeftTo(options.stop));
+  const collector = new RunCollector(selected);
+  const releaseSignals = keepSignalsFromVitest(options.stop);
   const { stop } = options;
   const interrupt = () => collector.interrupt(stop!.reason!);
   if (stop?.signal.aborted === true) interrupt();
@@ -187,6 +188,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } finally {
     stop?.signal.removeEventListener('abort', interrupt);
     await vitest?.close();
+    releaseSignals();
+    collector.finish();
   }
   const { checks } = collector;
   const { restored, left } = await restore(collector.registeredEmails);

@@ -147,6 +147,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       restore === undefined ? { restored: undefined, left: undefined } : await restore(new Set(started?.target.registeredEmails ?? []));
     const aftermath = { ...(restored === undefined ? {} : { restored }), ...(left === undefined ? {} : { left }) };
     const stoppedBy = stop?.reason;
+    if (har !== undefined && options.har !== undefined)
+      await har.write(options.har, stoppedBy !== undefined ? `interrupted (${stoppedBy}): the run stopped before its end` : error.message);
     const empty = { seed, runs: 0, commands: 0, requests: 0, limited: 0, durationMs: Date.now() - startedAt, choices: [], ...aftermath };
     if (stoppedBy !== undefined) return { ...empty, exitCode: STOP_EXIT_CODES[stoppedBy], interrupted: true, stoppedBy };
     return { ...empty, exitCode: 2, interrupted: false, error: error.message };

@@ -21,19 +21,23 @@ export class RunCollector implements Reporter {
   interrupted: StopSignalName | undefined;
   readonly #selected: (testCase: TestCase) => boolean;
   #vitest: Vitest | undefined;
+  #cancelledInRun = false;
+  #collected: TestModule | undefined;
+  #ended = false;
 
-  readonly #onInit: (() => void) | undefined;
-
-  /** `onInit`: called once vitest is made, before any check runs. */
-  constructor(selected: (testCase: TestCase) => boolean, onInit?: () => void) {
+  constructor(selected: (testCase: TestCase) => boolean) {
     this.#selected = selected;
-    this.#onInit = onInit;
   }
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
-    this.#onInit?.();
-    if (this.interrupted !== undefined) void vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  /** An interrupt before the checks began: vitest forgets a cancel given before its run starts, so it is given again. */
+  onTestCaseReady(): void {
+    if (this.interrupted === undefined || this.#cancelledInRun) return;
+    this.#cancelledInRun = true;
+    void this.#vitest?.cancelCurrentRun('keyboard-input');
   }
 
   /** Stops the run: no check starts, and the running one's signal aborts its requests and waits. */
@@ -49,8 +53,21 @@ export class RunCollector implements Reporter {
     void this.#vitest?.cancelCurrentRun('test-failure');
   }
 
+  onTestModuleCollected(testModule: TestModule): void {
+    this.#collected = testModule;
+  }
+
+  /**
+   * After the run: a run cancelled before its module's end reported no end (an interrupt may do that), so its
+   * checks are read from the module as collected, those that never ran among them.
+   */
+  finish(): void {
+    if (this.#collected !== undefined && !this.#ended) this.onTestModuleEnd(this.#collected);
+  }
+
   /** At the module's end, so that checks a cancelled run never reached are listed too (skipped: did not run). */
   onTestModuleEnd(testModule: TestModule): void {
+    this.#ended = true;
     for (const testCase of testModule.children.allTests()) {
       this.authRequests += testCase.meta().authRequests ?? 0;
       for (const email of testCase.meta().registeredEmails ?? []) this.registeredEmails.add(email);
