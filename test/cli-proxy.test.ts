@@ -131,7 +131,7 @@ describe('game-service proxy', () => {
     const mock = await startMock(cli, ['--port', '0']);
     const taken = await cli.run(['proxy', '--target', mock.url, '--port', String(mock.port)]);
     expect(taken.code).toBe(2);
-    expect(taken.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    expect(taken.stderr).toMatch(/cannot start the proxy: 127\.0\.0\.1:\d+ is already in use/);
   });
 
   it('--record writes the routes beyond the table, which `mock --config` then serves', async () => {

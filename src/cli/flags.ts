@@ -142,6 +142,10 @@ const TARGET_FLAGS = {
     defaultDescription: 'an embedded mock on a free port',
     describe: 'The server to check',
   },
+  'keep-base-path': {
+    type: 'boolean',
+    describe: 'Take a --base-url whose path ends in /api or a route prefix as it is (its routes really are under it twice)',
+  },
   'otp-source': {
     type: 'string',
     requiresArg: true,

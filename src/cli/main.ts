@@ -8,7 +8,7 @@ import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
-import { checkKnownFlags } from './unknown-flags.js';
+import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
@@ -132,7 +132,10 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       )
       .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
       // Before yargs' own strict check, which names a dashed flag twice and suggests nothing.
-      .middleware((parsed) => checkKnownFlags(parsed, argv, String(parsed._[0]), COMMAND_FLAGS), true)
+      .middleware((parsed) => {
+        checkKnownFlags(parsed, argv, String(parsed._[0]), COMMAND_FLAGS);
+        checkChoices(parsed, String(parsed._[0]), COMMAND_FLAGS);
+      }, true)
       .strict()
       .version(PACKAGE_VERSION)
       .help()
