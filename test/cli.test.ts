@@ -139,7 +139,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ],
     ['a flag of another command', ['mock', '--seed', '1'], 'Unknown flag for mock: --seed (a flag of check and fuzz, not mock)'],
     ['several unknown flags', ['fuzz', '--bogus', '--max-duraton=5'], 'Unknown flags for fuzz: --bogus, --max-duraton (did you mean --max-duration?)'],
-    ['an unknown log format', ['mock', '--log-format', 'xml'], 'game-service: --log-format "xml" is not one of text, json\n'],
+    ['an unknown log format', ['mock', '--log-format', 'xml'], '--log-format "xml" is not one of text, json\n'],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
     [
       'a bot-check token with another mode',
