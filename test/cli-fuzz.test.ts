@@ -116,6 +116,8 @@ describe('game-service fuzz', () => {
       '--replay',
       '--seed',
       '--json',
+      '--junit',
+      '--har',
     ]) {
       expect(result.stdout).toContain(flag);
     }

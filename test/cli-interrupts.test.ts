@@ -98,6 +98,21 @@ describe('game-service check, interrupted, against a mock with a control API', (
     expectInterruptedCheckReports(files, 'SIGINT', 130);
   }, 90_000);
 
+  it('on a second SIGINT, exits at once, saying what it leaves on the target', async () => {
+    const { url } = await developersMock();
+    const run = cli.start(['check', '--base-url', url]);
+    await run.waitForOutput(/^✓ VERIFY-OK/m, 60_000);
+    // The second comes while the first is still stopping the checks, before anything is put back.
+    run.child.kill('SIGINT');
+    run.child.kill('SIGINT');
+    const exit = await run.waitForExit(60_000);
+    expect(exit.code, run.stdout + run.stderr).toBe(130);
+    expect(run.stderr).toContain(
+      'game-service check: SIGINT again: exiting at once. Left on the target: the clock as the run moved it (it was at 2030-01-01T09:00:00.000Z, frozen), the players and codes of the addresses the run registered (conformance+*-',
+    );
+    expect(run.stdout).not.toContain('Left the target as the run found it');
+  }, 90_000);
+
   it('on SIGTERM before the first check: the same, exit 143', async () => {
     const { url, before } = await developersMock();
     const files = reportFiles('check-sigterm');
