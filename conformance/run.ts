@@ -142,6 +142,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await writeReports(options, { target, seed, exitCode: 2, durationMs: Date.now() - startedAt, checks: [], error: error.message }, startedAt);
     return { exitCode: 2, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], error: error.message };
   }
+  const stoppedEarly = options.stop?.reason;
+  if (stoppedEarly !== undefined) {
+    // Stopped while the target was being probed: nothing was sent that changes it.
+    const exitCode = STOP_EXIT_CODES[stoppedEarly];
+    await writeReports(
+      options,
+      { target: config.baseUrl, seed, exitCode, durationMs: Date.now() - startedAt, checks: [], interrupted: stoppedEarly },
+      startedAt,
+    );
+    return { exitCode, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], interrupted: stoppedEarly };
+  }
   // Noted before the first request that counts in a bucket (the look at the API's shape below sends two).
   const restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
   const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl);

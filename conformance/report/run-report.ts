@@ -74,28 +74,21 @@ function testcase(check: CheckResult): string {
 }
 
 /**
- * Why the run ended early, as a failing testcase of its own: a CI step that keeps the file shows the cause
- * (a target that cannot be reached, an option that cannot work) even when no check ran.
+ * Why the run ended early, as a testcase of its own: a CI step that keeps the file shows the cause (a target
+ * that cannot be reached, an option that cannot work) as a failure even when no check ran, and an interrupt
+ * before any check was known as a skip.
  */
-function runError(run: RunReport): CheckResult[] {
-  if (run.error === undefined) return [];
-  const failure = { message: run.error };
-  return [
-    {
-      rule: 'RUN',
-      title: 'the run reaches the target and completes',
-      area: 'run',
-      state: 'failed',
-      durationMs: run.durationMs,
-      failures: [failure],
-      observations: [],
-    },
-  ];
+function runEnding(run: RunReport): CheckResult[] {
+  const base = { rule: 'RUN', title: 'the run reaches the target and completes', area: 'run', durationMs: run.durationMs, observations: [] };
+  if (run.error !== undefined) return [{ ...base, state: 'failed', failures: [{ message: run.error }] }];
+  if (run.interrupted !== undefined && run.checks.length === 0)
+    return [{ ...base, state: 'skipped', reason: `interrupted (${run.interrupted}) before any check ran`, failures: [] }];
+  return [];
 }
 
 /** `--junit FILE`: one testsuite per area of the spec, named after the suite; a skipped check carries its reason. */
 export function junitReport(run: RunReport): string {
-  const areas = Map.groupBy([...run.checks, ...runError(run)], (check) => check.area);
+  const areas = Map.groupBy([...run.checks, ...runEnding(run)], (check) => check.area);
   const suites = [...areas].map(([area, checks]) => {
     const time = checks.reduce((sum, check) => sum + check.durationMs, 0);
     return [
@@ -105,7 +98,7 @@ export function junitReport(run: RunReport): string {
       '  </testsuite>',
     ].join('\n');
   });
-  const checks = [...run.checks, ...runError(run)];
+  const checks = [...run.checks, ...runEnding(run)];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${SUITE_NAME}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(run.durationMs)}">`,
