@@ -132,9 +132,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const startedAt = Date.now();
   let config: ConformanceConfig;
+  let restore: Awaited<ReturnType<typeof preserveTargetState>>;
   try {
     checkConformanceOptions(options);
     config = await resolveTargetConfig(options, seed);
+    // Noted before the first request that counts in a bucket (the look at the API's shape below sends two).
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
   } catch (error) {
     // An unreachable target or an option that cannot work: nothing was checked, and the reports say why.
     if (!(error instanceof Error)) throw error;
@@ -153,8 +156,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     );
     return { exitCode, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], interrupted: stoppedEarly };
   }
-  // Noted before the first request that counts in a bucket (the look at the API's shape below sends two).
-  const restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
   const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl);
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;

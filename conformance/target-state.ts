@@ -113,6 +113,12 @@ export async function preserveTargetState(
       await control?.close();
     }
   };
-  // Once only: an interrupt and the run's own end may both ask for it.
-  return (registered) => (restoring ??= restore(registered));
+  // Once only: an interrupt and the run's own end may both ask for it. A target that stops answering midway is
+  // said to be left as the run may have changed it, rather than ending the run without its reports.
+  const restoreOrSay = (registered: ReadonlySet<string>) =>
+    restore(registered).catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      return { restored: undefined, left: `${describeUnrestored(capabilities, clock, scheme)}: putting them back failed (${why})` };
+    });
+  return (registered) => (restoring ??= restoreOrSay(registered));
 }
