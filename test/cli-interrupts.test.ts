@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +53,51 @@ async function developersMock() {
   return { url, read, before: await stateOf(url) };
 }
 
+/**
+ * A proxy in front of `target` that holds the request setting the clock back (`{set: …}`: the checks only
+ * advance, freeze or unfreeze it) until it is closed: the run putting the target back is then still at it when
+ * the test sends its second signal. `settingClock` says that request has come.
+ */
+async function slowClockProxy(target: string) {
+  const held: ServerResponse[] = [];
+  let settingClock = false;
+  const server = createServer(async (incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    if (incoming.method === 'POST' && incoming.url === '/__mock/clock' && 'set' in (JSON.parse(body.toString() || '{}') as object)) {
+      settingClock = true;
+      held.push(outgoing);
+      return;
+    }
+    const upstream = request(new URL(incoming.url ?? '/', target), { method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
+    upstream.on('error', () => outgoing.destroy());
+    upstream.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get settingClock() {
+      return settingClock;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const outgoing of held) outgoing.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The instant a wait announced as `until HH:MM:SS` (UTC, within the next hour or so) ends. */
+function endOfWait(until: string): number {
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T${until}Z`);
+  return today < Date.now() - 12 * 3_600_000 ? today + 24 * 3_600_000 : today;
+}
+
 interface Reports {
   junit: string;
   json: string;
@@ -100,17 +147,23 @@ describe('game-service check, interrupted, against a mock with a control API', (
 
   it('on a second SIGINT, exits at once, saying what it leaves on the target', async () => {
     const { url } = await developersMock();
-    const run = cli.start(['check', '--base-url', url]);
-    await run.waitForOutput(/^✓ VERIFY-OK/m, 60_000);
-    // The second comes while the first is still stopping the checks, before anything is put back.
-    run.child.kill('SIGINT');
-    run.child.kill('SIGINT');
-    const exit = await run.waitForExit(60_000);
-    expect(exit.code, run.stdout + run.stderr).toBe(130);
-    expect(run.stderr).toContain(
-      'game-service check: SIGINT again: exiting at once. Left on the target: the clock as the run moved it (it was at 2030-01-01T09:00:00.000Z, frozen), the players and codes of the addresses the run registered (conformance+*-',
-    );
-    expect(run.stdout).not.toContain('Left the target as the run found it');
+    // The target's clock is slow to set back, so that the second SIGINT comes while the run still puts it back.
+    const slow = await slowClockProxy(url);
+    try {
+      const run = cli.start(['check', '--base-url', slow.url]);
+      await run.waitForOutput(/^✓ VERIFY-OK/m, 60_000);
+      run.child.kill('SIGINT');
+      await expect.poll(() => slow.settingClock, { timeout: 30_000, interval: 20 }).toBe(true);
+      run.child.kill('SIGINT');
+      const exit = await run.waitForExit(60_000);
+      expect(exit.code, run.stdout + run.stderr).toBe(130);
+      expect(run.stderr).toContain(
+        'game-service check: SIGINT again: exiting at once. Left on the target: the clock as the run moved it (it was at 2030-01-01T09:00:00.000Z, frozen), the players and codes of the addresses the run registered (conformance+*-',
+      );
+      expect(run.stdout).not.toContain('Left the target as the run found it');
+    } finally {
+      await slow.close();
+    }
   }, 90_000);
 
   it('on SIGTERM before the first check: the same, exit 143', async () => {
@@ -154,13 +207,22 @@ describe('game-service fuzz, interrupted, against a mock with a control API', ()
 });
 
 describe('interrupted against a target in real time (no control API)', () => {
-  it('check ends a window wait at once, says what it leaves, writes its reports, exits 130', async () => {
+  it('check ends a window wait at once (before the wait would have), says what it leaves, writes its reports, exits 130', async () => {
     const { url } = await startMock(cli, ['--port', '0', '--no-control']);
     const files = reportFiles('check-real-time');
     const run = cli.start(['check', '--base-url', url, ...files.flags]);
-    const result = await interruptAt(run, /^✓ /m, 'SIGINT');
-    expect(result.code, result.stdout + result.stderr).toBe(130);
-    expect(result.stdout).toMatch(/\nInterrupted \(SIGINT\): /);
+    // One address: its auth budget of 5 a minute is soon spent, and the run waits for the next window.
+    const waiting = /waiting \d+ s \(until (\d\d:\d\d:\d\d)\)/;
+    await expect.poll(() => run.stderr, { timeout: 60_000, interval: 50 }).toMatch(waiting);
+    const [, until = ''] = waiting.exec(run.stderr)!;
+    run.child.kill('SIGINT');
+    const exit = await run.waitForExit(90_000);
+    expect(exit.code, run.stdout + run.stderr).toBe(130);
+    expect(Date.now(), `exited after the wait that was to end at ${until}`).toBeLessThan(endOfWait(until));
+    expect(run.stdout).toMatch(/\nInterrupted \(SIGINT\): /);
+    expect(run.stdout).toMatch(
+      /Left on the target: whatever the target made for the \d+ address(es)? the run registered \(conformance\+\*-\d+-\*@example\.com\)/,
+    );
     expectInterruptedCheckReports(files, 'SIGINT', 130);
   }, 120_000);
 
