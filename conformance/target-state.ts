@@ -1,51 +1,8 @@
 import type { Capabilities } from './config.js';
-import type { RateLimitBucket } from '../src/spec/control-schemas.js';
 import { type AddressScheme, addressesOnTarget, addressPattern, removeRegistered } from './registered-players.js';
-import { counted } from './report/counted.js';
-import { ControlRefusal, RunControl } from './run-control.js';
+import { restoreBuckets } from './restore-buckets.js';
+import { RunControl } from './run-control.js';
 import type { RunStop } from './run-stop.js';
-
-const bucketKey = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key}`;
-const bucketId = (bucket: RateLimitBucket) => `${bucketKey(bucket)} ${bucket.count} ${bucket.resetAt}`;
-
-/**
- * Once the clock is back: every bucket the run filled is emptied, and every bucket it found and changed (or that
- * ended while the run moved the clock on) is set back as it was. A target whose control API cannot set a bucket
- * has those emptied instead, and the line says so.
- */
-async function restoreBuckets(control: RunControl, before: readonly RateLimitBucket[]): Promise<{ done?: string; left?: string }> {
-  const foundKeys = new Set(before.map(bucketKey));
-  const now = await control.buckets();
-  const nowIds = new Set(now.map(bucketId));
-  const filled = now.filter((bucket) => !foundKeys.has(bucketKey(bucket)));
-  const changed = before.filter((bucket) => !nowIds.has(bucketId(bucket)));
-  const clear = (bucket: RateLimitBucket) =>
-    control.call('clearBuckets', `?category=${encodeURIComponent(bucket.category)}&key=${encodeURIComponent(bucket.key)}`);
-  for (const bucket of filled) await clear(bucket);
-  let notSet = 0;
-  let setBack = 0;
-  const { nowMs } = await control.call('clock');
-  for (const { category, key, count, resetAt } of changed) {
-    // One whose window has ended since has nothing left to count: it is as it would be without the run.
-    if (Date.parse(resetAt) <= nowMs) continue;
-    try {
-      await control.call('setBucket', '', { category, key, count, resetAt });
-      setBack++;
-    } catch (error) {
-      if (!(error instanceof ControlRefusal)) throw error;
-      await clear({ category, key, count, resetAt } as RateLimitBucket);
-      notSet++;
-    }
-  }
-  const done = [
-    filled.length === 0 ? '' : filled.length === 1 ? 'the bucket the run filled is empty again' : `the ${filled.length} buckets the run filled are empty again`,
-    setBack === 0 ? '' : `${counted(setBack, 'bucket')} it found ${setBack === 1 ? 'is' : 'are'} as before`,
-  ].filter((each) => each !== '');
-  return {
-    ...(done.length === 0 ? {} : { done: done.join('; ') }),
-    ...(notSet === 0 ? {} : { left: `${counted(notSet, 'bucket')} the run changed, emptied: the target's control API cannot set one back` }),
-  };
-}
 
 /** What a run did to leave the target as it found it, and what it could not take away. */
 export interface TargetAftermath {
@@ -73,7 +30,8 @@ function describeUnrestored(capabilities: Capabilities | null, clock: { nowMs: n
  * What a run changes of a target, noted before it starts: with a control API, the clock (time and frozen state),
  * the buckets and the addresses of the run's pattern that already have players. The function it answers is
  * called at the end with the addresses the run registered: it puts the clock back where it was, moved on by the
- * real time elapsed if it was running, empties every bucket the run filled, and removes the players and codes
+ * real time elapsed if it was running, empties every bucket the run filled and sets back those it found and
+ * changed, and removes the players and codes
  * made for those addresses and for any other address of the run's pattern the target holds now (a check an
  * interrupt cut short never reported its own), so that a developer's mock, and the players and tokens made on it
  * before the run, are as before. It answers what it did, and what it could not undo. While the target is changed,

@@ -235,6 +235,8 @@ describe('interrupted against a target in real time (no control API)', () => {
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as { exitCode: number; stoppedBy: string };
     expect(report).toMatchObject({ exitCode: 143, stoppedBy: 'SIGTERM' });
     expect(readFileSync(files.junit, 'utf8')).toContain('<property name="interrupted" value="SIGTERM"/>');
+    const har = JSON.parse(readFileSync(files.har, 'utf8')) as { log: { comment?: string } };
+    expect(har.log.comment).toBe('interrupted (SIGTERM): the run stopped before its end');
   }, 120_000);
 });
 
