@@ -157,7 +157,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
       'Unknown command "chek"; commands: mock, check, fuzz, proxy; did you mean check?',
     ],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
-    const result = await cli.run(args, {}, 5_000);
+    const result = await cli.run(args, {}, 60_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     if (typeof message === 'string') expect(result.stderr).toContain(`game-service: ${message}`);
@@ -176,7 +176,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['check', 'GAME_SERVICE_SEED', '-1', '--seed "-1" is not a count'],
     ['fuzz', 'GAME_SERVICE_BASE_URL', 'ftp://example.com', '--base-url "ftp://example.com" is not an http(s) URL'],
   ])('%s: an invalid %s, naming the variable', async (command, variable, value, message) => {
-    const result = await cli.run([command], { [variable]: value }, 5_000);
+    const result = await cli.run([command], { [variable]: value }, 60_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`game-service: ${variable}=${value}: ${message}`);
