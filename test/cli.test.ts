@@ -294,10 +294,10 @@ describe('game-service mock', () => {
       expect((await call(`${url}/health`, { dispatcher: agent })).status).toBe(200);
       const signalledAt = Date.now();
       process.child.kill(signal);
-      const exit = await process.waitForExit(4_000);
+      const exit = await process.waitForExit(30_000);
       expect(exit).toEqual({ code: 0, signal: null });
-      // Well under the 5 s grace period: an idle connection must not hold the shutdown.
-      expect(Date.now() - signalledAt).toBeLessThan(2_500);
+      // Before the 5 s grace period ends: an idle connection must not hold the shutdown until then.
+      expect(Date.now() - signalledAt).toBeLessThan(4_900);
       expect(process.stdout).toContain(`${signal} received: closing connections and stopping.\n`);
       expect(process.stderr).toBe('');
     } finally {
