@@ -2,3 +2,4 @@
 export { runConformance, type ConformanceOptions, type ConformanceResult, type SkippedCheck } from './run.js';
 export { runFuzz, type FuzzFailure, type FuzzOptions, type FuzzResult } from './fuzz/run-fuzz.js';
 export type { TargetOptions } from './target-options.js';
+export { RunStop, type StopSignalName } from './run-stop.js';

@@ -41,6 +41,8 @@ export class Pacer {
   readonly #clock: ClockControl | undefined;
   readonly #maxWaitSeconds: number;
   #sent = 0;
+  /** Ends a wait at once when the run is stopped (an interrupt). */
+  stopSignal: AbortSignal | undefined;
 
   constructor(clock: ClockControl | undefined, maxWaitSeconds: number) {
     this.#clock = clock;
@@ -107,6 +109,6 @@ export class Pacer {
       return;
     }
     notice(`${why}: waiting ${Math.ceil(ms / 1000)} s (until ${new Date(Date.now() + ms).toISOString().slice(11, 19)})`);
-    await sleep(ms);
+    await sleep(ms, this.stopSignal);
   }
 }

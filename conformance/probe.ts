@@ -21,13 +21,15 @@ export async function probeTarget(baseUrl: string): Promise<Capabilities | null>
   const agent = new Agent({ connectTimeout: PROBE_TIMEOUT_MS });
   const get = (path: string) => request(endpoint(baseUrl, path), { dispatcher: agent, headersTimeout: PROBE_TIMEOUT_MS, bodyTimeout: PROBE_TIMEOUT_MS });
   try {
+    // The control API first: it counts in no bucket, so the run notes the target's buckets before it has sent
+    // anything they count (target-state.ts); any answer at all shows the target is reached.
+    let answer: Awaited<ReturnType<typeof get>>;
     try {
-      await (await get('/health')).body.dump();
+      answer = await get(CONTROL_ROUTES.capabilities.pattern);
     } catch (error) {
       const cause = (error as { code?: string; message: string }).code ?? (error as Error).message;
       throw new TargetUnreachableError(`cannot reach ${baseUrl}: ${cause}`);
     }
-    const answer = await get(CONTROL_ROUTES.capabilities.pattern);
     const body = (await answer.body.json().catch(() => undefined)) as
       | { capabilities?: Partial<Capabilities> & { scenarios?: string[] }; gameOrigins?: string[] }
       | undefined;

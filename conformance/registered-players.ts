@@ -17,15 +17,33 @@ export interface Removal {
   left: string | undefined;
 }
 
-/** The run's addresses as a person can find them: the template's pattern, and any address outside it by name. */
-export function describeAddresses(emails: ReadonlySet<string>, { emailTemplate, seed }: AddressScheme): string {
+/** Whether `email` is one the run's template makes with its seed (players.ts), whatever made it. */
+function fitsScheme(email: string, { emailTemplate, seed }: AddressScheme): boolean {
   const [prefix = '', suffix = ''] = emailTemplate.split('{id}');
-  const fits = (email: string) =>
-    email.length >= prefix.length + suffix.length && email.startsWith(prefix) && email.endsWith(suffix) && email.includes(`-${seed}-`, prefix.length);
-  const others = [...emails].filter((email) => !fits(email));
-  const pattern = `${prefix}*-${seed}-*${suffix}`;
-  const all = others.length === emails.size ? others.join(', ') : [pattern, ...others].join(', ');
+  return email.length >= prefix.length + suffix.length && email.startsWith(prefix) && email.endsWith(suffix) && email.includes(`-${seed}-`, prefix.length);
+}
+
+/** The pattern of the run's addresses, as a person searches for them: `conformance+*-42-*@example.com`. */
+export function addressPattern({ emailTemplate, seed }: AddressScheme): string {
+  const [prefix = '', suffix = ''] = emailTemplate.split('{id}');
+  return `${prefix}*-${seed}-*${suffix}`;
+}
+
+/** The run's addresses as a person can find them: the template's pattern, and any address outside it by name. */
+export function describeAddresses(emails: ReadonlySet<string>, scheme: AddressScheme): string {
+  const others = [...emails].filter((email) => !fitsScheme(email, scheme));
+  const all = others.length === emails.size ? others.join(', ') : [addressPattern(scheme), ...others].join(', ');
   return `the ${counted(emails.size, 'address', 'addresses')} the run registered (${all})`;
+}
+
+/**
+ * The addresses of the run's pattern that the target holds a player or a code for. A run stopped in the middle
+ * of a check (an interrupt ends its worker) cannot say what that check registered: the target can.
+ */
+export async function addressesOnTarget(control: RunControl, scheme: AddressScheme): Promise<Set<string>> {
+  const [players, outbox] = await Promise.all([control.players(), control.outbox()]);
+  const emails = [...players.map((player) => player.email), ...outbox.map((message) => message.email)];
+  return new Set(emails.filter((email) => fitsScheme(email, scheme)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { ControlAnswer, JsonControlRouteKey } from '../src/spec/control-responses.js';
 import { CONTROL_ROUTES } from '../src/spec/control-routes.js';
-import type { OutboxMessage, RateLimitBucket } from '../src/spec/control-schemas.js';
+import type { ControlPlayer, OutboxMessage, RateLimitBucket } from '../src/spec/control-schemas.js';
 import { endpoint } from './exchange.js';
 
 /** A control call the target refused: its status, for a line that says what the run could not undo. */
@@ -42,13 +42,18 @@ export class RunControl {
     return this.#all('buckets', (page) => page.buckets);
   }
 
+  /** Every player. */
+  players(): Promise<ControlPlayer[]> {
+    return this.#all('players', (page) => page.players);
+  }
+
   /** Every message the outbox holds. */
   outbox(): Promise<OutboxMessage[]> {
     return this.#all('outbox', (page) => page.messages);
   }
 
   /** Every entry of a listing, following its cursor. */
-  async #all<K extends 'buckets' | 'outbox', T>(key: K, items: (page: ControlAnswer<K>) => readonly T[]): Promise<T[]> {
+  async #all<K extends 'buckets' | 'outbox' | 'players', T>(key: K, items: (page: ControlAnswer<K>) => readonly T[]): Promise<T[]> {
     const all: T[] = [];
     let cursor: string | undefined;
     do {

@@ -10,7 +10,9 @@ const suite = createSuite(inject('conformance'));
 
 // Each check's own auth requests, for the plan's account at the end of the run, and the addresses it registered,
 // which the run removes from the target at its end (report/run-collector.ts).
-beforeEach(({ task }) => {
+// A cancelled run (an interrupt) aborts the running check's signal: its requests and waits end at once.
+beforeEach(({ task, signal }) => {
+  suite.target.stopSignal = signal;
   const before = suite.target.pacer.authRequestsSent;
   const { registeredEmails } = suite.target;
   const firstEmail = registeredEmails.length;

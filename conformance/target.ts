@@ -30,6 +30,8 @@ export class Target {
   readonly registeredEmails: string[] = [];
   /** Set when the run writes its exchanges as HAR. */
   har: HarRecorder | undefined;
+  /** Once aborted (an interrupt), nothing more is sent and every wait ends. */
+  #stopSignal: AbortSignal | undefined;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
@@ -39,9 +41,19 @@ export class Target {
     this.pacer = new Pacer(this.clock, config.maxWaitSeconds);
   }
 
+  get stopSignal(): AbortSignal | undefined {
+    return this.#stopSignal;
+  }
+
+  set stopSignal(signal: AbortSignal | undefined) {
+    this.#stopSignal = signal;
+    this.pacer.stopSignal = signal;
+  }
+
   async send(call: Call): Promise<Exchange> {
     const identity = call.identity ?? this.#default;
     for (let attempt = 0; ; attempt++) {
+      this.#stopSignal?.throwIfAborted();
       if (AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`)) {
         // A check that wants a 429 is not held back, but what it sends still counts in the client's budget.
         if (call.expectLimit === true) this.pacer.recordAuth(identity);
@@ -83,6 +95,7 @@ export class Target {
       dispatcher: identity.dispatcher,
       headersTimeout: REQUEST_TIMEOUT_MS,
       bodyTimeout: REQUEST_TIMEOUT_MS,
+      ...(this.#stopSignal === undefined ? {} : { signal: this.#stopSignal }),
     });
     const text = await response.body.text();
     const responseHeaders = Object.fromEntries(

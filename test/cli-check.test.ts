@@ -41,7 +41,7 @@ describe('game-service check: a flag value that cannot work stops it before anyt
     ['source IPs that are no addresses', ['--source-ips', 'localhost'], '--source-ips "localhost": localhost is not an IP address'],
     ['no property run', ['--num-runs', '0'], '--num-runs "0" must be at least 1'],
   ])('%s', async (_name, args, message) => {
-    const result = await cli.run(['check', ...args], {}, 5_000);
+    const result = await cli.run(['check', ...args], {}, 60_000);
     expect(result.code).toBe(2);
     // The embedded mock announces itself on stdout when it starts.
     expect(result.stdout).toBe('');
@@ -49,7 +49,7 @@ describe('game-service check: a flag value that cannot work stops it before anyt
   });
 
   it('names the variable of a value from the environment', async () => {
-    const result = await cli.run(['check'], { GAME_SERVICE_OTP_SOURCE: 'bogus' }, 5_000);
+    const result = await cli.run(['check'], { GAME_SERVICE_OTP_SOURCE: 'bogus' }, 60_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('game-service: GAME_SERVICE_OTP_SOURCE=bogus: --otp-source "bogus" is not one of');

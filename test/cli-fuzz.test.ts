@@ -95,7 +95,7 @@ describe('game-service fuzz', () => {
       '--json "/no/such/dir/fuzz.json" cannot be written: /no/such/dir is no directory',
     ],
   ])('refuses %s before anything starts, exit 2', async (_name, args, message) => {
-    const result = await cli.run(['fuzz', ...args], {}, 5_000);
+    const result = await cli.run(['fuzz', ...args], {}, 60_000);
     expect(result.code).toBe(2);
     // The embedded mock and the fuzzer announce themselves on stdout when they start.
     expect(result.stdout).toBe('');
@@ -116,6 +116,8 @@ describe('game-service fuzz', () => {
       '--replay',
       '--seed',
       '--json',
+      '--junit',
+      '--har',
     ]) {
       expect(result.stdout).toContain(flag);
     }

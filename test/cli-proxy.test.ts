@@ -132,7 +132,7 @@ describe('game-service proxy', () => {
     const mock = await startMock(cli, ['--port', '0']);
     const taken = await cli.run(['proxy', '--target', mock.url, '--port', String(mock.port)]);
     expect(taken.code).toBe(2);
-    expect(taken.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    expect(taken.stderr).toMatch(/cannot start the proxy: 127\.0\.0\.1:\d+ is already in use/);
   });
 
   it('writes no token or code in any report: the HAR, the JSON, the recording, the findings page', async () => {

@@ -139,7 +139,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ],
     ['a flag of another command', ['mock', '--seed', '1'], 'Unknown flag for mock: --seed (a flag of check and fuzz, not mock)'],
     ['several unknown flags', ['fuzz', '--bogus', '--max-duraton=5'], 'Unknown flags for fuzz: --bogus, --max-duraton (did you mean --max-duration?)'],
-    ['an unknown log format', ['mock', '--log-format', 'xml'], /game-service: Invalid values:\s+Argument: log-format, Given: "xml", Choices: "text", "json"/],
+    ['an unknown log format', ['mock', '--log-format', 'xml'], '--log-format "xml" is not one of text, json\n'],
     ['a negative count', ['mock', '--max-wrong-otp-attempts', '-1'], '--max-wrong-otp-attempts "-1" is not a count'],
     [
       'a bot-check token with another mode',
@@ -157,7 +157,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
       'Unknown command "chek"; commands: mock, check, fuzz, proxy; did you mean check?',
     ],
   ] as [string, string[], string | RegExp][])('%s', async (_name, args, message) => {
-    const result = await cli.run(args, {}, 5_000);
+    const result = await cli.run(args, {}, 60_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     if (typeof message === 'string') expect(result.stderr).toContain(`game-service: ${message}`);
@@ -176,7 +176,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['check', 'GAME_SERVICE_SEED', '-1', '--seed "-1" is not a count'],
     ['fuzz', 'GAME_SERVICE_BASE_URL', 'ftp://example.com', '--base-url "ftp://example.com" is not an http(s) URL'],
   ])('%s: an invalid %s, naming the variable', async (command, variable, value, message) => {
-    const result = await cli.run([command], { [variable]: value }, 5_000);
+    const result = await cli.run([command], { [variable]: value }, 60_000);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`game-service: ${variable}=${value}: ${message}`);
@@ -224,9 +224,13 @@ describe('game-service mock', () => {
       const email = 'pilot@example.com';
       const registeredAt = Date.now();
       expect((await call(`${url}/api/auth/register`, { json: { email }, dispatcher: agent })).status).toBe(200);
+      const answeredAt = Date.now();
       const [, code = '', expires = ''] = await process.waitForOutput(/^OTP for pilot@example\.com: (\d{6}) \(expires (\S+)\)$/m);
       expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      expect(Math.abs(Date.parse(expires) - (registeredAt + 15 * 60_000))).toBeLessThan(5_000);
+      // 15 minutes after the moment the mock took the registration, between sending it and its answer (a second's
+      // leeway for the mock's clock, which keeps its own time): however long load makes that moment take.
+      expect(Date.parse(expires)).toBeGreaterThanOrEqual(registeredAt + 15 * 60_000 - 1_000);
+      expect(Date.parse(expires)).toBeLessThanOrEqual(answeredAt + 15 * 60_000 + 1_000);
 
       const verified = await call(`${url}/api/auth/verify-email`, { json: { email, otp: code }, dispatcher: agent });
       expect(verified.status).toBe(200);
@@ -290,10 +294,10 @@ describe('game-service mock', () => {
       expect((await call(`${url}/health`, { dispatcher: agent })).status).toBe(200);
       const signalledAt = Date.now();
       process.child.kill(signal);
-      const exit = await process.waitForExit(4_000);
+      const exit = await process.waitForExit(30_000);
       expect(exit).toEqual({ code: 0, signal: null });
-      // Well under the 5 s grace period: an idle connection must not hold the shutdown.
-      expect(Date.now() - signalledAt).toBeLessThan(2_500);
+      // Before the 5 s grace period ends: an idle connection must not hold the shutdown until then.
+      expect(Date.now() - signalledAt).toBeLessThan(4_900);
       expect(process.stdout).toContain(`${signal} received: closing connections and stopping.\n`);
       expect(process.stderr).toBe('');
     } finally {

@@ -53,13 +53,14 @@ describe('control API over HTTP: capabilities and clock', () => {
         'GET /__mock/clock',
         'POST /__mock/clock',
         'DELETE /__mock/buckets',
+        'PUT /__mock/buckets',
         'PUT /__mock/players/:id/action-points',
         'POST /__mock/scenarios/:name',
         'GET /__mock/variants',
         'PUT /__mock/variants',
       ]),
     );
-    expect(routes).toHaveLength(31);
+    expect(routes).toHaveLength(32);
   });
 
   it("Date follows the virtual clock, on API and control responses alike (one header, not Node's own)", async () => {

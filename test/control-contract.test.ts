@@ -30,6 +30,7 @@ const CALLS: Readonly<Record<JsonControlRouteKey, ControlCall>> = {
   players: {},
   outbox: {},
   buckets: {},
+  setBucket: { body: { category: 'auth', key: '203.0.113.9', count: 2, resetAt: '2999-01-01T00:00:00.000Z' } },
   journal: {},
   journalCount: {},
   journalHar: {},

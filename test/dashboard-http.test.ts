@@ -9,6 +9,8 @@ import { header } from './support/http.js';
 import { json, useControlServers, type ControlServer } from './support/control-server.js';
 
 const startServer = useControlServers();
+/** How long a condition may take to come about: its wait ends as soon as it does, however loaded the machine (vi.waitFor's own 1 s is not). */
+const CONDITION = { timeout: 15_000, interval: 20 };
 
 /** Reads a stream of server-sent events until `count` events have come, then cancels it; their data parsed. */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<Record<string, unknown>[]> {
@@ -126,18 +128,19 @@ describe('GET /__mock/journal/stream', () => {
   it('lets go of the journal when the client disconnects', async () => {
     const mock = await startServer();
     const streams = await Promise.all([openStream(mock), openStream(mock)]);
-    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(2));
+    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(2), CONDITION);
     await Promise.all(streams.map((response) => response.body!.cancel()));
-    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(0));
+    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(0), CONDITION);
   });
 
   it('does not hold a shutdown: open streams end at once and the server closes', async () => {
     const mock = await startServer();
     const response = await openStream(mock);
-    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(1));
+    await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(1), CONDITION);
+    // A grace far longer than any load can stretch the shutdown: it ends well before, or the stream held it.
     const started = Date.now();
-    await shutDownNodeServer(mock.server, 5_000);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    await shutDownNodeServer(mock.server, 120_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
     expect(await response.text()).toBe('retry: 1000\n\n');
     expect(mock.service.journal.subscribers).toBe(0);
   });
@@ -161,7 +164,7 @@ describe('GET /__mock/journal/stream', () => {
       expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       await fetch('https://api.stream.test/health');
       expect((await readEvents(response.body!, 1))[0]).toMatchObject({ method: 'GET', path: '/health', status: 200 });
-      await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(0));
+      await vi.waitFor(() => expect(mock.service.journal.subscribers).toBe(0), CONDITION);
     } finally {
       msw.close();
     }

@@ -35,7 +35,7 @@ export function rateLimitsWindowResetChecks(suite: Suite): void {
         const waitMs = reading.waitMs + 1_000 - (Date.now() - limited!.exchange.receivedAt);
         if (waitMs > 0) {
           notice(`RL-WINDOW: waiting ${Math.ceil(waitMs / 1000)} s (Retry-After) for a spent read bucket to start a new window`);
-          await sleep(waitMs);
+          await sleep(waitMs, context.signal);
         }
       }
       const { exchange } = await read();

@@ -6,7 +6,7 @@ import { errorMessage, expectClientError, expectSuccessEnvelope } from '../envel
 import { header, isObject, type Exchange } from '../exchange.js';
 import { firstVerification } from '../first-verification.js';
 import type { Identity } from '../identities.js';
-import { notice } from '../pacing.js';
+import { notice, sleep } from '../pacing.js';
 import { registerForCode, uniqueEmail, verifyForToken, type Registration } from '../players.js';
 import { rule } from '../rules.js';
 import { authIsScarce } from '../accounts.js';
@@ -77,9 +77,9 @@ async function otpExpiryInRealTime(suite: Suite, context: TestContext): Promise<
   notice(
     `OTP-EXPIRY: --wait-otp-expiry: waiting a real 15 minutes for two codes to reach the end of their lifetime (until ${new Date(late.register.receivedAt + OTP_LIFETIME_MS + marginMs).toISOString().slice(11, 19)})`,
   );
-  await sleepUntil(earlySent + OTP_LIFETIME_MS - marginMs);
+  await sleepUntil(earlySent + OTP_LIFETIME_MS - marginMs, context.signal);
   const accepted = await verify(suite, early.email, early.code, identity);
-  await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs);
+  await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs, context.signal);
   const rejected = await verify(suite, late.email, late.code, identity);
   expectThat(accepted, accepted.status === 200, 'status 200 for a code used 10 s before 15 minutes had passed since it was sent');
   expectSuccessEnvelope(accepted);
@@ -104,7 +104,7 @@ async function observeReRegistration(suite: Suite, context: TestContext, registr
   await observe(context, `re-registering a signed-in address answered ${again.status}; then ${outcome}`);
 }
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+const sleepUntil = (at: number, signal: AbortSignal) => sleep(Math.max(0, at - Date.now()), signal);
 
 export function verifyChecks(suite: Suite): void {
   describe('verify-email', () => {

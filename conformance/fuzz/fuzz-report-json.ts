@@ -39,6 +39,7 @@ export function fuzzReportJson(result: FuzzResult): string {
   const { failure, ...summary } = result;
   const report = {
     ...summary,
+    stoppedBy: summary.stoppedBy ?? null,
     failure: failure === undefined ? null : { path: failure.path, replay: failure.replay, shrinks: failure.shrinks, steps: failure.steps.map(stepRecord) },
   };
   return `${JSON.stringify(report, null, 2)}\n`;

@@ -4,6 +4,7 @@ import { counted, perSecond } from '../report/counted.js';
 import { type HarOutput, HarRecorder } from '../report/har.js';
 import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from '../target-options.js';
 import { preserveTargetState } from '../target-state.js';
+import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../run-stop.js';
 import { commandArbitrary } from './commands.js';
 import { FUZZ_DEFAULTS } from './fuzz-defaults.js';
 import { FuzzSession, type RunModel, type RunReal } from './fuzz-session.js';
@@ -22,6 +23,8 @@ export interface FuzzOptions extends TargetOptions {
   replay?: string;
   /** Also write every exchange of the run (control API requests marked), one page per sequence, as HAR 1.2. */
   har?: HarOutput;
+  /** Stops the run from outside (SIGINT, SIGTERM): it then restores the target and reports what it has, marked interrupted. */
+  stop?: RunStop;
 }
 
 export interface FuzzFailure {
@@ -35,7 +38,8 @@ export interface FuzzFailure {
 }
 
 export interface FuzzResult {
-  exitCode: 0 | 1 | 2;
+  /** 0 no disagreement, 1 one, 2 usage or connection error, 130/143 stopped by SIGINT/SIGTERM. */
+  exitCode: 0 | 1 | 2 | 130 | 143;
   seed: number;
   runs: number;
   commands: number;
@@ -45,7 +49,10 @@ export interface FuzzResult {
   durationMs: number;
   /** The choices the spec leaves open, as the target made them. */
   choices: string[];
+  /** The run ended before its sequences were all tried: by --max-duration, or by a signal (stoppedBy). */
   interrupted: boolean;
+  /** The signal that stopped the run, if one did. */
+  stoppedBy?: StopSignalName;
   /** What was done to leave a target with a control API as the run found it. */
   restored?: string;
   /** What the run leaves on the target: the players and codes of its addresses, where it could not remove them. */
@@ -98,28 +105,56 @@ function replayOf(options: Omit<FuzzOptions, 'baseUrl'>): { path: string; replay
   }
 }
 
+/** The shrunk disagreement as the report shows it, with the --replay value that reruns it. */
+function failureOf(
+  details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>,
+  steps: Step[],
+  replay: { path: string; replayPath: string | undefined } | undefined,
+): FuzzFailure {
+  const path = details.counterexamplePath ?? replay?.path ?? '0';
+  const replayPath = replayPathOf(details.counterexample?.[0]) ?? replay?.replayPath;
+  return { report: formatSteps(steps), steps, path, replay: replayToken(path, replayPath), shrinks: details.numShrinks };
+}
+
 /** Tries random command sequences against the target, judging every answer against the model, and shrinks a disagreement. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const started = Date.now();
+  const startedAt = Date.now();
   let session: FuzzSession;
   let replay: { path: string; replayPath: string | undefined } | undefined;
-  let restore: Awaited<ReturnType<typeof preserveTargetState>>;
+  let restore: Awaited<ReturnType<typeof preserveTargetState>> | undefined;
   const har = options.har === undefined ? undefined : new HarRecorder();
+  const { stop } = options;
   let sequences = 0;
+  let started: FuzzSession | undefined;
   try {
     // Every option that can be judged before anything starts or is sent.
     checkTargetOptions(options);
     replay = replayOf(options);
     const config = await resolveTargetConfig(options, seed);
-    restore = await preserveTargetState(config.baseUrl, config.capabilities, config);
-    session = new FuzzSession(config);
-    session.target.har = har;
-    await session.start();
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, stop);
+    started = new FuzzSession(config);
+    started.target.har = har;
+    started.target.stopSignal = stop?.signal;
+    stop?.signal.throwIfAborted();
+    await started.start();
+    session = started;
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    return { exitCode: 2, seed, runs: 0, commands: 0, requests: 0, limited: 0, durationMs: 0, choices: [], interrupted: false, error: error.message };
+    // Whatever the start changed (a frozen clock, players signed in) is put back.
+    await started?.close().catch(() => {});
+    const { restored, left } =
+      restore === undefined ? { restored: undefined, left: undefined } : await restore(new Set(started?.target.registeredEmails ?? []));
+    const aftermath = { ...(restored === undefined ? {} : { restored }), ...(left === undefined ? {} : { left }) };
+    const stoppedBy = stop?.reason;
+    if (har !== undefined && options.har !== undefined)
+      await har.write(options.har, stoppedBy !== undefined ? `interrupted (${stoppedBy}): the run stopped before its end` : error.message);
+    const empty = { seed, runs: 0, commands: 0, requests: 0, limited: 0, durationMs: Date.now() - startedAt, choices: [], ...aftermath };
+    if (stoppedBy !== undefined) return { ...empty, exitCode: STOP_EXIT_CODES[stoppedBy], interrupted: true, stoppedBy };
+    return { ...empty, exitCode: 2, interrupted: false, error: error.message };
   }
+  const onStop = () => session.stop();
+  stop?.signal.addEventListener('abort', onStop, { once: true });
   const numRuns = options.numRuns ?? (session.clock === undefined && !session.backToBack ? FUZZ_DEFAULTS.numRunsRealTime : FUZZ_DEFAULTS.numRunsWithClock);
   const maxCommands = options.maxCommands ?? FUZZ_DEFAULTS.maxCommands;
   announce(session, numRuns, maxCommands);
@@ -174,11 +209,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const shortest = counted(lastFailure?.steps.length ?? 0, 'step');
       const phase =
         failures > 0 ? `shrinking: ${counted(failures, 'failing sequence')} so far, shortest ${shortest}` : `sequence ${session.stats.runs}/${numRuns}`;
-      notice(`${phase} · ${counted(sent, 'command')} · ${perSecond(sent, Date.now() - started, 'commands')}`);
+      notice(`${phase} · ${counted(sent, 'command')} · ${perSecond(sent, Date.now() - startedAt, 'commands')}`);
     },
     session.clock === undefined ? PROGRESS_INTERVAL_MS.realTime : PROGRESS_INTERVAL_MS.clock,
   ).unref();
-  let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]>;
+  let details: fc.RunDetails<[Iterable<fc.AsyncCommand<object, object>>]> | undefined;
   try {
     details = (await fc.check(property, {
       seed,
@@ -186,14 +221,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       ...(replay === undefined ? {} : { path: replay.path, endOnFailure: true }),
       ...(options.maxDurationSeconds === undefined ? {} : { interruptAfterTimeLimit: options.maxDurationSeconds * 1000, markInterruptAsFailure: false }),
     })) as typeof details;
+  } catch (error) {
+    // The fuzzer itself broke: the target is put back all the same, and the run ends with exit 2.
+    aborted ??= error instanceof Error ? error : new Error(String(error));
   } finally {
     clearInterval(progress);
+    stop?.signal.removeEventListener('abort', onStop);
     session.stop();
     await inFlight;
     await session.close();
   }
   const { restored, left } = await restore(new Set(session.target.registeredEmails));
-  if (har !== undefined && options.har !== undefined) await har.write(options.har);
+  const stoppedBy = stop?.reason;
+  if (har !== undefined && options.har !== undefined) {
+    const early = stoppedBy !== undefined ? `interrupted (${stoppedBy}): the run stopped before its end` : aborted?.message;
+    await har.write(options.har, early);
+  }
 
   const result: FuzzResult = {
     exitCode: 0,
@@ -202,25 +245,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     commands: session.stats.commands,
     requests: session.stats.requests,
     limited: session.stats.limited,
-    durationMs: Date.now() - started,
+    durationMs: Date.now() - startedAt,
     choices: session.choices.describe(),
-    interrupted: details.interrupted,
+    interrupted: stoppedBy !== undefined || details?.interrupted === true,
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
     ...(restored === undefined ? {} : { restored }),
     ...(left === undefined ? {} : { left }),
   };
-  if (aborted !== undefined) return { ...result, exitCode: 2, error: aborted.message };
-  if (details.failed && lastFailure !== undefined) {
-    const path = details.counterexamplePath ?? replay?.path ?? '0';
-    const replayPath = replayPathOf(details.counterexample?.[0]) ?? replay?.replayPath;
-    const failure = {
-      report: formatSteps(lastFailure.steps),
-      steps: lastFailure.steps,
-      path,
-      replay: replayToken(path, replayPath),
-      shrinks: details.numShrinks,
-    };
-    return { ...result, exitCode: 1, failure };
+  if (stoppedBy !== undefined) {
+    // What was found before the interrupt is kept (and shown); the exit code is the signal's.
+    const found = details?.failed === true && lastFailure !== undefined ? { failure: failureOf(details, lastFailure.steps, replay) } : {};
+    return { ...result, exitCode: STOP_EXIT_CODES[stoppedBy], ...found };
   }
+  if (aborted !== undefined || details === undefined) return { ...result, exitCode: 2, error: aborted?.message ?? 'the fuzzer failed' };
+  if (details.failed && lastFailure !== undefined) return { ...result, exitCode: 1, failure: failureOf(details, lastFailure.steps, replay) };
   if (details.interrupted && completed === 0) {
     const bound = `--max-duration ${options.maxDurationSeconds} s`;
     return {

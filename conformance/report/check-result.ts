@@ -1,5 +1,6 @@
 import type { TestCase } from 'vitest/node';
 import type { ExchangeRecord } from '../exchange.js';
+import { notRunReason, type StopSignalName } from '../run-stop.js';
 
 /** One check as a report shows it: its rule, what it does, how it ended, and why. */
 export interface CheckResult {
@@ -47,4 +48,13 @@ export function checkResult(testCase: TestCase): CheckResult {
 export function checkSummary(check: Pick<CheckResult, 'rule' | 'title'>): string {
   const quoteEnd = check.title.indexOf('» ');
   return `${check.rule} ${quoteEnd === -1 ? check.title.slice(check.rule.length + 1) : check.title.slice(quoteEnd + 2)}`;
+}
+
+/** After an interrupt, a check that did not pass or fail on its own is one the interrupt cut short or kept from running. */
+export function asInterrupted(check: CheckResult, signal: StopSignalName | undefined): CheckResult {
+  if (signal === undefined) return check;
+  const cutShort = check.state === 'failed' && check.failures.some((failure) => /RunInterrupted|aborted|cancel/i.test(failure.message));
+  const notRun = check.state === 'skipped' && (check.reason === 'did not run' || /aborted by the user/.test(check.reason ?? ''));
+  if (!cutShort && !notRun) return check;
+  return { ...check, state: 'skipped', reason: notRunReason(signal, cutShort), failures: [] };
 }

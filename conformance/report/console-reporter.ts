@@ -1,6 +1,7 @@
 import { styleText } from 'node:util';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import { checkResult, checkSummary } from './check-result.js';
+import type { StopSignalName } from '../run-stop.js';
+import { asInterrupted, checkResult, checkSummary } from './check-result.js';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -12,14 +13,16 @@ const MARKS = { passed: ['green', '✓'], failed: ['red', '✗'], skipped: ['yel
 /** The suite's own lines on stdout, one per check as it ends: no test-runner banner, no colours in a log file. */
 export class ConsoleReporter implements Reporter {
   readonly #selected: (testCase: TestCase) => boolean;
+  readonly #interrupted: () => StopSignalName | undefined;
 
-  constructor(selected: (testCase: TestCase) => boolean) {
+  constructor(selected: (testCase: TestCase) => boolean, interrupted: () => StopSignalName | undefined = () => undefined) {
     this.#selected = selected;
+    this.#interrupted = interrupted;
   }
 
   onTestCaseResult(testCase: TestCase): void {
     if (!this.#selected(testCase)) return;
-    const check = checkResult(testCase);
+    const check = asInterrupted(checkResult(testCase), this.#interrupted());
     const [style, mark] = MARKS[check.state];
     const seconds = check.durationMs >= 1_000 ? paint('dim', ` (${(check.durationMs / 1000).toFixed(1)} s)`) : '';
     const skipped = check.reason === undefined ? '' : paint('dim', `: skipped, ${check.reason}`);

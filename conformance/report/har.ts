@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { type HarEntry, type HarPage, harDocument, harEntry } from '../../src/spec/har.js';
 import { type Exchange, maskedHeaders } from '../exchange.js';
 
@@ -40,8 +40,30 @@ export class HarRecorder {
     );
   }
 
-  async write({ file, creatorVersion }: HarOutput): Promise<void> {
+  /** `comment`: why the run ended early, where it did (an interrupt, an error), for whoever opens the file. */
+  async write({ file, creatorVersion }: HarOutput, comment?: string): Promise<void> {
     const entries = [...this.#entries].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
-    await writeFile(file, `${JSON.stringify(harDocument(creatorVersion, entries, this.#pages.length > 0 ? this.#pages : undefined), null, 2)}\n`);
+    const document = harDocument(creatorVersion, entries, this.#pages.length > 0 ? this.#pages : undefined);
+    await writeHar(file, comment === undefined ? document : { log: { ...document.log, comment } });
   }
+}
+
+async function writeHar(file: string, document: unknown): Promise<void> {
+  await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
+}
+
+/**
+ * Marks the HAR another process wrote (check's worker) with why the run ended early, or writes an empty one
+ * where none was written (the run stopped before it began): a requested report is always there.
+ */
+export async function markHar(output: HarOutput, comment: string, runStartedAt: number): Promise<void> {
+  let document: { log: Record<string, unknown> };
+  try {
+    // A file older than the run is an earlier run's: not this one's to mark.
+    if ((await stat(output.file)).mtimeMs < runStartedAt) throw new Error('an earlier run wrote it');
+    document = JSON.parse(await readFile(output.file, 'utf8')) as typeof document;
+  } catch {
+    document = harDocument(output.creatorVersion, []) as unknown as typeof document;
+  }
+  await writeHar(output.file, { log: { ...document.log, comment } });
 }

@@ -1,4 +1,5 @@
 import type { CheckResult } from './check-result.js';
+import type { StopSignalName } from '../run-stop.js';
 import type { RunCoverage } from './run-coverage.js';
 
 export const SUITE_NAME = 'game-service check';
@@ -7,12 +8,14 @@ export const SUITE_NAME = 'game-service check';
 export interface RunReport {
   target: string;
   seed: number;
-  exitCode: 0 | 1 | 2;
+  exitCode: number;
   durationMs: number;
   checks: readonly CheckResult[];
   coverage?: RunCoverage;
   /** Why the run stopped before its end (exit 2), if it did. */
   error?: string;
+  /** The signal that stopped the run before its end, if one did. */
+  interrupted?: StopSignalName;
 }
 
 const count = (checks: readonly CheckResult[], state: CheckResult['state']) => checks.filter((check) => check.state === state).length;
@@ -30,6 +33,7 @@ export function jsonReport(run: RunReport): string {
       failed: count(checks, 'failed'),
       skipped: count(checks, 'skipped'),
       durationMs: run.durationMs,
+      interrupted: run.interrupted ?? null,
       ...(run.error === undefined ? {} : { error: run.error }),
       checks,
       ...(run.coverage === undefined ? {} : { coverage: run.coverage }),
@@ -52,6 +56,11 @@ export function xml(text: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
+function properties(run: RunReport): string {
+  const interrupted = run.interrupted === undefined ? '' : `<property name="interrupted" value="${run.interrupted}"/>`;
+  return `<property name="target" value="${xml(run.target)}"/><property name="seed" value="${run.seed}"/>${interrupted}`;
+}
+
 function testcase(check: CheckResult): string {
   const open = `    <testcase classname="${xml(`${SUITE_NAME}.${check.area}`)}" name="${xml(check.title)}" time="${seconds(check.durationMs)}"`;
   const inner = [
@@ -64,22 +73,35 @@ function testcase(check: CheckResult): string {
   return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
 }
 
+/**
+ * Why the run ended early, as a testcase of its own: a CI step that keeps the file shows the cause (a target
+ * that cannot be reached, an option that cannot work) as a failure even when no check ran, and an interrupt
+ * before any check was known as a skip.
+ */
+function runEnding(run: RunReport): CheckResult[] {
+  const base = { rule: 'RUN', title: 'the run reaches the target and completes', area: 'run', durationMs: run.durationMs, observations: [] };
+  if (run.error !== undefined) return [{ ...base, state: 'failed', failures: [{ message: run.error }] }];
+  if (run.interrupted !== undefined && run.checks.length === 0)
+    return [{ ...base, state: 'skipped', reason: `interrupted (${run.interrupted}) before any check ran`, failures: [] }];
+  return [];
+}
+
 /** `--junit FILE`: one testsuite per area of the spec, named after the suite; a skipped check carries its reason. */
 export function junitReport(run: RunReport): string {
-  const areas = Map.groupBy(run.checks, (check) => check.area);
+  const areas = Map.groupBy([...run.checks, ...runEnding(run)], (check) => check.area);
   const suites = [...areas].map(([area, checks]) => {
     const time = checks.reduce((sum, check) => sum + check.durationMs, 0);
     return [
       `  <testsuite name="${xml(`${SUITE_NAME}: ${area}`)}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(time)}">`,
-      `    <properties><property name="target" value="${xml(run.target)}"/><property name="seed" value="${run.seed}"/></properties>`,
+      `    <properties>${properties(run)}</properties>`,
       ...checks.map(testcase),
       '  </testsuite>',
     ].join('\n');
   });
-  const { checks } = run;
+  const checks = [...run.checks, ...runEnding(run)];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${SUITE_NAME}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="${run.error === undefined ? 0 : 1}" skipped="${count(checks, 'skipped')}" time="${seconds(run.durationMs)}">`,
+    `<testsuites name="${SUITE_NAME}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(run.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',

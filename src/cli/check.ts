@@ -3,6 +3,7 @@ import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
 import { describeAftermath } from '../../conformance/target-state.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
 import { againstTarget } from './embedded-mock.js';
+import { catchInterrupts } from './interrupts.js';
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };
 
@@ -31,7 +32,13 @@ function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
 
 /** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
 export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions): Promise<number> {
-  const result = await runCheck(options);
+  const { stop, release } = catchInterrupts('check');
+  let result: ConformanceResult;
+  try {
+    result = await runCheck({ ...options, stop });
+  } finally {
+    release();
+  }
   const aftermath = describeAftermath(result);
   if (aftermath !== undefined) console.log(`\n${aftermath}`);
   if (result.error !== undefined) {
@@ -47,6 +54,9 @@ export async function runCheckCommand({ coverage, ...options }: CheckCommandOpti
     for (const observation of result.observations) console.log(`  - ${observation}`);
   }
   if (coverage === true && result.coverage !== undefined) console.log(`\n${describeRunCoverage(result.coverage)}`);
-  console.log(`\n${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}; replay with --seed ${result.seed})`);
+  const interrupted = result.interrupted === undefined ? '' : `Interrupted (${result.interrupted}): `;
+  console.log(
+    `\n${interrupted}${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}; replay with --seed ${result.seed})`,
+  );
   return result.exitCode;
 }

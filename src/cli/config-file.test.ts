@@ -66,6 +66,7 @@ describe('config file validation', () => {
     [{ botCheck: { mode: 'tokens' } }, "/botCheck must have required property 'tokens'"],
     [{ botCheck: { mode: 'tokens', tokens: [] } }, '/botCheck/tokens must NOT have fewer than 1 items'],
     [{ logFormat: 'xml' }, '/logFormat must be equal to one of the allowed values: text, json'],
+    [{ logFormat: 'jsno' }, '/logFormat must be equal to one of the allowed values: text, json; did you mean json?'],
     [{ journalSize: 1e9 }, '/journalSize must be <= 100000'],
     [{ gameOrigin: 5 }, '/gameOrigin must be string or array'],
     [{ gameOrigin: ['http://a.test', 5] }, '/gameOrigin/1 must be string'],
@@ -76,6 +77,8 @@ describe('config file validation', () => {
   it('names an unknown key, nested or not, with the known ones or the camelCase spelling', () => {
     expect(message({ actionPoints: { maximum: 5 } })).toBe(`${SOURCE}: /actionPoints/maximum is not a known key (known: start, max, refillIntervalMs, costs)`);
     expect(message({ 'trust-proxy': true })).toBe(`${SOURCE}: /trust-proxy is not a known key; did you mean trustProxy?`);
+    expect(message({ prot: 8080 })).toBe(`${SOURCE}: /prot is not a known key; did you mean port?`);
+    expect(message({ actionPoints: { mx: 5 } })).toBe(`${SOURCE}: /actionPoints/mx is not a known key; did you mean max?`);
     expect(message({ routes: [{ method: 'POST', path: '/api/a', price: 1 }] })).toContain('/routes/0/price is not a known key');
   });
 

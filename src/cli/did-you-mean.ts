@@ -25,3 +25,15 @@ export function nearestNames(typed: string, names: readonly string[]): string[] 
   const extending = typed.length >= 3 ? names.filter((name) => name.startsWith(typed)) : [];
   return extending.length === 1 ? extending : [];
 }
+
+/** `; did you mean X?` (or `X or Y`) after a message about `typed`, written as `shown` writes a name; '' when none is near. */
+export function didYouMean(typed: string, names: readonly string[], shown: (name: string) => string = (name) => name): string {
+  const near = nearestNames(typed, names);
+  return near.length > 0 ? `; did you mean ${near.map(shown).join(' or ')}?` : '';
+}
+
+/** A value that is none of a flag's choices, as a usage message: the choices, and the one it likely misspells. */
+export function invalidChoice(flag: string, value: unknown, choices: readonly unknown[]): string {
+  const names = choices.map(String);
+  return `--${flag} ${JSON.stringify(value)} is not one of ${names.join(', ')}${didYouMean(String(value), names)}`;
+}

@@ -1,5 +1,6 @@
 import type { Options } from 'yargs';
 import { CliError } from './cli-error.js';
+import { didYouMean, invalidChoice } from './did-you-mean.js';
 import { parseSwitch } from './flag-values.js';
 
 export const ENV_PREFIX = 'GAME_SERVICE';
@@ -17,7 +18,7 @@ function readValue(flag: string, option: Options, value: string): string {
   if (option.type === 'boolean') return String(parseSwitch(value, `--${flag}`));
   const choices = option.choices as readonly unknown[] | undefined;
   if (choices !== undefined && !choices.includes(value)) {
-    throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not one of ${choices.join(', ')}`);
+    throw new CliError('GS_USAGE', invalidChoice(flag, value, choices));
   }
   option.coerce?.(value);
   return value;
@@ -41,7 +42,9 @@ export function readVariables(
     const flag = flagOf(variable);
     const option = options[flag];
     if (option === undefined) {
-      console.error(`game-service: ignoring ${variable}: '${command}' has no --${flag} option`);
+      const variableOf = (known: string) => `${ENV_PREFIX}_${known.toUpperCase().replaceAll('-', '_')}`;
+      const hint = didYouMean(flag, Object.keys(options), variableOf);
+      console.error(`game-service: ignoring ${variable}: '${command}' has no --${flag} option${hint}`);
       delete env[variable];
       continue;
     }

@@ -142,6 +142,10 @@ const TARGET_FLAGS = {
     defaultDescription: 'an embedded mock on a free port',
     describe: 'The server to check',
   },
+  'keep-base-path': {
+    type: 'boolean',
+    describe: 'Take a --base-url whose path ends in /api or a route prefix as it is (its routes really are under it twice)',
+  },
   'otp-source': {
     type: 'string',
     requiresArg: true,
@@ -226,6 +230,11 @@ export const FUZZ_FLAGS = {
   },
   replay: { type: 'string', requiresArg: true, describe: 'Replay exactly the sequence a failed run printed (PATH@COMMANDS, with its --seed)' },
   json: { type: 'string', requiresArg: true, describe: 'Also write the result as JSON to FILE: figures, choices, and the shrunk sequence with every exchange' },
+  junit: {
+    type: 'string',
+    requiresArg: true,
+    describe: 'Also write a JUnit XML report to FILE: a testcase per property, a disagreement with its sequence and replay command',
+  },
   har: {
     type: 'string',
     requiresArg: true,

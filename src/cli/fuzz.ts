@@ -4,11 +4,15 @@ import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
 import { counted, perSecond } from '../../conformance/report/counted.js';
 import { describeAftermath } from '../../conformance/target-state.js';
 import { againstTarget } from './embedded-mock.js';
+import { fuzzJunitReport } from '../../conformance/fuzz/fuzz-report-junit.js';
+import { catchInterrupts } from './interrupts.js';
 
 export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
   baseUrl?: string;
   /** Also write the result, with the shrunk sequence's exchanges, as JSON to this file. */
   json?: string;
+  /** Also write a JUnit report to this file: a testcase per property. */
+  junit?: string;
 };
 
 /** The flags that shape the generated sequences: a replay needs them all, with --seed and --replay. */
@@ -45,10 +49,23 @@ function printSummary(result: FuzzResult): void {
 
 /** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
-  const result = await againstTarget(options, runFuzz);
+  const { stop, release } = catchInterrupts('fuzz');
+  let result: FuzzResult;
+  // The target the run was given; the embedded mock's own address is gone once the run ends.
+  let target = options.baseUrl ?? 'the embedded mock';
+  try {
+    result = await againstTarget({ ...options, stop }, (resolved) => {
+      target = resolved.baseUrl;
+      return runFuzz(resolved);
+    });
+  } finally {
+    release();
+  }
   const aftermath = describeAftermath(result);
   if (aftermath !== undefined) console.log(aftermath);
+  const replay = result.failure === undefined ? undefined : replayCommand(options, result, result.failure.replay);
   if (options.json !== undefined) await writeFile(options.json, fuzzReportJson(result));
+  if (options.junit !== undefined) await writeFile(options.junit, fuzzJunitReport(result, target, replay));
   if (result.error !== undefined) {
     console.error(`game-service fuzz: ${result.error}`);
     return result.exitCode;
@@ -60,9 +77,13 @@ export async function runFuzzCommand(options: FuzzCommandOptions): Promise<numbe
       `\nThe target disagrees with the spec's rate limits. Shortest sequence found (${counted(failure.steps.length, 'step')}, after ${counted(failure.shrinks, 'shrink')}):\n`,
     );
     console.log(failure.report);
-    console.log(`\nSeed ${result.seed}, path ${failure.path}. Replay exactly this sequence with:\n  ${replayCommand(options, result, failure.replay)}`);
-    return 1;
+    console.log(`\nSeed ${result.seed}, path ${failure.path}. Replay exactly this sequence with:\n  ${replay}`);
   }
+  if (result.stoppedBy !== undefined) {
+    console.log(`Interrupted (${result.stoppedBy}) after ${counted(result.runs, 'sequence')} (seed ${result.seed}).`);
+    return result.exitCode;
+  }
+  if (result.failure !== undefined) return 1;
   const stopped = result.interrupted ? ' (stopped by --max-duration)' : '';
   console.log(`No disagreement found${stopped} (seed ${result.seed}; rerun the same sequences with --seed ${result.seed}).`);
   return 0;

@@ -8,15 +8,19 @@ import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
 import { runMockCommand } from './mock.js';
 import { resolveMockOptions } from './mock-options.js';
-import { checkKnownFlags } from './unknown-flags.js';
+import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
+
+const INTERRUPTED_EPILOG =
+  'Ctrl+C (SIGINT) or SIGTERM stops sending, puts a control-API target back as the run found it and writes every report asked for, marked interrupted: exit 130 or 143. A second Ctrl+C exits at once.';
 
 const CHECK_EPILOG = [
   'Without --base-url, an embedded mock is started on a free port and checked.',
   `A target with a control API (GET ${CONTROL_ROUTES.capabilities.pattern}) has its clock moved and its outbox read; any other is checked in real time, paced by its rate limits.`,
   'Exit codes: 0 every check passed (skipped ones are listed, never counted as passed), 1 a check failed, 2 usage or connection error.',
+  INTERRUPTED_EPILOG,
 ].join('\n');
 
 const FUZZ_EPILOG = [
@@ -24,6 +28,7 @@ const FUZZ_EPILOG = [
   'Random sequences of register, verify, player reads, ship creation, health and (with clock control) clock moves, from several clients, players and origins; every answer is compared with a model of the rate limits.',
   'A disagreement is shrunk to the shortest sequence that shows it, printed with the command line that replays it.',
   'Exit codes: 0 no disagreement, 1 a disagreement was found, 2 usage or connection error.',
+  INTERRUPTED_EPILOG,
 ].join('\n');
 
 const PROXY_EPILOG = [
@@ -100,6 +105,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
                 maxDurationSeconds: args['max-duration'],
                 replay: args.replay,
                 json: args.json,
+                junit: args.junit,
                 har: harOutput(args.har),
               }),
             }),
@@ -131,7 +137,10 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
       )
       .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
       // Before yargs' own strict check, which names a dashed flag twice and suggests nothing.
-      .middleware((parsed) => checkKnownFlags(parsed, argv, String(parsed._[0]), COMMAND_FLAGS), true)
+      .middleware((parsed) => {
+        checkKnownFlags(parsed, argv, String(parsed._[0]), COMMAND_FLAGS);
+        checkChoices(parsed, String(parsed._[0]), COMMAND_FLAGS);
+      }, true)
       .strict()
       .version(PACKAGE_VERSION)
       .help()

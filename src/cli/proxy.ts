@@ -9,7 +9,9 @@ import { RECORDED_EXCHANGES, type RunningProxy, startProxy } from '../../conform
 import { recordRoutes, writeRecordedRoutes } from '../../conformance/proxy/record-routes.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { CliError, EXIT_CODES } from './cli-error.js';
+import { EXIT_CODES } from './cli-error.js';
+import { listenError } from './listen-errors.js';
+import { targetSilence } from './target-probe.js';
 import { type FailOn, PROXY_DEFAULTS } from './proxy-flags.js';
 
 export interface ProxyCommandOptions {
@@ -85,12 +87,11 @@ export async function runProxyCommand(options: ProxyCommandOptions): Promise<num
       keepApiExchanges: options.record !== undefined,
     });
   } catch (error) {
-    throw new CliError(
-      'GS_USAGE',
-      `cannot listen on ${options.host ?? PROXY_DEFAULTS.host}:${options.port ?? PROXY_DEFAULTS.port}: ${(error as Error).message}`,
-    );
+    throw listenError('the proxy', error as NodeJS.ErrnoException, options.host ?? PROXY_DEFAULTS.host, options.port ?? PROXY_DEFAULTS.port);
   }
   console.log(`game-service proxy ${PACKAGE_VERSION} listening on ${proxy.url}, forwarding to ${options.target}`);
+  const silence = await targetSilence(options.target);
+  if (silence !== undefined) console.error(`game-service proxy: ${silence}`);
   console.log(`Findings: one line each below, and on ${proxy.url}${PROXY_PREFIX}/ui. Ctrl+C ends the run with a summary.`);
   const signal = await new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT')).once('SIGTERM', () => resolve('SIGTERM'));

@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
 import { FAULT_RULE_SCHEMA } from '../core/fault-rules.js';
+import { didYouMean } from './did-you-mean.js';
 import { worldPlayerSchema } from '../core/world-schema.js';
 
 // allErrors: a file's every problem at once. verbose: errors carry their parent schema, so that an unknown
@@ -18,7 +19,8 @@ function camelCase(key: string): string {
 function unknownKey(error: ErrorObject): string {
   const key = String(error.params['additionalProperty']);
   const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-  const hint = known.includes(camelCase(key)) ? `; did you mean ${camelCase(key)}?` : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
+  const near = known.includes(camelCase(key)) ? `; did you mean ${camelCase(key)}?` : didYouMean(key, known);
+  const hint = near !== '' ? near : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
   return `${error.instancePath}/${key.replaceAll('~', '~0').replaceAll('/', '~1')} is not a known key${hint}`;
 }
 
@@ -41,7 +43,8 @@ function describeOne(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return unknownKey(error);
   const words = error.keyword === 'pattern' ? PATTERN_WORDS.get(String(error.params['pattern'])) : undefined;
   if (words !== undefined) return `${error.instancePath} must be ${words}, not ${JSON.stringify(error.data)}`;
-  const allowed = error.keyword === 'enum' ? `: ${(error.params['allowedValues'] as unknown[]).join(', ')}` : '';
+  const values = error.keyword === 'enum' ? (error.params['allowedValues'] as unknown[]).map(String) : undefined;
+  const allowed = values === undefined ? '' : `: ${values.join(', ')}${didYouMean(String(error.data), values)}`;
   return `${error.instancePath || '(the top level)'} ${error.message ?? 'is invalid'}${allowed}`;
 }
 

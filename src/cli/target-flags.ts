@@ -7,6 +7,7 @@ import { checkTargetOptions } from '../../conformance/target-options.js';
 import { CliError } from './cli-error.js';
 import { definedOnly } from './defined-only.js';
 import { checkWritableFile } from './file-flags.js';
+import { repeatedRoutePrefix } from './base-url-path.js';
 
 /**
  * The values of `check` and `fuzz` that the flags' own parsers do not judge, each checked before anything
@@ -66,6 +67,11 @@ export function checkTargetFlags(args: Readonly<Record<string, unknown>>): void 
       definedOnly({ forwardedFor: args['forwarded-for'] as boolean | undefined, clientIpHeader: args['client-ip-header'] as string | undefined }),
     ),
   );
+  const baseUrl = args['base-url'];
+  if (typeof baseUrl === 'string' && args['keep-base-path'] !== true) {
+    const mistake = repeatedRoutePrefix(baseUrl);
+    if (mistake !== undefined) throw new CliError('GS_USAGE', mistake);
+  }
   if (args['replay'] !== undefined && args['seed'] === undefined) {
     throw new CliError('GS_USAGE', '--replay needs the --seed printed with it: a sequence is replayed from the seed of the run that found it');
   }

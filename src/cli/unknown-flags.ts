@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
 import { CliError } from './cli-error.js';
-import { nearestNames } from './did-you-mean.js';
+import { invalidChoice, nearestNames } from './did-you-mean.js';
 
 /** Flags every command takes besides its own. */
 const BUILT_IN_FLAGS = ['help', 'h', 'version'];
@@ -41,4 +41,23 @@ export function checkKnownFlags(
   if (flags.length === 0) return;
   const listed = [...new Set(flags)].map((flag) => `${flag}${hint(flag, command, commandFlags)}`);
   throw new CliError('GS_USAGE', `${listed.length === 1 ? 'Unknown flag' : 'Unknown flags'} for ${command}: ${listed.join(', ')}`);
+}
+
+/**
+ * Fails on a value that is none of its flag's choices (`--fail-on clients`), with the choice it likely misspells:
+ * before yargs' own check, which prints its parser's words and suggests nothing.
+ */
+export function checkChoices(
+  parsed: Readonly<Record<string, unknown>>,
+  command: string,
+  commandFlags: Readonly<Record<string, Readonly<Record<string, Options>>>>,
+): void {
+  for (const [flag, option] of Object.entries(commandFlags[command] ?? {})) {
+    const choices = option.choices as readonly unknown[] | undefined;
+    const given = parsed[flag];
+    if (choices === undefined || given === undefined) continue;
+    for (const value of Array.isArray(given) ? given : [given]) {
+      if (!choices.includes(value)) throw new CliError('GS_USAGE', invalidChoice(flag, value, choices));
+    }
+  }
 }

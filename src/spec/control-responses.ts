@@ -38,6 +38,7 @@ export const CONTROL_RESPONSES = {
   loadWorld: objectSchema({ players: { type: 'array', items: SEEDED_PLAYER } }),
   buckets: page('buckets', RATE_LIMIT_BUCKET),
   clearBuckets: REMOVED,
+  setBucket: objectSchema({ bucket: RATE_LIMIT_BUCKET }),
   clock: CLOCK_STATE,
   setClock: CLOCK_STATE,
   players: page('players', CONTROL_PLAYER),

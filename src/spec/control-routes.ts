@@ -38,6 +38,11 @@ export const CONTROL_ROUTES = {
     summary: '?category=&key=&limit=&cursor=: live rate-limit buckets (category, key, count, limit, remaining, resetAt); nextCursor goes on',
   },
   clearBuckets: { method: 'DELETE', pattern: `${CONTROL_PREFIX}/buckets`, summary: '?category=&key=: empty the matching buckets (all without a filter)' },
+  setBucket: {
+    method: 'PUT',
+    pattern: `${CONTROL_PREFIX}/buckets`,
+    summary: '{category, key, count, resetAt}: set one bucket, its window ending at resetAt (how a run puts back the buckets it found)',
+  },
   clock: { method: 'GET', pattern: `${CONTROL_PREFIX}/clock`, summary: 'the virtual time and whether it is frozen' },
   setClock: { method: 'POST', pattern: `${CONTROL_PREFIX}/clock`, summary: '{set: ISO} and/or {advanceMs}, then {frozen}: move or freeze the clock' },
   players: {

@@ -104,10 +104,33 @@ async function pack(cwd: string, destination: string, args: readonly string[]): 
  * checkout); untracked and ignored files, dist/ among them, stay behind.
  */
 export async function cloneCheckout(clone: string): Promise<void> {
-  const git = (...args: string[]) => execFileAsync('git', args, { cwd: ROOT });
-  const revision = (await git('stash', 'create')).stdout.trim() || (await git('rev-parse', 'HEAD')).stdout.trim();
+  const revision = (await git('stash', 'create')).trim() || (await git('rev-parse', 'HEAD')).trim();
   await git('clone', '--quiet', '--no-checkout', ROOT, clone);
   await git('-C', clone, '-c', 'advice.detachedHead=false', 'checkout', '--quiet', revision);
+}
+
+/** Tries of a git command that finds the checkout's index locked, a quarter second more apart each time. */
+const LOCKED_INDEX_TRIES = 20;
+
+/**
+ * A git command in this checkout, its stdout; a failure says git's own words. Optional locks are not taken
+ * (GIT_OPTIONAL_LOCKS=0), and one that finds the index locked by another git (a second test run beside this
+ * one, an editor) is tried again once that lock may be gone.
+ */
+async function git(...args: string[]): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await execFileAsync('git', args, { cwd: ROOT, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } })).stdout;
+    } catch (error) {
+      const { stderr, code } = error as { stderr?: string; code?: number | string };
+      const said = (stderr ?? '').trim();
+      if (said.includes('index.lock') && attempt < LOCKED_INDEX_TRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        continue;
+      }
+      throw new Error(`git ${args.join(' ')} failed (${code ?? 'no exit code'}): ${said || (error as Error).message}`);
+    }
+  }
 }
 
 /**

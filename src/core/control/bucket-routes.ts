@@ -1,4 +1,7 @@
+import type { JSONSchemaType } from 'ajv';
 import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
+import { readJsonObject } from '../body.js';
+import { validator } from '../validation.js';
 import type { ListedBucket } from '../bucket-table.js';
 import { ApiError } from '../errors.js';
 import { queryParameter, type ServiceRequest } from '../http.js';
@@ -22,6 +25,28 @@ function bucketFilter(request: ServiceRequest): BucketFilter {
   }
   return { category: category as RateLimitCategory | undefined, key: queryParameter(request, 'key') };
 }
+
+interface BucketSetting {
+  category: string;
+  key: string;
+  count: number;
+  resetAt: string;
+}
+
+const parseBucketSetting = validator<BucketSetting>(
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['category', 'key', 'count', 'resetAt'],
+    properties: {
+      category: { type: 'string', enum: Object.keys(RATE_LIMITS) },
+      key: { type: 'string', minLength: 1 },
+      count: { type: 'integer', minimum: 0 },
+      resetAt: { type: 'string' },
+    },
+  } satisfies JSONSchemaType<BucketSetting>,
+  'body',
+);
 
 /** The categories a filter naming a key can match: its buckets are then found directly, without a scan. */
 function categoriesOf(filter: BucketFilter): RateLimitCategory[] {
@@ -62,6 +87,18 @@ export function bucketRoutes({ store }: ControlContext): ControlRoute[] {
       }
       for (const bucket of doomed) store.buckets.delete(bucket.category, bucket.key);
       return { removed: doomed.length };
+    }),
+    declaredRoute('setBucket', ({ request, now }) => {
+      const { category, key, count, resetAt } = parseBucketSetting(readJsonObject(request));
+      const { limit } = RATE_LIMITS[category as RateLimitCategory];
+      if (count > limit) throw new ApiError(400, `body /count must be at most ${limit}, the size of the ${category} bucket`);
+      const windowEnd = Date.parse(resetAt);
+      if (Number.isNaN(windowEnd) || windowEnd <= now) throw new ApiError(400, "body /resetAt must be an ISO 8601 date-time after the clock's now");
+      // A new window, not the live one's: the bucket becomes exactly what was asked.
+      store.buckets.delete(category, key);
+      const set = store.buckets.fill(category, key, now, windowEnd, count);
+      if ('full' in set) throw new ApiError(503, 'The bucket table is full: no room for a new bucket until a window ends');
+      return { bucket: bucketView({ category, key, ...set }) };
     }),
   ];
 }
