@@ -7,6 +7,7 @@ import { createService, type Service } from '../core/service.js';
 import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { CliError } from './cli-error.js';
+import { hostAndPort, listenError } from './listen-errors.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
 import type { MockOptions } from './mock-options-type.js';
@@ -33,18 +34,7 @@ function baseUrl(address: AddressInfo): string {
 }
 
 function boundAddress(address: AddressInfo): string {
-  return `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-}
-
-function listenError(error: NodeJS.ErrnoException, options: MockOptions): CliError {
-  const where = `${options.host}:${options.port}`;
-  const reasons: Record<string, string> = {
-    EADDRINUSE: `${where} is already in use; choose another --port, or --port 0 for a free one`,
-    EACCES: `no permission to listen on ${where}; choose a --port above 1023`,
-    EADDRNOTAVAIL: `${options.host} is not an address of this machine; check --host`,
-    ENOTFOUND: `${options.host} does not resolve; check --host`,
-  };
-  return new CliError('GS_LISTEN', `cannot start the mock: ${reasons[error.code ?? ''] ?? error.message}`);
+  return hostAndPort(address.address, address.port);
 }
 
 /** Every answered request to the log (--verbose) and to a shared journal; nothing at all when neither wants it. */
@@ -123,7 +113,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
   const server = createNodeServer(service, { trustProxy: options.trustProxy });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(listenError(error, options)));
+    server.once('error', (error) => reject(listenError('the mock', error, options.host, options.port)));
     server.listen(options.port, options.host, () => resolve());
   }).catch(async (error: unknown) => {
     await store.close();
