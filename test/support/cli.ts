@@ -20,6 +20,12 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * The least time a wait for a child gives it: the waits only end a hang, and a machine loaded by other work (two
+ * test runs at once on two cores) can take many times longer than a quiet one to start a process or finish a run.
+ */
+const HANG_BOUND_MS = 60_000;
+
 /** A running `game-service` child, with its output collected as it arrives. */
 export class CliProcess {
   readonly child: ChildProcess;
@@ -36,7 +42,8 @@ export class CliProcess {
   }
 
   /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
-  async waitForOutput(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+  async waitForOutput(pattern: RegExp, timeout = HANG_BOUND_MS): Promise<RegExpMatchArray> {
+    const timeoutMs = Math.max(timeout, HANG_BOUND_MS);
     const deadline = Date.now() + timeoutMs;
     let exited = false;
     void this.exited.then(() => (exited = true));
@@ -52,7 +59,8 @@ export class CliProcess {
   }
 
   /** The exit, or a rejection naming what was printed if it does not come within `timeoutMs`. */
-  waitForExit(timeoutMs = 10_000): Promise<Exit> {
+  waitForExit(timeout = HANG_BOUND_MS): Promise<Exit> {
+    const timeoutMs = Math.max(timeout, HANG_BOUND_MS);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`no exit within ${timeoutMs} ms\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
@@ -95,7 +103,7 @@ export function useCli() {
       return cli;
     },
     /** Runs a command that is expected to end by itself, and returns its exit with the full output. */
-    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 10_000, options: { detached?: boolean } = {}) {
+    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = HANG_BOUND_MS, options: { detached?: boolean } = {}) {
       const cli = this.start(args, env, options);
       const exit = await cli.waitForExit(timeoutMs);
       return { ...exit, stdout: cli.stdout, stderr: cli.stderr };
