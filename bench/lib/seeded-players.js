@@ -13,7 +13,8 @@ const KEEP_EVERY = 1_000;
 
 /** Adds `count` players to the service's store, as POST /__mock/players does, and has `keep` write them. */
 export async function seedPlayers(service, count, keep = async () => {}) {
-  const rules = resolveOptions({ version: 'bench' }).actionPoints;
+  // Seeding reads the action-point rules and the (here empty) ship and player templates.
+  const rules = resolveOptions({ version: 'bench' });
   for (let index = 0; index < count; index++) {
     seedPlayer(service.store, rules, { email: `seeded-${index}@example.com`, token: seededToken(index) }, service.clock.now());
     if ((index + 1) % KEEP_EVERY === 0) await keep();
