@@ -69,15 +69,15 @@ describe("the fields of the user's ship and player, kept by a store across a res
   it('processes sharing one Redis never give two ships one number', async () => {
     const args = ['--port', '0', '--trust-proxy', '--config', configFile(), '--store', redis.url, '--store-prefix', 'shared-counter:'];
     const [a, b] = await Promise.all([startMock(cli, args), startMock(cli, args)]);
-    const serials = await Promise.all(
-      Array.from({ length: 6 }, async (_, index) => {
-        const url = index % 2 === 0 ? a.url : b.url;
-        const token = await signIn(url, `pilot${index}@example.com`, `10.7.0.${index + 1}`);
-        const made = await call(`${url}/api/player/ship`, { method: 'POST', json: { name: `S${index}` }, headers: bearer(token) });
-        expect(made.body).toMatchObject({ success: true });
-        return (made.body as { ship: { serial: number } }).ship.serial;
-      }),
-    );
+    // One after another, each on the other process: each takes numbers from its own block of the shared counter.
+    const serials: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      const url = index % 2 === 0 ? a.url : b.url;
+      const token = await signIn(url, `pilot${index}@example.com`, `10.7.0.${index + 1}`);
+      const made = await call(`${url}/api/player/ship`, { method: 'POST', json: { name: `S${index}` }, headers: bearer(token) });
+      expect(made.body).toMatchObject({ success: true });
+      serials.push((made.body as { ship: { serial: number } }).ship.serial);
+    }
     expect(new Set(serials).size).toBe(6);
   }, 60_000);
 });
