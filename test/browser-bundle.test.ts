@@ -38,7 +38,7 @@ describe('entry points for the browser and fetch runtimes', () => {
     const { nodeImports, inputs, code } = await bundleForBrowser('src/browser.ts');
     expect(nodeImports).toEqual([]);
     expect(inputs).toContain('src/core/service.ts');
-    expect(inputs.some((input) => input.startsWith('node_modules/msw/lib/browser/'))).toBe(true);
+    expect(inputs.some((input) => input.includes('node_modules/msw/lib/browser/'))).toBe(true);
     expect(code).toContain('startMockWorker');
   });
 

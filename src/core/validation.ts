@@ -15,8 +15,10 @@ function describe(error: ErrorObject, subject: string): string {
  * (`body /points must be >= 0`); callers that know better name the subject themselves (a file name).
  */
 export function validator<T>(schema: JSONSchemaType<T>, defaultSubject: string): (value: unknown, subject?: string) => T {
-  const validate = ajv.compile(schema);
+  // Compiled on first use: every command of the CLI loads these modules, most never validate a control body.
+  let validate: (((value: unknown) => value is T) & { errors?: ErrorObject[] | null }) | undefined;
   return (value, subject = defaultSubject) => {
+    validate ??= ajv.compile(schema);
     if (validate(value)) return value;
     throw new ApiError(400, describe(validate.errors![0]!, subject));
   };
