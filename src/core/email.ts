@@ -1,5 +1,6 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
-import validator from 'validator';
+// The one validator loaded, not the package's hundred: every command of the CLI loads this module.
+import isEmail from 'validator/lib/isEmail.js';
 import { ApiError } from './errors.js';
 
 export const MAX_EMAIL_LENGTH = 254;
@@ -22,7 +23,7 @@ export function isDisposableDomain(domain: string): boolean {
 
 /** Throws the 400 (or, for a disposable domain, the status `disposableStatus`) that explains why an address cannot be registered. */
 export function assertRegistrableEmail(email: string, disposableStatus: number): void {
-  if (!validator.isEmail(email, { allow_display_name: false, require_tld: true, allow_ip_domain: false })) {
+  if (!isEmail.default(email, { allow_display_name: false, require_tld: true, allow_ip_domain: false })) {
     throw new ApiError(400, 'email must be a valid email address');
   }
   const domain = email.slice(email.lastIndexOf('@') + 1);
