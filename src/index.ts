@@ -9,7 +9,7 @@ import type { MockOptions } from './cli/mock-options-type.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 import type { ServiceOptions } from './core/options.js';
-export { formatOtpLine, OptionsError, type ControlOptions, type GameplayRoute, type OtpDelivery, type ServiceOptions } from './core/options.js';
+export { formatOtpLine, OptionsError, type ControlOptions, type OtpDelivery, type ServiceOptions } from './core/options.js';
 export { ManualClock, systemClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
 export type { ActionPointRules } from './core/action-points.js';
 export type { BotCheck } from './core/bot-check.js';

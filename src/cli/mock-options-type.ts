@@ -1,7 +1,6 @@
 import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import type { FaultRuleJson } from '../core/fault-rules.js';
-import type { GameplayRoute } from '../core/options.js';
 import type { UserRoute } from '../core/user-routes/user-route.js';
 import type { World } from '../core/world.js';
 import type { LogFormat, MockLogger } from './logger.js';
@@ -31,7 +30,6 @@ export interface MockOptions {
   actionPoints?: Partial<ActionPointRules>;
   /** Action-point cost by gameplay route id. */
   actionCosts?: Readonly<Record<string, number>>;
-  gameplayRoutes?: readonly GameplayRoute[];
   /** Routes of your own (docs/routes.md), their handlers loaded. */
   routes?: readonly UserRoute[];
   /** Fields of each new ship, as templates (docs/routes.md). */

@@ -64,7 +64,6 @@ export function settingsServiceOptions(options: MockOptions): ServiceOptions {
       maxWrongOtpAttempts: options.maxWrongOtpAttempts,
       actionPoints: options.actionPoints,
       actionCosts: options.actionCosts,
-      gameplayRoutes: options.gameplayRoutes,
       routes: options.routes,
       ship: options.ship,
       player: options.player,

@@ -26,7 +26,7 @@ export async function startStandaloneForPage(pageOrigin: string): Promise<Standa
     trustProxy: false,
     freezeClock: true,
     actionPoints: SCENARIO_ACTION_POINTS,
-    gameplayRoutes: [MINE_ROUTE],
+    routes: [MINE_ROUTE],
     logger: createTextLogger({ stdout: sink, stderr: sink }),
   });
   const control = async (path: string, json?: unknown) => {
