@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CliError } from './cli-error.js';
+import { CliError } from '../standalone/cli-error.js';
 
 /** A file a flag names for reading (--config, --world): checked as the flag is read, so that a variable is named. */
 export function readableFile(flag: string): (path: string) => string {

@@ -2,13 +2,13 @@ import type { InferredOptionTypes, Options } from 'yargs';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
 import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
-import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
-import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
+import { BOT_CHECK_MODES, LOG_FORMATS } from '../standalone/config-schema.js';
+import { parseFaultFlags, parseFaultSeed } from '../standalone/fault-flags.js';
 import { readableFile } from './file-flags.js';
-import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList } from './flag-values.js';
+import { parseBaseUrl, parseCount, parseGameOrigin, parseList, parseOriginList } from '../standalone/flag-values.js';
 import { listenFlags, numberFlag } from './flag-kinds.js';
-import { MOCK_DEFAULTS, type MockFlags } from './mock-options.js';
-import { DEFAULT_STORE_PREFIX, parseStoreUrl } from './store-options.js';
+import { MOCK_DEFAULTS, type MockFlags } from '../standalone/mock-options.js';
+import { DEFAULT_STORE_PREFIX, parseStoreUrl } from '../standalone/store-options.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
 
 /** The flags of each command, as yargs reads them: their parsers, defaults shown in --help, and descriptions. */

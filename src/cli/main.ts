@@ -1,13 +1,13 @@
 import yargs from 'yargs';
-import { CliError, EXIT_CODES } from './cli-error.js';
-import { definedOnly } from './defined-only.js';
+import { CliError, EXIT_CODES } from '../standalone/cli-error.js';
+import { definedOnly } from '../standalone/defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
 import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
-import { nearestNames } from './did-you-mean.js';
+import { nearestNames } from '../standalone/did-you-mean.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
-import { runMockCommand } from './mock.js';
-import { resolveMockOptions } from './mock-options.js';
+import { runMockCommand } from '../standalone/mock.js';
+import { resolveMockOptions } from '../standalone/mock-options.js';
 import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';

@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
-import { CliError } from './cli-error.js';
-import { invalidChoice, nearestNames } from './did-you-mean.js';
+import { CliError } from '../standalone/cli-error.js';
+import { invalidChoice, nearestNames } from '../standalone/did-you-mean.js';
 
 /** Flags every command takes besides its own. */
 const BUILT_IN_FLAGS = ['help', 'h', 'version'];

@@ -1,5 +1,5 @@
-import { startMock } from '../../src/cli/mock.js';
-import { createTextLogger } from '../../src/cli/logger.js';
+import { startMock } from '../../src/standalone/mock.js';
+import { createTextLogger } from '../../src/standalone/logger.js';
 import type { JournalEntry } from '../../src/core/journal.js';
 import { MINE_ROUTE, SCENARIO_ACTION_POINTS, SCENARIO_START_MS } from '../browser-pages/scenario-config.js';
 import { call } from './http.js';
