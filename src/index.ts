@@ -5,7 +5,7 @@
  */
 import './node-version-guard.js';
 import type { RunningMock } from './standalone/mock.js';
-import type { MockOptions } from './standalone/mock-options-type.js';
+import type { MockOptions } from './standalone/setting-forms.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 import type { ServiceOptions } from './core/options.js';

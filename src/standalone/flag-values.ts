@@ -78,3 +78,18 @@ export function parseBaseUrl(value: string): string {
   }
   return url.toString();
 }
+
+/** A `redis://` or `rediss://` URL with a host, an optional port and an optional database number; `subject` names where it was given. */
+export function parseStoreUrl(value: string, subject = '--store'): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const valid =
+    url !== undefined &&
+    (url.protocol === 'redis:' || url.protocol === 'rediss:') &&
+    url.hostname !== '' &&
+    /^(\/\d*)?$/.test(url.pathname) &&
+    url.search === '' &&
+    url.hash === '';
+  if (!valid)
+    throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not a Redis URL; expected redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379/0`);
+  return value;
+}

@@ -10,7 +10,7 @@ import { CliError } from './cli-error.js';
 import { hostAndPort, listenError } from './listen-errors.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
-import type { MockOptions } from './mock-options-type.js';
+import { OPTION_SETTINGS, type MockOptions } from './setting-forms.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export interface RunningMock {
@@ -52,27 +52,18 @@ function requestListener(options: MockOptions, logger: MockLogger, store: Opened
   };
 }
 
+/** The options the service takes as they are (OptionDeclaration.toService). */
+const SERVICE_OPTION_NAMES = OPTION_SETTINGS.filter(({ option }) => option.toService).map(({ optionName }) => optionName);
+
 /** The service options of a mock's settings, without a host's store and logger: what loadMockConfig gives msw. */
 export function settingsServiceOptions(options: MockOptions): ServiceOptions {
+  const given: Readonly<Record<string, unknown>> = options;
+  const passed = Object.fromEntries(SERVICE_OPTION_NAMES.flatMap((name) => (given[name] === undefined ? [] : [[name, given[name]]])));
   return {
     version: PACKAGE_VERSION,
     clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
-    gameOrigins: options.gameOrigins,
-    ...definedOnly({
-      corsOrigins: options.corsOrigins,
-      botCheck: options.botCheck,
-      maxWrongOtpAttempts: options.maxWrongOtpAttempts,
-      actionPoints: options.actionPoints,
-      actionCosts: options.actionCosts,
-      routes: options.routes,
-      ship: options.ship,
-      player: options.player,
-      world: options.world,
-      journalSize: options.journalSize,
-      variants: options.variants,
-      faults: options.faults,
-      faultSeed: options.faultSeed,
-    }),
+    // Each is declared in the settings with the type the service gives the option of the same name.
+    ...(passed as Partial<ServiceOptions>),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
   };
 }

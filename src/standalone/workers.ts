@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { CliError } from './cli-error.js';
 import { createLogger, type StartupInfo } from './logger.js';
-import type { MockOptions } from './mock-options-type.js';
+import type { MockOptions } from './setting-forms.js';
 
 /** What a worker tells the primary once it listens. */
 interface ListeningMessage {
