@@ -52,7 +52,7 @@ export function parseSwitch(value: unknown, subject: string): boolean {
   return parsed;
 }
 
-/** A count such as --max-wrong-otp-attempts: an integer from `minimum` up (a bound of 0 runs would do nothing). */
+/** A count such as --workers: an integer from `minimum` up (a bound of 0 runs would do nothing). */
 export function parseCount(flag: string, minimum = 0): (value: unknown) => number {
   return (value) => {
     const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
