@@ -5,14 +5,14 @@ import type { PropertiesSchema } from 'ajv/dist/types/json-schema.js';
 export type KeySchema<Value> = PropertiesSchema<{ key?: Value }>['key'];
 
 /** A flag of `game-service mock`; its environment variable is GAME_SERVICE_<FLAG> (`--game-origin`: GAME_SERVICE_GAME_ORIGIN). */
-export interface FlagDeclaration<Value = unknown> {
+export interface FlagDeclaration {
   /** Without its dashes. */
   name: string;
   alias?: string;
   /** `list`: repeatable, or comma-separated. A `number` is read as typed, so that `parse` can refuse "" or "abc". */
   kind: 'string' | 'number' | 'boolean' | 'list';
   /** Makes the value typed; throws a usage error naming the flag. */
-  parse?: (value: never) => Value;
+  parse?: (value: never) => unknown;
   choices?: readonly string[];
 }
 

@@ -22,8 +22,8 @@ const ONE_ORIGIN = 'One origin, or several separated by commas.';
 
 /**
  * Every setting of `game-service mock`, each declared once: its flag (and so its GAME_SERVICE_<FLAG> variable),
- * its --config key (the setting's name unless `fileKey` says otherwise), the option `startMock` takes (the
- * setting's name unless `optionName` says otherwise), its default and what it means. The yargs options, the
+ * its --config key (under the setting's name), the option `startMock` takes (the setting's name unless
+ * `optionName` says otherwise), its default and what it means. The yargs options, the
  * published config.schema.json, the types of all three forms and the resolution of each value come from here;
  * a test holds the docs' tables of flags and keys to it. Listed in the order --help and the schema show them.
  */
