@@ -7,7 +7,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import { Agent, request } from 'undici';
 import { runFuzz } from '../dist/conformance/fuzz/run-fuzz.js';
-import { startMock } from '../dist/src/cli/mock.js';
+import { startMock } from '../dist/src/standalone/mock.js';
 import { median } from './lib/median.js';
 import { realTimeFuzzRate } from './lib/real-time-fuzz.js';
 import { writeResults } from './lib/report.js';

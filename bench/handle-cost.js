@@ -3,7 +3,7 @@
 // work shares the machine. On Redis, redis-server's CPU time per request is reported beside the mock's.
 // Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis]
 import { parseArgs } from 'node:util';
-import { openStore } from '../dist/src/cli/open-store.js';
+import { openStore } from '../dist/src/standalone/open-store.js';
 import { createService } from '../dist/src/core/service.js';
 import { median } from './lib/median.js';
 import { redisMissing, startRedisServer } from './lib/redis-process.js';

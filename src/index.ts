@@ -4,12 +4,12 @@
  * this entry point works without msw installed.
  */
 import './node-version-guard.js';
-import type { RunningMock } from './cli/mock.js';
-import type { MockOptions } from './cli/mock-options-type.js';
+import type { RunningMock } from './standalone/mock.js';
+import type { MockOptions } from './standalone/setting-forms.js';
 export { createService, type Service } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 import type { ServiceOptions } from './core/options.js';
-export { formatOtpLine, OptionsError, type ControlOptions, type GameplayRoute, type OtpDelivery, type ServiceOptions } from './core/options.js';
+export { formatOtpLine, OptionsError, type ControlOptions, type OtpDelivery, type ServiceOptions } from './core/options.js';
 export { ManualClock, systemClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
 export type { ActionPointRules } from './core/action-points.js';
 export type { BotCheck } from './core/bot-check.js';
@@ -37,7 +37,7 @@ export type { MockOptions, RunningMock };
  * node:sqlite, which an older Node.js rejects while loading this entry, before the version guard above could speak.
  */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
-  const standalone = await import('./cli/mock.js');
+  const standalone = await import('./standalone/mock.js');
   return standalone.startMock(options);
 }
 
@@ -46,6 +46,6 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
  * routes for msw in Node as for the standalone server (`createMswMock({baseUrl, ...(await loadMockConfig(path))})`).
  */
 export async function loadMockConfig(path: string): Promise<ServiceOptions> {
-  const loader = await import('./cli/load-mock-config.js');
+  const loader = await import('./standalone/load-mock-config.js');
   return loader.loadMockConfig(path);
 }

@@ -4,7 +4,7 @@ export { createMswMock, type MswMock, type MswMockOptions } from './hosts/msw.js
 export { MockControlError, type MockControl } from './hosts/mock-control.js';
 export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';
 export { ManualClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
-export type { GameplayRoute, OtpDelivery, ServiceOptions } from './core/options.js';
+export type { OtpDelivery, ServiceOptions } from './core/options.js';
 export type { Service } from './core/service.js';
 export type { World, WorldPlayer } from './core/world.js';
 export {

@@ -41,7 +41,7 @@ describe('a client developer drives the mock through the control API', () => {
     const mock = await startServer({
       service: {
         clock: new VirtualClock(),
-        gameplayRoutes: [{ method: 'POST', path: '/api/sector/scan', cost: 20, response: { sector: 7 } }],
+        routes: [{ method: 'POST', path: '/api/sector/scan', category: 'gameplay', cost: 20, response: { sector: 7 } }],
       },
     });
     const frozen = await mock.post('/__mock/clock', { set: iso(T0), frozen: true });

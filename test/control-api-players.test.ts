@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameplayRoute } from '../src/core/options.js';
+import type { UserRoute } from '../src/core/user-routes/user-route.js';
 import { header } from './support/http.js';
 import { json, useControlServers } from './support/control-server.js';
 
@@ -8,7 +8,7 @@ const startServer = useControlServers();
 const START_MS = Date.UTC(2030, 0, 1);
 const START = new Date(START_MS).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SCAN: GameplayRoute = { method: 'POST', path: '/api/sector/scan', cost: 5, response: { sector: 7 } };
+const SCAN: UserRoute = { method: 'POST', path: '/api/sector/scan', category: 'gameplay', cost: 5, response: { sector: 7 } };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -55,7 +55,7 @@ describe('control API over HTTP: players', () => {
   });
 
   it('PUT /__mock/players/:id/action-points sets the points and restarts the refill interval', async () => {
-    const mock = await startServer({ startMs: START_MS, service: { gameplayRoutes: [SCAN] } });
+    const mock = await startServer({ startMs: START_MS, service: { routes: [SCAN] } });
     const { player, authToken } = json<Created>(await mock.post('/__mock/players', { email: 'pilot@example.com' }));
     await mock.post('/__mock/clock', { advanceMs: 30_000 });
 
@@ -84,7 +84,7 @@ describe('control API over HTTP: players', () => {
   });
 
   it('POST and DELETE /__mock/players/:id/encounter start and resolve a fighter encounter', async () => {
-    const mock = await startServer({ service: { gameplayRoutes: [SCAN] } });
+    const mock = await startServer({ service: { routes: [SCAN] } });
     const { player, authToken } = json<Created>(await mock.post('/__mock/players', { email: 'pilot@example.com' }));
 
     const started = await mock.post(`/__mock/players/${player.id}/encounter`);
@@ -186,7 +186,7 @@ describe('control API over HTTP: scenarios', () => {
   });
 
   it('token-expired, no-action-points, fighter-encounter and unverified-player put a player in those states', async () => {
-    const mock = await startServer({ service: { gameplayRoutes: [SCAN] } });
+    const mock = await startServer({ service: { routes: [SCAN] } });
     const { player, authToken } = json<Created>(await mock.post('/__mock/players', { email: 'pilot@example.com' }));
 
     const drained = await mock.post('/__mock/scenarios/no-action-points', { player: player.id });

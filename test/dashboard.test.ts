@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { createTextLogger } from '../src/cli/logger.js';
-import { startMock, type RunningMock } from '../src/cli/mock.js';
+import { createTextLogger } from '../src/standalone/logger.js';
+import { startMock, type RunningMock } from '../src/standalone/mock.js';
 import { launchChromium } from './support/browser-launch.js';
 import { call } from './support/http.js';
 

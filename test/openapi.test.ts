@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/core/body.js';
-import type { GameplayRoute } from '../src/core/options.js';
+import type { UserRoute } from '../src/core/user-routes/user-route.js';
 import {
   BEARER_SCHEME,
   HEADERS,
@@ -20,11 +20,11 @@ import { dereference, responseChecker } from './support/openapi-checker.js';
 import { propertyParameters } from './support/property.js';
 
 const VERSION = '1.2.3';
-const MINE: GameplayRoute = { method: 'POST', path: '/api/mine', cost: 2 };
+const MINE: UserRoute = { method: 'POST', path: '/api/mine', category: 'gameplay', cost: 2 };
 
 /** A mock with one configured gameplay route, and ship creation costing a point so that 403 for points can happen. */
 function newHarness(variants: string[] = []): CoreHarness {
-  return new CoreHarness({ gameplayRoutes: [MINE], actionCosts: { createShip: 1 }, variants });
+  return new CoreHarness({ routes: [MINE], actionCosts: { createShip: 1 }, variants });
 }
 
 async function served(harness: CoreHarness): Promise<OpenApiDocument> {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFuzz } from '../../dist/conformance/fuzz/run-fuzz.js';
 import { formatOtpLine } from '../../dist/src/core/options.js';
-import { startMock } from '../../dist/src/cli/mock.js';
+import { startMock } from '../../dist/src/standalone/mock.js';
 
 const GAME_ORIGIN = 'http://bench.game.test';
 

@@ -3,7 +3,7 @@
 import { PACKAGE_VERSION } from '../../dist/src/version.js';
 import { createService } from '../../dist/src/core/service.js';
 import { createNodeServer } from '../../dist/src/hosts/node-http.js';
-import { openStore } from '../../dist/src/cli/open-store.js';
+import { openStore } from '../../dist/src/standalone/open-store.js';
 import { seedPlayers } from '../lib/seeded-players.js';
 import { serveForBench } from './serve-for-bench.js';
 

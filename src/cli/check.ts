@@ -2,7 +2,7 @@ import { counted } from '../../conformance/report/counted.js';
 import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
 import { describeAftermath } from '../../conformance/target-state.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
-import { againstTarget } from './embedded-mock.js';
+import { againstTarget } from '../standalone/embedded-mock.js';
 import { catchInterrupts } from './interrupts.js';
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };

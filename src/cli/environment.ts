@@ -1,7 +1,7 @@
 import type { Options } from 'yargs';
-import { CliError } from './cli-error.js';
-import { didYouMean, invalidChoice } from './did-you-mean.js';
-import { parseSwitch } from './flag-values.js';
+import { CliError } from '../standalone/cli-error.js';
+import { didYouMean, invalidChoice } from '../standalone/did-you-mean.js';
+import { parseSwitch } from '../standalone/flag-values.js';
 
 export const ENV_PREFIX = 'GAME_SERVICE';
 

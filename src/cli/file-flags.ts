@@ -1,18 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CliError } from './cli-error.js';
-
-/** A file a flag names for reading (--config, --world): checked as the flag is read, so that a variable is named. */
-export function readableFile(flag: string): (path: string) => string {
-  return (path) => {
-    try {
-      accessSync(path, constants.R_OK);
-    } catch (error) {
-      throw new CliError('GS_USAGE', `cannot read --${flag} ${path}: ${(error as Error).message}`);
-    }
-    return path;
-  };
-}
+import { CliError } from '../standalone/cli-error.js';
 
 /** A report a run writes at its end (--json, --junit, --har): one that cannot be written stops the run before it starts. */
 export function checkWritableFile(flag: string, path: string): void {

@@ -1,4 +1,4 @@
-import { parsePort } from './flag-values.js';
+import { parsePort } from '../standalone/flag-values.js';
 
 /**
  * A flag that takes a number. yargs' number type would turn "" into 0 and "abc" into NaN before `parse` saw

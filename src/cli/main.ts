@@ -1,13 +1,14 @@
 import yargs from 'yargs';
-import { CliError, EXIT_CODES } from './cli-error.js';
-import { definedOnly } from './defined-only.js';
+import { CliError, EXIT_CODES } from '../standalone/cli-error.js';
+import { definedOnly } from '../standalone/defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
-import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, MOCK_FLAGS, targetArguments } from './flags.js';
-import { nearestNames } from './did-you-mean.js';
+import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, targetArguments } from './flags.js';
+import { MOCK_FLAGS, mockFlagValues } from './mock-flags.js';
+import { nearestNames } from '../standalone/did-you-mean.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
-import { runMockCommand } from './mock.js';
-import { resolveMockOptions } from './mock-options.js';
+import { runMockCommand } from '../standalone/mock.js';
+import { resolveMockOptions } from '../standalone/mock-options.js';
 import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
@@ -61,7 +62,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         'mock',
         'Serve the whole Game Service API from memory; verification codes are printed to the console',
         (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
-        async (args) => runMockCommand(await resolveMockOptions(args)),
+        async (args) => runMockCommand(await resolveMockOptions(mockFlagValues(args))),
       )
       .command(
         'check',

@@ -1,7 +1,7 @@
 import type { Options } from 'yargs';
-import { CliError } from './cli-error.js';
+import { CliError } from '../standalone/cli-error.js';
 import { checkWritableFile } from './file-flags.js';
-import { parseOriginList } from './flag-values.js';
+import { parseOriginList } from '../standalone/flag-values.js';
 import { listenFlags } from './flag-kinds.js';
 
 export const FAIL_ON_CHOICES = ['client', 'server', 'any', 'none'] as const;

@@ -9,8 +9,8 @@ import { RECORDED_EXCHANGES, type RunningProxy, startProxy } from '../../conform
 import { recordRoutes, writeRecordedRoutes } from '../../conformance/proxy/record-routes.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { EXIT_CODES } from './cli-error.js';
-import { listenError } from './listen-errors.js';
+import { EXIT_CODES } from '../standalone/cli-error.js';
+import { listenError } from '../standalone/listen-errors.js';
 import { targetSilence } from './target-probe.js';
 import { type FailOn, PROXY_DEFAULTS } from './proxy-flags.js';
 

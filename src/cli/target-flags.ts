@@ -4,8 +4,8 @@ import { expandSourceIps } from '../../conformance/identities.js';
 import { checkOnlyPattern } from '../../conformance/only-pattern.js';
 import { checkOtpSource, parseOtpSource } from '../../conformance/otp/index.js';
 import { checkTargetOptions } from '../../conformance/target-options.js';
-import { CliError } from './cli-error.js';
-import { definedOnly } from './defined-only.js';
+import { CliError } from '../standalone/cli-error.js';
+import { definedOnly } from '../standalone/defined-only.js';
 import { checkWritableFile } from './file-flags.js';
 import { repeatedRoutePrefix } from './base-url-path.js';
 

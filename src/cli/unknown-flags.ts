@@ -1,11 +1,11 @@
 import type { Options } from 'yargs';
-import { CliError } from './cli-error.js';
-import { invalidChoice, nearestNames } from './did-you-mean.js';
+import { CliError } from '../standalone/cli-error.js';
+import { invalidChoice, nearestNames } from '../standalone/did-you-mean.js';
+import { camelCase } from '../standalone/setting-declaration.js';
 
 /** Flags every command takes besides its own. */
 const BUILT_IN_FLAGS = ['help', 'h', 'version'];
 
-const camelCase = (flag: string) => flag.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 const dashed = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** The flag yargs parsed as `key`, as it was written on the command line (`--base-urll`, `--no-colour`, `-x`). */

@@ -11,22 +11,9 @@ import type { StoreBounds } from './store.js';
 import type { StoreEngine, StoreStatusListener } from './store-engine.js';
 import { compileUserRoutes, type CompiledUserRoute } from './user-routes/compile-routes.js';
 import { compileResourceTemplates, type ResourceTemplates } from './user-routes/resource-templates.js';
-import { userRouteId, type UserRoute } from './user-routes/user-route.js';
+import type { UserRoute } from './user-routes/user-route.js';
 import { VariantError } from './variant-choice.js';
 import type { World } from './world.js';
-
-/** A gameplay action the spec does not show, declared so a client can exercise points, 403 and 409. */
-export interface GameplayRoute {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Under /api, not a path of the spec's own routes. */
-  path: string;
-  /** Action points spent on success; 1 by default. */
-  cost?: number;
-  /** Fields added to `{success: true}` in the answer. */
-  response?: Readonly<Record<string, unknown>>;
-  /** This action starts a fighter encounter, or resolves one (and is then allowed during it). */
-  encounter?: 'start' | 'resolve';
-}
 
 export interface ControlOptions {
   /** Serve the control API (under CONTROL_PREFIX); default true. */
@@ -66,8 +53,6 @@ export interface ServiceOptions {
   actionPoints?: Partial<ActionPointRules>;
   /** Action-point cost of each gameplay route, by route id. */
   actionCosts?: Readonly<Record<string, number>>;
-  /** Extra gameplay routes, as before `routes` existed: each is a `routes` entry of category gameplay. */
-  gameplayRoutes?: readonly GameplayRoute[];
   /**
    * Routes of your own beyond the spec's (docs/routes.md): any method, `:param` paths, a category of the spec,
    * an answer from templates or a handler function. A gameplay route's cost may also go in actionCosts under its id.
@@ -121,7 +106,7 @@ export interface ResolvedOptions {
   maxWrongOtpAttempts: number;
   actionPoints: ActionPointRules;
   actionCosts: Readonly<Record<string, number>>;
-  /** gameplayRoutes and routes, checked and compiled. */
+  /** routes, checked and compiled. */
   userRoutes: readonly CompiledUserRoute[];
   /** The `ship` and `player` templates, compiled. */
   resources: ResourceTemplates;
@@ -145,10 +130,6 @@ export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
 export const DEFAULT_JOURNAL_SIZE = 500;
 export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;
 
-export function gameplayRouteId(route: Pick<GameplayRoute, 'method' | 'path'>): string {
-  return userRouteId(route);
-}
-
 /** The cost of each gameplay route of the user, under its id: its own, or the default. */
 function userRouteCosts(routes: readonly CompiledUserRoute[]): Record<string, number> {
   const gameplay = routes.filter((route) => route.category === 'gameplay');
@@ -163,13 +144,9 @@ export class OptionsError extends Error {
   }
 }
 
-/** Both kinds of routes checked as one list (a repeat across them is one too); every problem named at once. */
+/** The user's routes, checked and compiled; every problem named at once. */
 function userRoutes(options: ServiceOptions): CompiledUserRoute[] {
-  const entries = [
-    ...(options.gameplayRoutes ?? []).map((route, index) => ({ route: { ...route, category: 'gameplay' } as const, at: `gameplayRoutes/${index}` })),
-    ...(options.routes ?? []).map((route, index) => ({ route, at: `routes/${index}` })),
-  ];
-  const { routes, problems } = compileUserRoutes(entries);
+  const { routes, problems } = compileUserRoutes((options.routes ?? []).map((route, index) => ({ route, at: `routes/${index}` })));
   if (problems.length > 0) throw new OptionsError(problems.map((problem) => `${problem.at} ${problem.message}`).join('; '));
   return routes;
 }

@@ -1,4 +1,4 @@
-import type { GameplayRoute } from '../../src/core/options.js';
+import type { UserRoute } from '../../src/core/user-routes/user-route.js';
 
 /** What both browser pages and the mocks behind them share, so that their answers can be compared. */
 
@@ -8,7 +8,7 @@ export const SCENARIO_START_MS = Date.UTC(2030, 0, 1);
 export const SCENARIO_EMAIL = 'pilot@example.com';
 
 /** A gameplay action costing one point, so that a player with one point can reach zero and be refused. */
-export const MINE_ROUTE: GameplayRoute = { method: 'POST', path: '/api/mine', cost: 1 };
+export const MINE_ROUTE: UserRoute = { method: 'POST', path: '/api/mine', category: 'gameplay', cost: 1 };
 
 export const SCENARIO_ACTION_POINTS = { start: 1 } as const;
 

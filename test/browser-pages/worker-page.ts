@@ -10,7 +10,7 @@ window.runScenario = async ({ apiUrl }) => {
     gameOrigins: [location.origin],
     clock: new VirtualClock({ startMs: SCENARIO_START_MS, frozen: true }),
     actionPoints: SCENARIO_ACTION_POINTS,
-    gameplayRoutes: [MINE_ROUTE],
+    routes: [MINE_ROUTE],
     serviceWorkerUrl: '/mockServiceWorker.js',
     quiet: true,
   });

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startMock } from '../../src/cli/mock.js';
+import { startMock } from '../../src/standalone/mock.js';
 import { shutDownNodeServer } from '../../src/hosts/node-http.js';
 import { call, header, parseRawResponse, sendRaw } from '../support/http.js';
 import { useResources } from '../support/resources.js';

@@ -1,5 +1,5 @@
-import { startMock } from '../../src/cli/mock.js';
-import { createTextLogger } from '../../src/cli/logger.js';
+import { startMock } from '../../src/standalone/mock.js';
+import { createTextLogger } from '../../src/standalone/logger.js';
 import type { JournalEntry } from '../../src/core/journal.js';
 import { MINE_ROUTE, SCENARIO_ACTION_POINTS, SCENARIO_START_MS } from '../browser-pages/scenario-config.js';
 import { call } from './http.js';
@@ -26,7 +26,7 @@ export async function startStandaloneForPage(pageOrigin: string): Promise<Standa
     trustProxy: false,
     freezeClock: true,
     actionPoints: SCENARIO_ACTION_POINTS,
-    gameplayRoutes: [MINE_ROUTE],
+    routes: [MINE_ROUTE],
     logger: createTextLogger({ stdout: sink, stderr: sink }),
   });
   const control = async (path: string, json?: unknown) => {

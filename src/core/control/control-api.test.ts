@@ -242,7 +242,7 @@ describe('options', () => {
     const make =
       (path: string, method: 'POST' | 'DELETE' = 'POST') =>
       () =>
-        createService({ version: '1.0.0', gameplayRoutes: [{ method, path }] });
+        createService({ version: '1.0.0', routes: [{ method, path, category: 'gameplay' }] });
     expect(make('/api/player/ship')).toThrow(OptionsError);
     expect(make('/__mock/clock')).toThrow(/must start with \/api\//);
     expect(make('/api/player/ship', 'DELETE')).not.toThrow();

@@ -68,16 +68,16 @@ describe('compileUserRoutes: every problem of a route list, by JSON Pointer', ()
     ]);
   });
 
-  it('makes createService throw every problem of routes and gameplayRoutes at once, a repeat across the two included', () => {
+  it('makes createService throw every problem of its routes at once, a repeat included', () => {
     expect(() =>
       createService({
         version: '1.0.0',
-        gameplayRoutes: [{ method: 'POST', path: '/api/mine' }],
         routes: [
+          { method: 'POST', path: '/api/mine', category: 'gameplay' },
           { method: 'POST', path: '/api/mine' },
           { method: 'GET', path: 'x' },
         ],
       }),
-    ).toThrow('routes/0 repeats POST /api/mine; routes/1/path "x" must start with /api/');
+    ).toThrow('routes/1 repeats POST /api/mine; routes/2/path "x" must start with /api/');
   });
 });

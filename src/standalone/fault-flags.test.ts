@@ -46,7 +46,7 @@ describe('--fault, --fault-seed and the config keys faults and faultSeed', () =>
     ['/api/* reset@1.5', 'probability 1.5 is above 1 (a fraction such as 0.2, or a percentage such as 20%)'],
   ])('says why the probability of %s is out of range in the terms it was written in', (text, why) => {
     expect(usageError(() => parseFaultFlags([text]))).toBe(`GS_USAGE --fault ${JSON.stringify(text)}: ${why}`);
-    expect(usageError(() => configFaults('m.json', { faults: [text] }))).toBe(`GS_CONFIG --config m.json: /faults/0: ${why}`);
+    expect(usageError(() => configFaults('m.json', [text]))).toBe(`GS_CONFIG --config m.json: /faults/0: ${why}`);
   });
 
   it('reads the file as texts or JSON rules, each error naming its JSON path', () => {
@@ -54,15 +54,15 @@ describe('--fault, --fault-seed and the config keys faults and faultSeed', () =>
     expect(mergeMockOptions({}, file)).toMatchObject({ faults: [{ kind: 'status' }, { kind: 'latency', minMs: 20 }], faultSeed: 9 });
     // A flag outranks the file, key by key.
     expect(mergeMockOptions({ fault: parseFaultFlags('* * 500'), faultSeed: 1 }, file)).toMatchObject({ faults: [{ status: 500 }], faultSeed: 1 });
-    expect(usageError(() => configFaults('m.json', { faults: [{ kind: 'status' }] }))).toBe(
+    expect(usageError(() => configFaults('m.json', [{ kind: 'status' }]))).toBe(
       'GS_CONFIG --config m.json: /faults/0: a status fault names its status, one of 500, 502, 503, 504',
     );
-    expect(usageError(() => configFaults('m.json', { faults: ['* * 503', 'nonsense'] }))).toMatch(/^GS_CONFIG --config m.json: \/faults\/1 is not \[METHOD\]/);
+    expect(usageError(() => configFaults('m.json', ['* * 503', 'nonsense']))).toMatch(/^GS_CONFIG --config m.json: \/faults\/1 is not \[METHOD\]/);
     expect(usageError(() => config({ faultSeed: 2 ** 32 }))).toBe('GS_CONFIG --config m.json: /faultSeed must be <= 4294967295');
   });
 
   it('names every bad rule of the file at once', () => {
-    const message = usageError(() => configFaults('m.json', { faults: ['nonsense', '* * 503', { kind: 'status' }] }));
+    const message = usageError(() => configFaults('m.json', ['nonsense', '* * 503', { kind: 'status' }]));
     expect(message).toMatch(/^GS_CONFIG 2 problems in the configuration:\n {2}- --config m.json: \/faults\/0 is not \[METHOD\]/);
     expect(message).toContain('\n  - --config m.json: /faults/2: a status fault names its status');
   });

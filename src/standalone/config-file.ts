@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { CliError } from './cli-error.js';
-import { CONFIG_SWITCH_KEYS, configSchema, type MockConfig } from './config-schema.js';
+import { configSchema } from './config-schema.js';
 import { parseSwitch } from './flag-values.js';
 import type { ProblemList } from './problems.js';
 import { compileFileSchema, schemaProblems, topLevelKey } from './schema-problems.js';
+import { FILE_SETTINGS, type MockConfig } from './setting-forms.js';
 
 const validate = compileFileSchema(configSchema);
+
+/** Keys whose value is on or off: a file may also spell them 1/0, yes/no, on/off, like the environment. */
+const SWITCH_KEYS = FILE_SETTINGS.filter(({ setting }) => setting.flag?.kind === 'boolean').map(({ name }) => name);
 
 /**
  * Checks a parsed config against the schema, noting every problem in `problems`, each message starting with
@@ -18,7 +22,7 @@ export function parseConfig(value: unknown, source: string, problems: ProblemLis
     return {};
   }
   const config: Record<string, unknown> = { ...value };
-  for (const key of CONFIG_SWITCH_KEYS) {
+  for (const key of SWITCH_KEYS) {
     if (config[key] === undefined || config[key] === null) continue;
     try {
       config[key] = parseSwitch(config[key], `${source}: /${key}`);

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
 import { FAULT_RULE_SCHEMA } from '../core/fault-rules.js';
 import { didYouMean } from './did-you-mean.js';
+import { camelCase } from './setting-declaration.js';
 import { worldPlayerSchema } from '../core/world-schema.js';
 
 // allErrors: a file's every problem at once. verbose: errors carry their parent schema, so that an unknown
@@ -10,10 +11,6 @@ const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
 /** A validator for a file the CLI reads: every error, for `schemaProblems`. */
 export function compileFileSchema<T>(schema: JSONSchemaType<T>) {
   return ajv.compile(schema);
-}
-
-function camelCase(key: string): string {
-  return key.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 function unknownKey(error: ErrorObject): string {

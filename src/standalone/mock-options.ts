@@ -1,64 +1,21 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import type { BotCheck } from '../core/bot-check.js';
-import { DEFAULT_ACTION_POINTS, DEFAULT_MAX_WRONG_OTP_ATTEMPTS } from '../core/options.js';
+import { DEFAULT_ACTION_POINTS } from '../core/options.js';
 import { compileUserRoutes } from '../core/user-routes/compile-routes.js';
 import { compileResourceTemplates } from '../core/user-routes/resource-templates.js';
 import { routeCategory, userRouteId, type UserRoute } from '../core/user-routes/user-route.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
-import type { FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
 import { readConfigFile } from './config-file.js';
-import type { BotCheckMode, MockConfig } from './config-schema.js';
 import { configFaults } from './fault-flags.js';
 import { definedOnly } from './defined-only.js';
 import { parseGameOrigin, parseList } from './flag-values.js';
-import type { LogFormat } from './logger.js';
-import type { MockOptions } from './mock-options-type.js';
 import { ProblemList } from './problems.js';
+import { FLAG_SETTINGS, MOCK_DEFAULTS, OPTION_SETTINGS, type MockConfig, type MockFlags, type MockOptions } from './setting-forms.js';
 import { mergeStoreOptions } from './store-options.js';
 import { readWorldFile, type WorldFile } from './world-file.js';
 import { handlerSource, HANDLER_NOT_LOADED, loadRouteHandlers } from './route-modules.js';
-
-/** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
-export interface MockFlags {
-  port?: number | undefined;
-  host?: string | undefined;
-  gameOrigin?: string[] | undefined;
-  corsOrigin?: string[] | undefined;
-  trustProxy?: boolean | undefined;
-  control?: boolean | undefined;
-  controlPublic?: boolean | undefined;
-  freezeClock?: boolean | undefined;
-  world?: string | undefined;
-  logFormat?: LogFormat | undefined;
-  verbose?: boolean | undefined;
-  botCheck?: BotCheckMode | undefined;
-  botCheckToken?: string[] | undefined;
-  maxWrongOtpAttempts?: number | undefined;
-  variant?: string[] | undefined;
-  fault?: FaultRule[] | undefined;
-  faultSeed?: number | undefined;
-  state?: string | undefined;
-  store?: string | undefined;
-  storePrefix?: string | undefined;
-  workers?: number | undefined;
-  config?: string | undefined;
-}
-
-/** What applies when neither a flag, nor the environment, nor the config file says otherwise. */
-export const MOCK_DEFAULTS = {
-  port: 8080,
-  host: '127.0.0.1',
-  trustProxy: false,
-  control: true,
-  controlPublic: false,
-  freezeClock: false,
-  logFormat: 'text',
-  verbose: false,
-  botCheck: 'off',
-  maxWrongOtpAttempts: DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
-} as const satisfies { [K in keyof MockFlags]?: MockFlags[K] };
 
 export interface ConfigSource {
   /** As given, for messages; a relative world path in the file is relative to its directory. */
@@ -68,6 +25,23 @@ export interface ConfigSource {
 
 /** Mock options before the world file is read. */
 export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'>;
+
+/** The options taken as they are given (OptionDeclaration.asGiven), under their names. */
+type GivenOptions = Pick<MockOptions, 'port' | 'host' | 'trustProxy'> & Partial<MergedMockOptions>;
+
+/** Per setting taken as it is given: flag (or environment, which yargs folds into the flags) ?? config file ?? default; left out when none says. */
+function givenOptions(flags: MockFlags, config: MockConfig): GivenOptions {
+  const fromFlags: Readonly<Record<string, unknown>> = flags;
+  const fromFile: Readonly<Record<string, unknown>> = config;
+  const flagKey = new Map(FLAG_SETTINGS.map(({ name, key }) => [name, key]));
+  const entries = OPTION_SETTINGS.filter(({ option }) => option.asGiven).flatMap(({ name, setting, optionName }) => {
+    const flag = flagKey.get(name);
+    const value = (flag === undefined ? undefined : fromFlags[flag]) ?? fromFile[name] ?? setting.default;
+    return value === undefined ? [] : [[optionName, value]];
+  });
+  // The table gives port, host and trustProxy a default, and each value the type its option declares.
+  return Object.fromEntries(entries) as GivenOptions;
+}
 
 function withoutNulls<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as Partial<T>;
@@ -182,8 +156,8 @@ export function worldFile(flags: MockFlags, file: ConfigSource | undefined): Wor
 }
 
 /**
- * Per key, flag (or environment, which yargs folds into the flags) ?? config file ?? default. Reads no file.
- * Throws every problem found, at once.
+ * Per setting, flag (or environment, which yargs folds into the flags) ?? config file ?? default, once, into the
+ * options `startMock` takes. Reads no file. Throws every problem found, at once.
  */
 export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
   const problems = new ProblemList();
@@ -191,27 +165,17 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
   const routes = file === undefined ? [] : fileRoutes(file, problems);
   // Where a check fails, its fallback only keeps the shape: the problems noted are thrown below.
   const merged: MergedMockOptions = {
-    port: flags.port ?? config.port ?? MOCK_DEFAULTS.port,
-    host: flags.host ?? config.host ?? MOCK_DEFAULTS.host,
+    ...givenOptions(flags, config),
     gameOrigins: origins(flags.gameOrigin, file, 'gameOrigin', problems) ?? [],
-    trustProxy: flags.trustProxy ?? config.trustProxy ?? MOCK_DEFAULTS.trustProxy,
-    control: flags.control ?? config.control ?? MOCK_DEFAULTS.control,
-    controlPublic: flags.controlPublic ?? config.controlPublic ?? MOCK_DEFAULTS.controlPublic,
-    freezeClock: flags.freezeClock ?? config.freezeClock ?? MOCK_DEFAULTS.freezeClock,
-    logFormat: flags.logFormat ?? config.logFormat ?? MOCK_DEFAULTS.logFormat,
-    verbose: flags.verbose ?? config.verbose ?? MOCK_DEFAULTS.verbose,
     botCheck: problems.attempt(() => mergeBotCheck(flags, config)) ?? { mode: MOCK_DEFAULTS.botCheck },
-    maxWrongOtpAttempts: flags.maxWrongOtpAttempts ?? config.maxWrongOtpAttempts ?? MOCK_DEFAULTS.maxWrongOtpAttempts,
     ...(file === undefined ? {} : actionPoints(file, routes, problems)),
     routes,
     ...resourceTemplates(file, problems),
     variants: problems.attempt(() => variants(flags, file)) ?? [],
-    ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: 1 }),
-    ...(config.journalSize === undefined || config.journalSize === null ? {} : { journalSize: config.journalSize }),
+    ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: MOCK_DEFAULTS.workers }),
     ...definedOnly({
       corsOrigins: origins(flags.corsOrigin, file, 'corsOrigin', problems),
-      faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config))),
-      faultSeed: flags.faultSeed ?? config.faultSeed ?? undefined,
+      faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config.faults))),
     }),
   };
   problems.throwIfAny();

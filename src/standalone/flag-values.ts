@@ -52,7 +52,7 @@ export function parseSwitch(value: unknown, subject: string): boolean {
   return parsed;
 }
 
-/** A count such as --max-wrong-otp-attempts: an integer from `minimum` up (a bound of 0 runs would do nothing). */
+/** A count such as --workers: an integer from `minimum` up (a bound of 0 runs would do nothing). */
 export function parseCount(flag: string, minimum = 0): (value: unknown) => number {
   return (value) => {
     const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
@@ -77,4 +77,19 @@ export function parseBaseUrl(value: string): string {
     throw new CliError('GS_USAGE', `--base-url ${JSON.stringify(value)} is not an http(s) URL, e.g. http://127.0.0.1:8080`);
   }
   return url.toString();
+}
+
+/** A `redis://` or `rediss://` URL with a host, an optional port and an optional database number; `subject` names where it was given. */
+export function parseStoreUrl(value: string, subject = '--store'): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const valid =
+    url !== undefined &&
+    (url.protocol === 'redis:' || url.protocol === 'rediss:') &&
+    url.hostname !== '' &&
+    /^(\/\d*)?$/.test(url.pathname) &&
+    url.search === '' &&
+    url.hash === '';
+  if (!valid)
+    throw new CliError('GS_USAGE', `${subject} ${JSON.stringify(value)} is not a Redis URL; expected redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379/0`);
+  return value;
 }

@@ -8,7 +8,7 @@ describe(CONFIG_SCHEMA_FILE, () => {
     const committed = readFileSync(new URL(`../../${CONFIG_SCHEMA_FILE}`, import.meta.url), 'utf8');
     // Not toBe: a failure must say how to fix it rather than print two 6 kB documents.
     if (committed !== publishedConfigSchema()) {
-      expect.fail(`${CONFIG_SCHEMA_FILE} differs from src/cli/config-schema.ts: run \`npm run schema\` and commit the result`);
+      expect.fail(`${CONFIG_SCHEMA_FILE} differs from the settings of src/standalone/settings.ts: run \`npm run schema\` and commit the result`);
     }
   });
 

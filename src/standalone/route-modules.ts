@@ -2,7 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteHandler } from '../core/user-routes/user-route.js';
 import { CliError } from './cli-error.js';
-import type { RouteConfig } from './config-schema.js';
+import type { RouteConfig } from './route-config-schema.js';
 import type { ProblemList } from './problems.js';
 
 /** Stands in for a module's handler until resolveMockOptions has loaded it; never called once it has. */

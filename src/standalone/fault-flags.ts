@@ -2,7 +2,6 @@ import { ApiError } from '../core/errors.js';
 import { faultRuleFrom, type FaultRuleJson } from '../core/fault-rules.js';
 import { MAX_FAULT_SEED, type FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
-import type { MockConfig } from './config-schema.js';
 import { parseList } from './flag-values.js';
 import { ProblemList } from './problems.js';
 
@@ -50,9 +49,9 @@ export function parseFaultSeed(value: unknown): number {
 }
 
 /** The config file's `faults`, texts or JSON rules; throws every bad one at once, each naming its JSON path. */
-export function configFaults(path: string, config: MockConfig): FaultRule[] | undefined {
+export function configFaults(path: string, faults: readonly (FaultRuleJson | string)[] | null | undefined): FaultRule[] | undefined {
   const problems = new ProblemList();
-  const rules = config.faults?.map((rule, index) => {
+  const rules = faults?.map((rule, index) => {
     try {
       return faultRule(rule, `--config ${path}: /faults/${index}`);
     } catch (error) {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MockConfig } from './config-schema.js';
-import { MOCK_DEFAULTS, mergeMockOptions, resolveMockOptions, worldFile, type MockFlags } from './mock-options.js';
+import { mergeMockOptions, resolveMockOptions, worldFile } from './mock-options.js';
 import { ProblemList } from './problems.js';
+import { MOCK_DEFAULTS, type MockConfig, type MockFlags } from './setting-forms.js';
 import { readWorldFile } from './world-file.js';
 
 const file = (config: MockConfig, path = 'conf/mock.json') => ({ path, config });

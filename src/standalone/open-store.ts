@@ -5,7 +5,7 @@ import { RedisStore } from '../stores/redis-store.js';
 import { StateFile } from '../stores/state-file.js';
 import { StateFileError } from '../stores/state-file-schema.js';
 import { CliError } from './cli-error.js';
-import type { MockOptions } from './mock-options-type.js';
+import type { MockOptions } from './setting-forms.js';
 
 /** The engine the mock keeps its state with, what the banner calls it, and how to let it go. */
 export interface OpenedStore {

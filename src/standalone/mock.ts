@@ -10,7 +10,7 @@ import { CliError } from './cli-error.js';
 import { hostAndPort, listenError } from './listen-errors.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
-import type { MockOptions } from './mock-options-type.js';
+import { MOCK_DEFAULTS, OPTION_SETTINGS, type MockOptions } from './setting-forms.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export interface RunningMock {
@@ -52,28 +52,18 @@ function requestListener(options: MockOptions, logger: MockLogger, store: Opened
   };
 }
 
+/** The options the service takes as they are (OptionDeclaration.toService). */
+const SERVICE_OPTION_NAMES = OPTION_SETTINGS.filter(({ option }) => option.toService).map(({ optionName }) => optionName);
+
 /** The service options of a mock's settings, without a host's store and logger: what loadMockConfig gives msw. */
 export function settingsServiceOptions(options: MockOptions): ServiceOptions {
+  const given: Readonly<Record<string, unknown>> = options;
+  const passed = Object.fromEntries(SERVICE_OPTION_NAMES.flatMap((name) => (given[name] === undefined ? [] : [[name, given[name]]])));
   return {
     version: PACKAGE_VERSION,
-    clock: new VirtualClock({ frozen: options.freezeClock ?? false }),
-    gameOrigins: options.gameOrigins,
-    ...definedOnly({
-      corsOrigins: options.corsOrigins,
-      botCheck: options.botCheck,
-      maxWrongOtpAttempts: options.maxWrongOtpAttempts,
-      actionPoints: options.actionPoints,
-      actionCosts: options.actionCosts,
-      gameplayRoutes: options.gameplayRoutes,
-      routes: options.routes,
-      ship: options.ship,
-      player: options.player,
-      world: options.world,
-      journalSize: options.journalSize,
-      variants: options.variants,
-      faults: options.faults,
-      faultSeed: options.faultSeed,
-    }),
+    clock: new VirtualClock({ frozen: options.freezeClock ?? MOCK_DEFAULTS.freezeClock }),
+    // Each is declared in the settings with the type the service gives the option of the same name.
+    ...(passed as Partial<ServiceOptions>),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
   };
 }
@@ -101,7 +91,7 @@ function createConfiguredService(options: MockOptions, logger: MockLogger, store
 
 /** Starts the standalone mock: the service on the node:http host. The CLI and library users call this. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
-  const logger = options.logger ?? createLogger(options.logFormat ?? 'text');
+  const logger = options.logger ?? createLogger(options.logFormat ?? MOCK_DEFAULTS.logFormat);
   const store = await openStore(options, { outboxSize: DEFAULT_BOUNDS.outboxSize, journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
   let service: Service;
   try {
@@ -136,8 +126,12 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     gameOrigins: options.gameOrigins,
     corsOrigins: options.corsOrigins ?? 'any',
     trustProxy: options.trustProxy,
-    control: { enabled: options.control ?? true, public: options.controlPublic ?? false, url: `${mock.url}${CONTROL_PREFIX}` },
-    clock: { frozen: options.freezeClock ?? false, now: new Date(mock.service.clock.now()).toISOString() },
+    control: {
+      enabled: options.control ?? MOCK_DEFAULTS.control,
+      public: options.controlPublic ?? MOCK_DEFAULTS.controlPublic,
+      url: `${mock.url}${CONTROL_PREFIX}`,
+    },
+    clock: { frozen: options.freezeClock ?? MOCK_DEFAULTS.freezeClock, now: new Date(mock.service.clock.now()).toISOString() },
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
     variants: mock.service.variants.selection,
@@ -148,7 +142,7 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
 
 /** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM; with --workers, as N processes. */
 export async function runMockCommand(options: MockOptions): Promise<void> {
-  const workers = options.workers ?? 1;
+  const workers = options.workers ?? MOCK_DEFAULTS.workers;
   if (workers > 1 && !isWorkerProcess()) {
     await probeStore(options);
     return runPrimary(options, workers);
