@@ -12,8 +12,8 @@ function withRequestId(body: unknown): unknown {
 }
 
 /** The one place an answer's headers are built: CORS, Date, the outcome's own, the points left, what a page may read. */
-export function respond(context: RequestContext, answer: Answer, isControl: boolean): ServiceResponse {
-  const { config, caller } = context;
+export function respond(context: RequestContext, answer: Answer): ServiceResponse {
+  const { config, caller, isControl } = context;
   const headers = responseHeaders(caller.corsOrigin);
   // A control request may move the clock: its Date reads the new time.
   headers['date'] = httpDate(isControl ? config.clock.now() : context.now);
