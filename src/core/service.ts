@@ -1,5 +1,6 @@
 import { type Admission, admit, newAdmission } from './admission.js';
 import { type AdmissionPlan, CONTROL_PLAN, planAdmission, type RequestPlan } from './admission-plan.js';
+import { actionPointHeaders } from './action-points.js';
 import type { ActiveVariants } from './active-variants.js';
 import { type Answer, errorAnswer, NO_HEADERS } from './answer.js';
 import { readJsonObject, unknownFields } from './body.js';
@@ -66,16 +67,32 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
   const router = new Router<Route>(apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })));
 
-  /** The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields. */
-  function decided(admission: Admission, unknown: readonly string[], status: number, body: unknown, headers: Readonly<Record<string, string>>): Answer {
+  /**
+   * The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields;
+   * on gameplay, the points its player has left, brought up to the request's time before the engine keeps them.
+   */
+  function decided(
+    context: RequestContext,
+    admission: Admission,
+    unknown: readonly string[],
+    status: number,
+    body: unknown,
+    own: Readonly<Record<string, string>>,
+  ): Answer {
     const { route, player, countedAs } = admission;
+    const headers =
+      route?.spec.category === 'gameplay' && player !== undefined
+        ? { ...own, ...actionPointHeaders(player.actionPoints, config.actionPoints, context.variants, context.now) }
+        : own;
     return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unknown };
   }
 
   function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
     const headers = admission.headers ?? NO_HEADERS;
     const unknown = unnamedFields(admission.route, context.request);
-    return result instanceof RouteReply ? decided(admission, unknown, result.status, result.body, headers) : decided(admission, unknown, 200, result, headers);
+    return result instanceof RouteReply
+      ? decided(context, admission, unknown, result.status, result.body, headers)
+      : decided(context, admission, unknown, 200, result, headers);
   }
 
   function refused(context: RequestContext, admission: Admission, error: unknown): Answer {
@@ -84,7 +101,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
     const unknown = unnamedFields(admission.route, context.request);
     const failed = errorAnswer(error, config.onError, unknown);
     const headers = admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers };
-    return decided(admission, unknown, failed.status, failed.body, headers);
+    return decided(context, admission, unknown, failed.status, failed.body, headers);
   }
 
   /** Synchronous unless the handler returns a promise: most routes answer at once; those that hash a code, and handlers of the user, may not. */
