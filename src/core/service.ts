@@ -1,9 +1,7 @@
-import { type Admission, admit, newAdmission } from './admission.js';
-import { type AdmissionPlan, CONTROL_PLAN, planAdmission, type RequestPlan } from './admission-plan.js';
-import { actionPointHeaders } from './action-points.js';
+import { CONTROL_PLAN, planAdmission, type RequestPlan } from './admission-plan.js';
 import type { ActiveVariants } from './active-variants.js';
-import { type Answer, errorAnswer, NO_HEADERS } from './answer.js';
-import { readJsonObject, unknownFields } from './body.js';
+import { type Answer, errorAnswer } from './answer.js';
+import { answerApi } from './api-answer.js';
 import { type Clock, isControllable } from './clock.js';
 import { createControlApi, isControlPath } from './control/control-api.js';
 import { corsAllows, isPreflight, preflightHeaders } from './cors.js';
@@ -13,7 +11,7 @@ import { type FaultInjector, NO_FAULTS } from './faults.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry, journalPath } from './journal.js';
-import { isStoreInterruption, keptBy, type StatefulPart } from './kept-handle.js';
+import { keptBy, type StatefulPart } from './kept-handle.js';
 import { activeVariants, OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import type { RequestContext } from './request-context.js';
 import { respond } from './respond.js';
@@ -21,7 +19,6 @@ import type { Route } from './route-definition.js';
 import { apiRoutes } from './route-table.js';
 import { Router } from './router.js';
 import { Store } from './store.js';
-import { RouteReply } from './user-routes/user-route.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -35,16 +32,6 @@ export interface Service {
   readonly variants: ActiveVariants;
   /** The fault rules in force and their seed. */
   readonly faults: FaultInjector;
-}
-
-/** The fields of the body a spec route does not name; none when the body is not a JSON object. */
-function unnamedFields(route: Route | undefined, request: ServiceRequest): readonly string[] {
-  if (route?.bodyFields === undefined) return [];
-  try {
-    return unknownFields(readJsonObject(request), route.bodyFields);
-  } catch {
-    return [];
-  }
 }
 
 export function createService(serviceOptions: ServiceOptions): Service {
@@ -66,59 +53,6 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const clock = isControllable(config.clock) ? config.clock : undefined;
   const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
   const router = new Router<Route>(apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })));
-
-  /**
-   * The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields;
-   * on gameplay, the points its player has left, brought up to the request's time before the engine keeps them.
-   */
-  function decided(
-    context: RequestContext,
-    admission: Admission,
-    unknown: readonly string[],
-    status: number,
-    body: unknown,
-    own: Readonly<Record<string, string>>,
-  ): Answer {
-    const { route, player, countedAs } = admission;
-    const headers =
-      route?.spec.category === 'gameplay' && player !== undefined
-        ? { ...own, ...actionPointHeaders(player.actionPoints, config.actionPoints, context.variants, context.now) }
-        : own;
-    return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unknown };
-  }
-
-  function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
-    const headers = admission.headers ?? NO_HEADERS;
-    const unknown = unnamedFields(admission.route, context.request);
-    return result instanceof RouteReply
-      ? decided(context, admission, unknown, result.status, result.body, headers)
-      : decided(context, admission, unknown, 200, result, headers);
-  }
-
-  function refused(context: RequestContext, admission: Admission, error: unknown): Answer {
-    if (isStoreInterruption(error)) throw error;
-    // Read once: the refusal names them, and the journal records them.
-    const unknown = unnamedFields(admission.route, context.request);
-    const failed = errorAnswer(error, config.onError, unknown);
-    const headers = admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers };
-    return decided(context, admission, unknown, failed.status, failed.body, headers);
-  }
-
-  /** Synchronous unless the handler returns a promise: most routes answer at once; those that hash a code, and handlers of the user, may not. */
-  function answerApi(context: RequestContext, plan: AdmissionPlan): Answer | Promise<Answer> {
-    const admission = newAdmission();
-    try {
-      const route = admit(context, plan, admission);
-      const result = route.handle(context, admission.player);
-      if (!(result instanceof Promise)) return answered(context, admission, result);
-      return result.then(
-        (value: unknown) => answered(context, admission, value),
-        (error: unknown) => refused(context, admission, error),
-      );
-    } catch (error) {
-      return refused(context, admission, error);
-    }
-  }
 
   async function answerControl(context: RequestContext): Promise<Answer> {
     try {
