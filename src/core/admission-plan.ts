@@ -71,26 +71,36 @@ function unauthorizedCount(context: RequestContext, needsToken: boolean, publicC
   return needsToken && !context.variants.has('unauthorized-not-counted') ? publicCount : undefined;
 }
 
+/** The plan of a request refused whatever its token: counted as a public read (by `count`, also when refused 401), or nowhere. */
+function refusedPlan(context: RequestContext, refusal: ApiError, count: PlannedCount | undefined, needsToken: boolean): AdmissionPlan {
+  const countUnauthorized = count === undefined ? undefined : unauthorizedCount(context, needsToken, count);
+  return { control: false, route: undefined, refusal, needsToken, count, countUnauthorized, fillsBucketFirst: context.faults?.rateLimit === true };
+}
+
 /**
  * The plan of an API request routed by `router`. Unroutable and unauthenticated requests are public reads by IP
  * (game origins exempt); a fault's status answers before any count.
  */
 export function planAdmission(context: RequestContext, router: Router<Route>): AdmissionPlan {
   const { request, faults } = context;
-  const fillsBucketFirst = faults?.rateLimit === true;
+  if (faults?.status !== undefined) return refusedPlan(context, injectedStatusError(faults), undefined, false);
   const publicCount = context.caller.isGameOrigin ? PUBLIC_EXEMPT : PUBLIC_BY_IP;
-  const refused = (refusal: ApiError, count: PlannedCount | undefined, needsToken: boolean): AdmissionPlan => {
-    const countUnauthorized = unauthorizedCount(context, needsToken, publicCount);
-    return { control: false, route: undefined, refusal, needsToken, count, countUnauthorized, fillsBucketFirst };
-  };
-  if (faults?.status !== undefined) return refused(injectedStatusError(faults), undefined, false);
   const match = router.match(request.path);
-  if (match === undefined) return refused(new ApiError(404, `No route for ${request.path}`), publicCount, context.variants.has('auth-before-routing'));
+  if (match === undefined) {
+    return refusedPlan(context, new ApiError(404, `No route for ${request.path}`), publicCount, context.variants.has('auth-before-routing'));
+  }
   const route = routeFor(context, match);
-  if (route === undefined) return refused(methodNotAllowed(request.method, request.path, match), publicCount, false);
+  if (route === undefined) return refusedPlan(context, methodNotAllowed(request.method, request.path, match), publicCount, false);
   const needsToken = route.spec.auth !== 'none';
-  const countUnauthorized = unauthorizedCount(context, needsToken, publicCount);
-  return { control: false, route, refusal: undefined, needsToken, count: routeCount(context, route), countUnauthorized, fillsBucketFirst };
+  return {
+    control: false,
+    route,
+    refusal: undefined,
+    needsToken,
+    count: routeCount(context, route),
+    countUnauthorized: unauthorizedCount(context, needsToken, publicCount),
+    fillsBucketFirst: faults?.rateLimit === true,
+  };
 }
 
 function precountBucket(context: RequestContext, planned: PlannedCount | undefined): PrecountBucket | undefined {
