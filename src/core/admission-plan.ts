@@ -46,8 +46,20 @@ export const CONTROL_PLAN = { control: true } as const;
 export type RequestPlan = typeof CONTROL_PLAN | AdmissionPlan;
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
-const PUBLIC_BY_IP: PlannedCount = { category: 'public', by: 'ip' };
-const PUBLIC_EXEMPT: PlannedCount = { category: 'public', by: 'exempt' };
+/** Every count a plan may name, made once: a plan names one of them instead of making its own. */
+const PLANNED_COUNTS = Object.fromEntries(
+  (Object.keys(RATE_LIMITS) as RateLimitCategory[]).map((category) => [
+    category,
+    {
+      ip: { category, by: 'ip' },
+      player: { category, by: 'player' },
+      exempt: { category, by: 'exempt' },
+      exemptShown: { category, by: 'exempt', showsFullBucket: true },
+    } satisfies Record<string, PlannedCount>,
+  ]),
+) as Record<RateLimitCategory, Record<'ip' | 'player' | 'exempt' | 'exemptShown', PlannedCount>>;
+const PUBLIC_BY_IP = PLANNED_COUNTS.public.ip;
+const PUBLIC_EXEMPT = PLANNED_COUNTS.public.exempt;
 const CONTROL_LOAD: RequestLoad = { control: true, precount: undefined };
 
 /** The API route serving the request: /health under that variant answers every method but a preflight. */
@@ -60,10 +72,9 @@ function routeFor(context: RequestContext, match: PathMatch<Route>): Route | und
 function routeCount(context: RequestContext, route: Route): PlannedCount {
   const { category, auth } = route.spec;
   const { scope, exemptForGameOrigins } = RATE_LIMITS[category];
-  if (exemptForGameOrigins && context.caller.isGameOrigin) {
-    return context.variants.has('ratelimit-headers-on-exempt') ? { category, by: 'exempt', showsFullBucket: true } : { category, by: 'exempt' };
-  }
-  return { category, by: scope === 'player' && auth !== 'none' ? 'player' : 'ip' };
+  const counts = PLANNED_COUNTS[category];
+  if (exemptForGameOrigins && context.caller.isGameOrigin) return context.variants.has('ratelimit-headers-on-exempt') ? counts.exemptShown : counts.exempt;
+  return scope === 'player' && auth !== 'none' ? counts.player : counts.ip;
 }
 
 /** Where a request refused 401 counts: as an unroutable one, unless that variant counts it nowhere. */
