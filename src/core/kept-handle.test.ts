@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTROL_PLAN } from './admission-plan.js';
 import type { Answer } from './answer.js';
 import type { ServiceRequest } from './http.js';
 import { keptBy } from './kept-handle.js';
@@ -27,11 +28,7 @@ describe('keptBy: the store going away and coming back', () => {
   it('is told once each way, however many requests meet the outage', async () => {
     const engine = switchableEngine();
     const told: Parameters<StoreStatusListener>[0][] = [];
-    const handle = keptBy(
-      engine,
-      async () => OK,
-      (status) => told.push(status),
-    );
+    const handle = keptBy(engine, { plan: () => CONTROL_PLAN, run: async () => OK }, (status) => told.push(status));
     expect((await handle(REQUEST, () => CONTEXT)).answer.status).toBe(200);
     engine.up = false;
     const during = (await Promise.all([handle(REQUEST, () => CONTEXT), handle(REQUEST, () => CONTEXT), handle(REQUEST, () => CONTEXT)])).map(

@@ -3,11 +3,16 @@ import { ROUTES } from '../spec/routes.js';
 import type { Answer } from './answer.js';
 import { errorBody } from './errors.js';
 import type { ServiceRequest } from './http.js';
+import { type RequestPlan, requestLoad } from './admission-plan.js';
 import type { RequestContext } from './request-context.js';
-import { type ExpectedCount, type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
+import { type StoreEngine, type StoreStatusListener, StoreSuspension, StoreUnavailable } from './store-engine.js';
 
-/** The part of a request that reads and changes state: run again, with the same context, after a store suspension. */
-export type StatefulPart = (context: RequestContext) => Answer | Promise<Answer>;
+/** The part of a request that reads and changes state: run again, with the same context and plan, after a store suspension. */
+export interface StatefulPart {
+  /** What the request needs, decided from its context alone. */
+  plan(context: RequestContext): RequestPlan;
+  run(context: RequestContext, plan: RequestPlan): Answer | Promise<Answer>;
+}
 
 const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
 
@@ -41,28 +46,39 @@ export interface KeptAnswer {
  * have moved; only the stateful part runs again after a suspension, never what came before (the fault draw, its
  * latency). Each change of the store's reachability is told once, however many requests meet it.
  *
- * Where the engine counts the `expect`ed bucket with the load, the request runs with the context the expectation
- * was made from, so that its admission reads the instant and the variants the count was made with.
+ * An engine that loads first is handed the request's plan; where it counts the request with the load, the request
+ * runs with the context and plan that count was made from, so that its admission reads the instant and the
+ * variants the count was made with.
  */
 export function keptBy(
   engine: StoreEngine,
   stateful: StatefulPart,
   onStatus: StoreStatusListener = () => {},
-  expect?: (context: RequestContext) => ExpectedCount | undefined,
 ): (request: ServiceRequest, arrive: () => RequestContext) => Promise<KeptAnswer> {
   let down = false;
   return async (request, arrive) => {
     let context: RequestContext | undefined;
     try {
-      const early = expect === undefined || engine.beforeRequest === undefined ? undefined : arrive();
-      const handOver = await engine.beforeRequest?.(request, early === undefined ? undefined : expect!(early));
-      context = handOver === undefined ? arrive() : early!;
-      // Synchronously up to the stateful part's count: the bucket takes what was counted for this request only.
-      handOver?.();
+      let plan: RequestPlan | undefined;
+      if (engine.beforeRequest !== undefined) {
+        const early = arrive();
+        const earlyPlan = stateful.plan(early);
+        const handOver = await engine.beforeRequest(request, requestLoad(early, earlyPlan));
+        if (handOver !== undefined) {
+          context = early;
+          plan = earlyPlan;
+          // Synchronously up to the stateful part's count: the bucket takes what was counted for this request only.
+          handOver();
+        }
+      }
+      if (context === undefined || plan === undefined) {
+        context = arrive();
+        plan = stateful.plan(context);
+      }
       let answer: Answer | undefined;
       while (answer === undefined) {
         try {
-          answer = await stateful(context);
+          answer = await stateful.run(context, plan);
         } catch (error) {
           if (!(error instanceof StoreSuspension)) throw error;
           const resume = await error.ready;

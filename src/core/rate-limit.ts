@@ -3,7 +3,6 @@ import type { BucketState, BucketTableFull } from './bucket-table.js';
 import { ApiError } from './errors.js';
 import type { Rules } from './request-context.js';
 import type { Store } from './store.js';
-import type { ExpectedCount } from './store-engine.js';
 import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
 
 /** One bucket as a response shows it. */
@@ -24,7 +23,8 @@ function windowEndFor(now: number, windows: RateLimitWindows): number {
   return windows === 'first-hit' ? now + RATE_LIMIT_WINDOW_MS : Math.floor(now / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS + RATE_LIMIT_WINDOW_MS;
 }
 
-function windowEndOf(rules: Rules, now: number): number {
+/** When the window a request opens at `now` ends, under the rules in force. */
+export function windowEndOf(rules: Rules, now: number): number {
   return windowEndFor(now, rateLimitWindows(rules.variants, rules.config.rateLimitWindows));
 }
 
@@ -64,11 +64,6 @@ export function countRequest(store: Store, rules: Rules, category: RateLimitCate
     [HEADERS.retryAfter]: retryAfterHeader(rules.variants, bucket.windowEnd, now),
   });
   return { headers, refusal };
-}
-
-/** What `countRequest` will count at `now` in (category, `ip`, or the token's player where undefined). */
-export function countExpected(rules: Rules, category: RateLimitCategory, ip: string | undefined, needsLiveToken: boolean, now: number): ExpectedCount {
-  return { category, ip, needsLiveToken, now, windowEnd: windowEndOf(rules, now), limit: RATE_LIMITS[category].limit };
 }
 
 /** The headers of a full bucket in a window opened now: what a game-origin request is shown where that variant plays. */

@@ -31,6 +31,11 @@ export interface RequestContext extends Rules {
   readonly now: number;
   readonly store: Store;
   readonly caller: Caller;
+  /**
+   * Addressed to the control API, under its prefix while it is served: decided once, when the request arrives. Such a
+   * request keeps the control API's origin rules, meets no fault, and is neither counted nor journaled.
+   */
+  readonly isControl: boolean;
   /** Injected faults the request met, when any. */
   readonly faults: FaultsMet | undefined;
 }

@@ -1,4 +1,3 @@
-import { actionPointHeaders } from './action-points.js';
 import type { Answer } from './answer.js';
 import { exposeSpecHeaders, responseHeaders } from './cors.js';
 import { cutOf } from './fault-injection.js';
@@ -11,17 +10,17 @@ function withRequestId(body: unknown): unknown {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, requestId: crypto.randomUUID() } : body;
 }
 
-/** The one place an answer's headers are built: CORS, Date, the outcome's own, the points left, what a page may read. */
-export function respond(context: RequestContext, answer: Answer, isControl: boolean): ServiceResponse {
-  const { config, caller } = context;
+/**
+ * The one place an answer's headers are built: CORS, Date, the outcome's own (the points left among them), what a
+ * page may read. It reads the context and the answer only: what the request changed was kept before.
+ */
+export function respond(context: RequestContext, answer: Answer): ServiceResponse {
+  const { config, caller, isControl } = context;
   const headers = responseHeaders(caller.corsOrigin);
   // A control request may move the clock: its Date reads the new time.
   headers['date'] = httpDate(isControl ? config.clock.now() : context.now);
   if (isControl) headers['cache-control'] = 'no-store';
   Object.assign(headers, answer.headers);
-  if (answer.route?.category === 'gameplay' && answer.player !== undefined) {
-    Object.assign(headers, actionPointHeaders(answer.player.actionPoints, config.actionPoints, context.variants, config.clock.now()));
-  }
   if (isControl) return { status: answer.status, headers, body: answer.body, ...(answer.content === undefined ? {} : { content: answer.content }) };
   if (caller.corsOrigin !== undefined) exposeSpecHeaders(headers);
   const cut = cutOf(context.faults);

@@ -34,7 +34,8 @@ function addMissing<T>(to: Map<string, T>, from: ReadonlyMap<string, T>): void {
 }
 
 /**
- * The one router of the service, for the API's routes (the spec's, the mock's, the user's) and the control API's.
+ * The service's router: one for the API's routes (the spec's, the mock's, the user's), one for the control API's,
+ * mounted under its prefix.
  * Fixed paths are one Map lookup; patterns are tried only when it misses, the one with more literal segments
  * first. A fixed path that a pattern also matches gets the pattern's other methods when the table is built, so it
  * stays one lookup.

@@ -1,26 +1,24 @@
-import { type Admission, admit, expectedCount, isApiRoute, newAdmission, type ServiceRouter } from './admission.js';
+import { CONTROL_PLAN, planAdmission, type RequestPlan } from './admission-plan.js';
 import type { ActiveVariants } from './active-variants.js';
-import { type Answer, errorAnswer, NO_HEADERS } from './answer.js';
-import { readJsonObject, unknownFields } from './body.js';
+import { type Answer, errorAnswer } from './answer.js';
+import { answerApi } from './api-answer.js';
 import { type Clock, isControllable } from './clock.js';
-import { controlRouteNotFound, createControlApi, isControlPath } from './control/control-api.js';
-import type { ControlRoute } from './control/control-route.js';
+import { createControlApi, isControlPath } from './control/control-api.js';
 import { corsAllows, isPreflight, preflightHeaders } from './cors.js';
 import { ApiError } from './errors.js';
 import { createFaultInjector, waitForLatency } from './fault-injection.js';
-import { type FaultInjector, injectedStatusError, NO_FAULTS } from './faults.js';
+import { type FaultInjector, NO_FAULTS } from './faults.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry, journalPath } from './journal.js';
-import { isStoreInterruption, keptBy } from './kept-handle.js';
+import { keptBy, type StatefulPart } from './kept-handle.js';
 import { activeVariants, OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import type { RequestContext } from './request-context.js';
 import { respond } from './respond.js';
 import type { Route } from './route-definition.js';
 import { apiRoutes } from './route-table.js';
-import { methodNotAllowed, Router, targetFor } from './router.js';
+import { Router } from './router.js';
 import { Store } from './store.js';
-import { RouteReply } from './user-routes/user-route.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -34,16 +32,6 @@ export interface Service {
   readonly variants: ActiveVariants;
   /** The fault rules in force and their seed. */
   readonly faults: FaultInjector;
-}
-
-/** The fields of the body a spec route does not name; none when the body is not a JSON object. */
-function unnamedFields(route: Route | undefined, request: ServiceRequest): readonly string[] {
-  if (route?.bodyFields === undefined) return [];
-  try {
-    return unknownFields(readJsonObject(request), route.bodyFields);
-  } catch {
-    return [];
-  }
 }
 
 export function createService(serviceOptions: ServiceOptions): Service {
@@ -64,73 +52,29 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
   const clock = isControllable(config.clock) ? config.clock : undefined;
   const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
-  const router: ServiceRouter = new Router<Route | ControlRoute>([
-    ...apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })),
-    ...(control?.routes ?? []).map((route) => ({ method: route.method, path: route.pattern, target: route, emptyParams: true })),
-  ]);
-
-  /** The answer with what the journal records of it: the route, the player, the bucket, the body's unnamed fields. */
-  function decided(admission: Admission, unknown: readonly string[], status: number, body: unknown, headers: Readonly<Record<string, string>>): Answer {
-    const { route, player, countedAs } = admission;
-    return { status, body, headers, route: route?.spec, player, countedAs, unknownFields: unknown };
-  }
-
-  function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
-    const headers = admission.headers ?? NO_HEADERS;
-    const unknown = unnamedFields(admission.route, context.request);
-    return result instanceof RouteReply ? decided(admission, unknown, result.status, result.body, headers) : decided(admission, unknown, 200, result, headers);
-  }
-
-  function refused(context: RequestContext, admission: Admission, error: unknown): Answer {
-    if (isStoreInterruption(error)) throw error;
-    // Read once: the refusal names them, and the journal records them.
-    const unknown = unnamedFields(admission.route, context.request);
-    const failed = errorAnswer(error, config.onError, unknown);
-    const headers = admission.headers === undefined ? failed.headers : { ...admission.headers, ...failed.headers };
-    return decided(admission, unknown, failed.status, failed.body, headers);
-  }
-
-  /** Synchronous unless the handler returns a promise: most routes answer at once; those that hash a code, and handlers of the user, may not. */
-  function answerApi(context: RequestContext): Answer | Promise<Answer> {
-    const admission = newAdmission();
-    try {
-      if (context.faults?.status !== undefined) throw injectedStatusError(context.faults);
-      const route = admit(context, router, admission);
-      const result = route.handle(context, admission.player);
-      if (!(result instanceof Promise)) return answered(context, admission, result);
-      return result.then(
-        (value: unknown) => answered(context, admission, value),
-        (error: unknown) => refused(context, admission, error),
-      );
-    } catch (error) {
-      return refused(context, admission, error);
-    }
-  }
+  const router = new Router<Route>(apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })));
 
   async function answerControl(context: RequestContext): Promise<Answer> {
     try {
-      control!.assertAllowed(context.request);
-      const { method, path } = context.request;
-      const match = router.match(path);
-      if (match === undefined) throw controlRouteNotFound(path);
-      const route = targetFor(match, method);
-      if (route === undefined || isApiRoute(route)) throw methodNotAllowed(method, path, match);
-      return control!.answer(route, { request: context.request, now: context.now, params: match.params(route) });
+      return control!.answer(context.request, context.now);
     } catch (error) {
       return errorAnswer(error, config.onError);
     }
   }
 
   /** The part a store keeps, journal included, so that an engine keeps the request's entry with its records. */
-  function answerStateful(context: RequestContext): Answer | Promise<Answer> {
-    if (control !== undefined && isControlPath(context.request.path)) return answerControl(context);
-    const answer = answerApi(context);
-    if (answer instanceof Promise) return answer.then((value) => recorded(context, value));
-    return recorded(context, answer);
-  }
+  const stateful: StatefulPart = {
+    plan: (context: RequestContext): RequestPlan => (context.isControl ? CONTROL_PLAN : planAdmission(context, router)),
+    run(context: RequestContext, plan: RequestPlan): Answer | Promise<Answer> {
+      if (plan.control) return answerControl(context);
+      const answer = answerApi(context, plan);
+      if (answer instanceof Promise) return answer.then((value) => recorded(context, value));
+      return recorded(context, answer);
+    },
+  };
 
   const engine = config.storeEngine;
-  const kept = engine === undefined ? undefined : keptBy(engine, answerStateful, config.onStoreStatus, (context) => expectedCount(context, router));
+  const kept = engine === undefined ? undefined : keptBy(engine, stateful, config.onStoreStatus);
 
   function recorded(context: RequestContext, answer: Answer): Answer {
     record(context, answer);
@@ -156,10 +100,10 @@ export function createService(serviceOptions: ServiceOptions): Service {
   }
 
   /** Answered before authentication, routing, counting and faults, on every path; never counted. */
-  function answerPreflight(context: RequestContext, isControl: boolean): ServiceResponse {
+  function answerPreflight(context: RequestContext): ServiceResponse {
     const headers = { ...preflightHeaders(context.request, context.caller.corsOrigin), date: httpDate(context.now) };
     const response: ServiceResponse = { status: 204, headers, body: undefined };
-    if (!isControl) record(context, response);
+    if (!context.isControl) record(context, response);
     return response;
   }
 
@@ -178,20 +122,21 @@ export function createService(serviceOptions: ServiceOptions): Service {
       variants: variants.current,
       store,
       caller,
+      isControl,
       faults: met === NO_FAULTS ? undefined : met,
     });
-    if (preflight) return answerPreflight(arrive(), isControl);
-    if (met.latencyMs > 0) return waitForLatency(met).then(() => answerArrived(request, arrive, isControl));
-    return answerArrived(request, arrive, isControl);
+    if (preflight) return answerPreflight(arrive());
+    if (met.latencyMs > 0) return waitForLatency(met).then(() => answerArrived(request, arrive));
+    return answerArrived(request, arrive);
   }
 
-  function answerArrived(request: ServiceRequest, arrive: () => RequestContext, isControl: boolean): ServiceResponse | Promise<ServiceResponse> {
+  function answerArrived(request: ServiceRequest, arrive: () => RequestContext): ServiceResponse | Promise<ServiceResponse> {
     if (kept === undefined) {
       const context = arrive();
-      const answer = answerStateful(context);
-      return answer instanceof Promise ? answer.then((value) => respond(context, value, isControl)) : respond(context, answer, isControl);
+      const answer = stateful.run(context, stateful.plan(context));
+      return answer instanceof Promise ? answer.then((value) => respond(context, value)) : respond(context, answer);
     }
-    return kept(request, arrive).then(({ context, answer }) => respond(context, answer, isControl));
+    return kept(request, arrive).then(({ context, answer }) => respond(context, answer));
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {

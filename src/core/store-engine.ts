@@ -14,29 +14,42 @@ export interface StoreEngine extends RecordKeeping {
    */
   attach(store: Store, clock: Clock): boolean;
   /**
-   * Before a request runs, for engines whose records live elsewhere: brings those it may read up to date. Given the
-   * count the request is expected to make, an engine may make it in the same round trip: it then answers the
-   * function that hands the server's answer to the next synchronous `hit` of that bucket, to be called right before
-   * the stateful part runs with the context the expectation was computed from.
+   * Before a request runs, for engines whose records live elsewhere: brings those it may read up to date (the whole
+   * state for a control request). Where its plan counts the request, an engine may make that count in the same round
+   * trip: it then answers the function that hands the server's answer to the next synchronous `hit` of that bucket,
+   * to be called right before the stateful part runs with the context the plan was made from.
    */
-  beforeRequest?(request: ServiceRequest, expected?: ExpectedCount): Promise<(() => void) | undefined>;
+  beforeRequest?(request: ServiceRequest, load: RequestLoad): Promise<(() => void) | undefined>;
   /** After a request ran and before its answer leaves: keeps what it touched. Throws StoreUnavailable. */
   afterRequest(): void | Promise<void>;
 }
 
+/** What an engine that loads a request's records first is told of its plan (see `requestLoad` in admission-plan.ts). */
+export interface RequestLoad {
+  /** A control request, as the service decided once when it arrived. */
+  readonly control: boolean;
+  /** The count admission will make of an API request, where the engine may make it with the load. */
+  readonly precount: Precount | undefined;
+}
+
+/** A bucket of a precount: in `category`, keyed by `ip`, or by the token's player where undefined, unless `limit` are counted. */
+export interface PrecountBucket {
+  readonly category: string;
+  readonly ip: string | undefined;
+  readonly limit: number;
+}
+
 /**
- * The bucket a request will be counted in once its token is found live (see `expectedCount` in service.ts): in
- * `category`, keyed by `ip`, or by the token's player when `ip` is undefined, at `now`, opening a window ending
- * at `windowEnd` when none is live, unless `limit` are counted.
+ * The count a request's plan makes at `now`, opening a window ending at `windowEnd` when none is live: in `admitted`
+ * when it needs no token or its bearer token is live and still valid for its player (as `authenticate` reads it),
+ * in `unauthorized` otherwise; nowhere where that bucket is undefined.
  */
-export interface ExpectedCount {
-  category: string;
-  ip: string | undefined;
-  /** Counted only when the request's bearer token is live and still valid for its player, as `authenticate` reads it. */
-  needsLiveToken: boolean;
-  now: number;
-  windowEnd: number;
-  limit: number;
+export interface Precount {
+  readonly now: number;
+  readonly windowEnd: number;
+  readonly needsToken: boolean;
+  readonly admitted: PrecountBucket | undefined;
+  readonly unauthorized: PrecountBucket | undefined;
 }
 
 /** The engine cannot read or write its state now: the request is answered 503, never let through uncounted. */

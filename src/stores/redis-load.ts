@@ -4,10 +4,10 @@ import { normalizeEmail } from '../core/email.js';
 import type { ServiceRequest } from '../core/http.js';
 import { headerValue } from '../core/http.js';
 import type { OutboxMessage } from '../core/outbox.js';
-import type { ExpectedCount } from '../core/store-engine.js';
+import type { Precount } from '../core/store-engine.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
-import { LOAD_ARGUMENTS_PER_REQUEST, LOAD_RECORDS } from './redis-load-script.js';
+import { LOAD_ARGUMENTS_PER_REQUEST, LOAD_RECORDS, UNAUTHORIZED } from './redis-load-script.js';
 import type { RedisTurnPipeline, SharedScript } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
 
@@ -48,13 +48,13 @@ export interface LoadedRecords {
   players: Map<string, LoadedPlayer | undefined>;
   playerIdByEmail?: [string, string | undefined];
   code?: [string, { code: PendingCode; messageId: number } | undefined];
-  /** The expected count, made with the load: its bucket's key and the server's answer. */
-  countedAhead?: { key: string; hit: BucketHit };
+  /** The planned count, made with the load: its bucket's category and key, and the server's answer. */
+  countedAhead?: { category: string; key: string; hit: BucketHit };
 }
 
 /** A count to make with the load, and the shared clock it is made on: undefined for a clock not shared. */
 export interface CountAhead {
-  expected: ExpectedCount;
+  precount: Precount;
   clockSeen: string | undefined;
   isClockShared: boolean;
 }
@@ -95,9 +95,10 @@ export async function loadRequestRecords(
   }
   const counted = found[7] as [counted: number, count: number, windowEnd: number] | null;
   if (counted != null) {
+    const bucket = found[8] === UNAUTHORIZED ? ahead!.precount.unauthorized! : ahead!.precount.admitted!;
     // Counted by the token's player only when the token was found.
-    const key = ahead!.expected.ip ?? loaded.token![1]!.playerId;
-    loaded.countedAhead = { key, hit: { counted: counted[0] === 1, count: counted[1], windowEnd: counted[2] } };
+    const key = bucket.ip ?? loaded.token![1]!.playerId;
+    loaded.countedAhead = { category: bucket.category, key, hit: { counted: counted[0] === 1, count: counted[1], windowEnd: counted[2] } };
   }
   if (email !== undefined) {
     loaded.playerIdByEmail = [email, emailPlayerId ?? undefined];
@@ -107,13 +108,25 @@ export async function loadRequestRecords(
   return loaded;
 }
 
-/** A request's arguments of the load script after its two flags (A[3…10] of LOAD_RECORDS): an empty bucket prefix counts nothing. */
+/** A request's arguments of the load script after its two flags (A[3…13] of LOAD_RECORDS): no bucket prefix counts nothing. */
 const COUNT_NOTHING: readonly string[] = Array.from({ length: LOAD_ARGUMENTS_PER_REQUEST - 2 }, () => '');
 
 function countAheadArguments(keys: RedisKeys, ahead: CountAhead | undefined): readonly (string | number)[] {
   if (ahead === undefined) return COUNT_NOTHING;
-  const { category, ip, now, windowEnd, limit, needsLiveToken } = ahead.expected;
-  return [keys.bucket(category, ''), ip ?? '', now, windowEnd, limit, needsLiveToken ? '1' : '', ahead.isClockShared ? '1' : '', ahead.clockSeen ?? ''];
+  const { now, windowEnd, needsToken, admitted: a, unauthorized: u } = ahead.precount;
+  return [
+    needsToken ? '1' : '',
+    now,
+    windowEnd,
+    a === undefined ? '' : keys.bucket(a.category, ''),
+    a?.ip ?? '',
+    a?.limit ?? '',
+    u === undefined ? '' : keys.bucket(u.category, ''),
+    u?.ip ?? '',
+    u?.limit ?? '',
+    ahead.isClockShared ? '1' : '',
+    ahead.clockSeen ?? '',
+  ];
 }
 
 /** A code whose outbox message was trimmed away: it still works, and its state is tracked on itself. */

@@ -47,10 +47,6 @@ export function parseCode(text: string, message: OutboxMessage): { code: Pending
   return { code, messageId };
 }
 
-export function parseMessageId(text: string): number {
-  return (JSON.parse(text) as StoredCode).messageId;
-}
-
 export const playerRecord = (player: Player): string => JSON.stringify(player);
 export const parsePlayer = (text: string): Player => JSON.parse(text) as Player;
 export const tokenRecord = (token: IssuedToken): string => JSON.stringify(token);

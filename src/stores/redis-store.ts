@@ -3,7 +3,7 @@ import { isControllable, type Clock, type ClockState, type ControllableClock } f
 import type { ServiceRequest } from '../core/http.js';
 import type { Journal, JournalEntry } from '../core/journal.js';
 import type { OutboxMessage } from '../core/outbox.js';
-import type { ExpectedCount, StoreEngine } from '../core/store-engine.js';
+import type { RequestLoad, StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { RedisBuckets } from './redis-buckets.js';
@@ -11,7 +11,7 @@ import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from
 import { RedisKeptPlayers } from './redis-kept-players.js';
 import { unavailable } from './redis-failure.js';
 import { readSharedState, type SharedState } from './redis-hydrate.js';
-import { applyRecords, defineLoadRecords, loadRequestRecords, loadScript, requestKeys } from './redis-load.js';
+import { applyRecords, defineLoadRecords, loadRequestRecords, loadScript, type RequestKeys, requestKeys } from './redis-load.js';
 import { redisKeys, type RedisKeys } from './redis-records.js';
 import { StoreChanges } from './store-changes.js';
 import { RedisTurnPipeline, type SharedScript } from './redis-turn-pipeline.js';
@@ -23,6 +23,8 @@ export interface RedisStoreOptions {
   journalSize: number;
 }
 
+/** A control request names no record: it reads the whole state, or only the clock. */
+const NO_KEYS: RequestKeys = { token: undefined, email: undefined };
 /** Control routes that read nothing shared but the clock. */
 const LIGHT_CONTROL = new RegExp(`^${CONTROL_PREFIX}/(capabilities|clock|variants|openapi[^/]*)$`);
 
@@ -138,22 +140,16 @@ export class RedisStore implements StoreEngine {
     this.#followClock(await this.#redis.get(this.#keys.clock));
   }
 
-  /** Loads the request's records; counts the expected bucket with them, when the shared clock is as last seen. */
-  async beforeRequest(request: ServiceRequest, expected?: ExpectedCount): Promise<(() => void) | undefined> {
+  /** Loads the request's records; makes its planned count with them, when the shared clock is as last seen. */
+  async beforeRequest(request: ServiceRequest, load: RequestLoad): Promise<(() => void) | undefined> {
     if (this.#redis.status !== 'ready') throw unavailable(new Error(`connection ${this.#redis.status}`));
     try {
       if (this.#sequences.spent) await this.#sequences.reserve();
-      const isControl = request.path.startsWith(CONTROL_PREFIX);
-      const ahead = isControl || expected === undefined ? undefined : { expected, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
-      const loaded = await loadRequestRecords(
-        this.#turn,
-        this.#loadScript,
-        this.#keys,
-        isControl ? { token: undefined, email: undefined } : requestKeys(request),
-        ahead,
-      );
+      const { control, precount } = load;
+      const ahead = precount === undefined ? undefined : { precount, clockSeen: this.#clockSeen, isClockShared: this.#clock !== undefined };
+      const loaded = await loadRequestRecords(this.#turn, this.#loadScript, this.#keys, control ? NO_KEYS : requestKeys(request), ahead);
       this.#followClock(loaded.clock);
-      if (isControl) {
+      if (control) {
         if (!LIGHT_CONTROL.test(request.path))
           this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
         return undefined;
@@ -164,7 +160,7 @@ export class RedisStore implements StoreEngine {
         for (const [id, found] of loaded.players) this.#kept.kept(id, store.players.get(id), found?.record);
       });
       const counted = loaded.countedAhead;
-      return counted === undefined ? undefined : () => this.#buckets!.handOver(expected!.category, counted.key, counted.hit);
+      return counted === undefined ? undefined : () => this.#buckets!.handOver(counted.category, counted.key, counted.hit);
     } catch (error) {
       throw unavailable(error);
     }

@@ -3,6 +3,7 @@ import { LOOPBACK_HOST, LOOPBACK_ORIGIN, LOOPBACK_PEER } from '../../spec/loopba
 import { type Answer, NO_HEADERS } from '../answer.js';
 import { ApiError } from '../errors.js';
 import { headerValue, type ServiceRequest } from '../http.js';
+import { methodNotAllowed, Router, targetFor } from '../router.js';
 import { ControlContent, type ControlContext, type ControlRequest, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { clockRoutes } from './clock-routes.js';
@@ -17,12 +18,18 @@ import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
 
+/** Whether a request is addressed to the control API: asked once per request, when it arrives. */
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 }
 
+/** A path of the control API as its router files it: under the prefix it is mounted on. */
+function mounted(path: string): string {
+  return path.slice(CONTROL_PREFIX.length);
+}
+
 /** The control API's 404: it points at the list of its routes. */
-export function controlRouteNotFound(path: string): ApiError {
+function controlRouteNotFound(path: string): ApiError {
   return new ApiError(404, `No control route for ${path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
 }
 
@@ -93,7 +100,7 @@ export function createControlApi(context: ControlContext) {
   }
 
   /** A control route's answer: `success: true` added unless the route is `bare`, or content of another type. */
-  function answer(route: ControlRoute, call: ControlRequest): Answer {
+  function answerRoute(route: ControlRoute, call: ControlRequest): Answer {
     const body = route.handle(call);
     if (body instanceof ControlContent) {
       return { status: 200, headers: body.headers, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
@@ -101,5 +108,18 @@ export function createControlApi(context: ControlContext) {
     return { status: 200, headers: NO_HEADERS, body: route.bare === true ? body : { success: true, ...body } };
   }
 
-  return { routes, allowsOrigin, assertAllowed, answer };
+  const router = new Router(routes.map((route) => ({ method: route.method, path: mounted(route.pattern), target: route, emptyParams: true })));
+
+  /** The answer to a request under the prefix, found by the control API's own router; or a thrown ApiError. */
+  function answer(request: ServiceRequest, now: number): Answer {
+    assertAllowed(request);
+    const { method, path } = request;
+    const match = router.match(mounted(path));
+    if (match === undefined) throw controlRouteNotFound(path);
+    const route = targetFor(match, method);
+    if (route === undefined) throw methodNotAllowed(method, path, match);
+    return answerRoute(route, { request, now, params: match.params(route) });
+  }
+
+  return { allowsOrigin, answer };
 }
