@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { isErrorEnvelope } from './envelope.js';
 import { endpoint, isObject, parsedJson } from './exchange.js';
+import { DOTTED_VERSION } from './formats.js';
 
 const SHAPE_TIMEOUT_MS = 10_000;
 const SHOWN_BODY = 120;
@@ -13,7 +14,7 @@ interface Answer {
 
 /** The spec's Health response: status "ok" and a dotted numeric version. */
 function isHealthBody(json: unknown): boolean {
-  return isObject(json) && json['status'] === 'ok' && typeof json['version'] === 'string' && /^\d+\.\d+\.\d+$/.test(json['version']);
+  return isObject(json) && json['status'] === 'ok' && typeof json['version'] === 'string' && DOTTED_VERSION.test(json['version']);
 }
 
 function isEnvelope(json: unknown): boolean {

@@ -10,7 +10,6 @@ export interface IssueTime {
   from: number;
   to: number;
   source: string;
-  toleranceMs: number;
 }
 
 export interface Verification {
@@ -34,12 +33,12 @@ export const firstVerification = fixture(async (suite): Promise<Verification> =>
   const after = await target.clock?.now();
   let issued: IssueTime;
   if (before !== undefined && after !== undefined) {
-    issued = { from: before, to: after, source: `the target's clock (${CONTROL_ROUTES.clock.method} ${CONTROL_ROUTES.clock.pattern})`, toleranceMs: 1_000 };
+    issued = { from: before, to: after, source: `the target's clock (${CONTROL_ROUTES.clock.method} ${CONTROL_ROUTES.clock.pattern})` };
   } else {
     const date = Date.parse(header(exchange, 'date') ?? '');
     issued = Number.isNaN(date)
-      ? { from: exchange.receivedAt, to: exchange.receivedAt, source: "this machine's clock (the response has no Date header)", toleranceMs: 120_000 }
-      : { from: date, to: date + 999, source: "the response's Date header", toleranceMs: 120_000 };
+      ? { from: exchange.receivedAt, to: exchange.receivedAt, source: "this machine's clock (the response has no Date header)" }
+      : { from: date, to: date + 999, source: "the response's Date header" };
   }
   return { registration, identity, exchange, issued };
 });

@@ -1,5 +1,3 @@
-import type { Exchange } from './exchange.js';
-
 /** What REG-OK asks of the register message, in the words a failure prints. */
 export const SAYS_CODE_WAS_SENT = 'a message saying that a verification code was sent to the email (it names the address, or says code, sent or verification)';
 
@@ -11,15 +9,4 @@ const CODE_WAS_SENT_WORDS = /\b(code|sent|verification)\b/i;
  */
 export function saysCodeWasSent(message: string, email: string | undefined): boolean {
   return CODE_WAS_SENT_WORDS.test(message) || (email !== undefined && email !== '' && message.toLowerCase().includes(email.toLowerCase()));
-}
-
-/** The address a register request sent, when its body is a JSON object with a string email. */
-export function registeredEmail(exchange: Exchange): string | undefined {
-  try {
-    const body: unknown = JSON.parse(exchange.requestBody ?? '');
-    const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['email'] : undefined;
-    return typeof email === 'string' ? email : undefined;
-  } catch {
-    return undefined;
-  }
 }

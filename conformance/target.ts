@@ -64,7 +64,7 @@ export class Target {
       const registered = registeredEmail(call, exchange.status);
       if (registered !== undefined) this.registeredEmails.push(registered);
       this.har?.record(exchange, isControl);
-      if (!isControl) this.traffic.record(call.method, call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
+      if (!isControl) this.traffic.record(call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
       if (!(await this.pacer.after429(exchange, attempt))) return exchange;
     }

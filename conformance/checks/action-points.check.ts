@@ -7,7 +7,7 @@ import { errorMessage, expectSuccessEnvelope, isSuccess } from '../envelope.js';
 import { header, integerHeader, type Exchange } from '../exchange.js';
 import { createShip, payloadRefusal, refusedPayload } from '../gameplay.js';
 import { signIn } from '../players.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 
 /** NextRefill must be an integer whenever Remaining is 0 (its unit is not shown: minutes and seconds alike pass). */

@@ -10,7 +10,7 @@ import { garbageAuthorization, propertyOptions } from '../generators.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { refreshProbes, tokenCandidates } from '../refresh-probes.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 
 const PLAYER = '/api/player';

@@ -8,7 +8,7 @@ import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuc
 import { header, type Exchange } from '../exchange.js';
 import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
 import type { Identity } from '../identities.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 
 /** One generated request. */

@@ -6,7 +6,7 @@ import { lookAlikeOrigins } from '../look-alike-origins.js';
 import { createShipCall } from '../gameplay.js';
 import type { Identity } from '../identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../call.js';
 import {

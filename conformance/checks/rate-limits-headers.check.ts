@@ -14,7 +14,7 @@ import {
   plausibleWindowEnd,
   type WindowSample,
 } from '../model/index.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../call.js';
 import {

@@ -6,7 +6,7 @@ import { describeAddressing, type Identity } from '../identities.js';
 import { secondToken } from '../accounts.js';
 import { uniqueEmail } from '../players.js';
 import { createShipCall } from '../gameplay.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 import type { Call } from '../call.js';
 import {

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { createShipCall } from '../gameplay.js';
 import { describeAddressing } from '../identities.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 import { drainBucket, expectSpentBucket, ownPlayerOn, requirePlayers, sendTimed, startFreshWindows } from './rate-limits-support.js';
 

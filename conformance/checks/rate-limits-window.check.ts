@@ -3,7 +3,7 @@ import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from '../assertions.js';
 import { expectErrorEnvelope } from '../envelope.js';
 import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 import { retryAfterReading, spentReadBucket } from './read-bucket.js';
 import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';

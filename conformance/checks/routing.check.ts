@@ -7,7 +7,7 @@ import { isSuccess } from '../envelope.js';
 import { header } from '../exchange.js';
 import { counted } from '../report/counted.js';
 import { malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

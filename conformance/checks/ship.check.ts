@@ -3,7 +3,7 @@ import { expectThat, observe } from '../assertions.js';
 import { unverifiedToken } from '../accounts.js';
 import { errorMessage, expectClientError } from '../envelope.js';
 import { createShip, payloadRefusal, refusedPayload, speaksOfVerification } from '../gameplay.js';
-import { rule } from '../rules.js';
+import { rule } from '../rules/index.js';
 import type { Suite } from '../suite.js';
 
 export function shipChecks(suite: Suite): void {

@@ -1,4 +1,4 @@
-import { bearerToken as tokenOf } from '../live/bearer.js';
+import { bearerToken as tokenOf } from '../rules/bearer.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../exchange.js';
 

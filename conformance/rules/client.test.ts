@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestDepartures } from './client-requests.js';
+import { requestDepartures } from './client.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const rulesOf = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../exchange.js';
-import { answerDepartures } from './server-answers.js';
+import { judgeExchange } from './index.js';
 
 const TOKEN = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
 
-/** A 404 error envelope to `method path`, as the proxy sees it. */
+/** The server's departures in a 404 error envelope to `method path`, as the proxy sees it. */
 function notFound(method: string, path: string, token?: string) {
   const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
   const exchange: Exchange = {
@@ -19,7 +19,9 @@ function notFound(method: string, path: string, token?: string) {
     sentAt: 1,
     receivedAt: 2,
   };
-  return answerDepartures({ method, path, headers, body: undefined, departures: [] }, exchange, { fromMs: 1, toMs: 2 });
+  return judgeExchange(exchange, { path, external: false, serverTime: { fromMs: 1, toMs: 2 } }).filter(
+    (verdict) => verdict.side === 'server' && !verdict.holds,
+  );
 }
 
 describe('ERR-405 in live traffic', () => {
