@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../conformance/exchange.js';
+import type { Exchange } from '../conformance/target/exchange.js';
 import { ruleFindings } from '../conformance/fuzz/judge.js';
 import { LiveJudge } from '../conformance/live/live-judge.js';
 import { answeredAt } from '../conformance/model/server-time.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
 import { FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
-import { type InvariantId, TrafficInvariants } from '../conformance/traffic.js';
+import { type InvariantId, TrafficInvariants } from '../conformance/rules/traffic.js';
 import { limiter } from './support/limiter.js';
 import { runLiveSession } from './support/live-session.js';
 import { GAME_ORIGIN, type MutatingProxy, startMutatingProxy } from './support/mutating-proxy.js';

@@ -1,5 +1,5 @@
-import { expectThat } from '../assertions.js';
-import type { Exchange } from '../exchange.js';
+import { expectThat } from './assertions.js';
+import type { Exchange } from '../target/exchange.js';
 import { answeredAt } from '../model/server-time.js';
 import { type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
 

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { expectThat, observe } from '../assertions.js';
-import { errorMessage, expectClientError, expectSuccessEnvelope } from '../envelope.js';
-import { authIsScarce } from '../accounts.js';
-import { isObject } from '../exchange.js';
-import { firstVerification } from '../first-verification.js';
-import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../generators.js';
-import { uniqueEmail } from '../players.js';
+import { expectThat, observe } from './assertions.js';
+import { errorMessage, expectClientError, expectSuccessEnvelope } from '../rules/envelope.js';
+import { authIsScarce } from '../fixtures/accounts.js';
+import { isObject } from '../target/exchange.js';
+import { firstVerification } from '../fixtures/first-verification.js';
+import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../fixtures/generators.js';
+import { uniqueEmail } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../suite.js';
+import type { Suite } from '../run/suite.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
 
 const REGISTER = '/api/auth/register';

@@ -1,17 +1,17 @@
 import { describe, it, type TestContext } from 'vitest';
 import { OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
-import { expectThat, observe } from '../assertions.js';
-import { withFrozenClock, advanceTo } from '../clock-scope.js';
-import { errorMessage, expectClientError, expectSuccessEnvelope } from '../envelope.js';
-import { header, isObject, type Exchange } from '../exchange.js';
-import { firstVerification } from '../first-verification.js';
-import type { Identity } from '../identities.js';
-import { notice, sleep } from '../pacing.js';
-import { registerForCode, uniqueEmail, verifyForToken, type Registration } from '../players.js';
+import { expectThat, observe } from './assertions.js';
+import { withFrozenClock, advanceTo } from '../target/clock-scope.js';
+import { errorMessage, expectClientError, expectSuccessEnvelope } from '../rules/envelope.js';
+import { header, isObject, type Exchange } from '../target/exchange.js';
+import { firstVerification } from '../fixtures/first-verification.js';
+import type { Identity } from '../target/identities.js';
+import { notice, sleep } from '../target/pacing.js';
+import { registerForCode, uniqueEmail, verifyForToken, type Registration } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
-import { authIsScarce } from '../accounts.js';
-import { boundPair } from '../bound-pair.js';
-import type { Suite } from '../suite.js';
+import { authIsScarce } from '../fixtures/accounts.js';
+import { boundPair } from '../fixtures/bound-pair.js';
+import type { Suite } from '../run/suite.js';
 import { acceptedVerification, expiresAtOf } from '../rules/verify.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
 

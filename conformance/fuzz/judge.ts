@@ -1,5 +1,5 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { header, integerHeader, type Exchange } from '../exchange.js';
+import { header, integerHeader, type Exchange } from '../target/exchange.js';
 import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../rules/index.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';

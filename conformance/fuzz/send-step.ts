@@ -1,8 +1,8 @@
-import type { Exchange } from '../exchange.js';
-import type { Identity } from '../identities.js';
+import type { Exchange } from '../target/exchange.js';
+import type { Identity } from '../target/identities.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
-import type { Call } from '../call.js';
+import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
 import { judge, type Judgement, onePerRule, type Outcome, ruleFindings } from './judge.js';
 import type { ServerChoices } from './server-choices.js';

@@ -1,6 +1,6 @@
 import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
-import { isSuccess } from '../envelope.js';
-import { type Exchange, isObject } from '../exchange.js';
+import { isSuccess } from '../rules/envelope.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
 import type { RuleId } from '../rules/index.js';

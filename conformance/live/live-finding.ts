@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../target/exchange.js';
 import { type AnyRuleId, type ClientRuleId, type RuleId, ruleQuote, type Side } from '../rules/index.js';
 
 /** One departure from the spec seen on live traffic: whose, by which rule and sentence, and in which exchange. */

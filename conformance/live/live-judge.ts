@@ -1,6 +1,6 @@
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader, isObject, parsedJson } from '../exchange.js';
+import { type Exchange, integerHeader, isObject, parsedJson } from '../target/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';

@@ -1,4 +1,4 @@
-import { type Exchange, maskedExchange } from '../exchange.js';
+import { type Exchange, maskedExchange } from '../target/exchange.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import type { Side } from '../rules/index.js';
 import { LatestItems } from './latest-items.js';

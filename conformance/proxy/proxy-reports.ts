@@ -1,4 +1,4 @@
-import { exchangeRecord } from '../exchange.js';
+import { exchangeRecord } from '../target/exchange.js';
 import { xml } from '../report/run-report.js';
 import { PROXY_RULES, ruleOf, ruleQuote } from '../rules/index.js';
 import type { FindingsLog } from './findings-log.js';

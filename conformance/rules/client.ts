@@ -1,5 +1,5 @@
-import { isObject, parsedJson } from '../exchange.js';
-import { SIX_DIGITS } from '../formats.js';
+import { isObject, parsedJson } from '../target/exchange.js';
+import { SIX_DIGITS } from './formats.js';
 import { authorizationOf, bearerToken, PROTECTED_ROUTES } from './bearer.js';
 import { type Judge, type Judgement, judged, type Rule } from './rule.js';
 

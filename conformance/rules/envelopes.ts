@@ -1,6 +1,6 @@
 import { ROUTES } from '../../src/spec/routes.js';
-import { BODILESS, isErrorEnvelope, isSuccess } from '../envelope.js';
-import { isObject } from '../exchange.js';
+import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
+import { isObject } from '../target/exchange.js';
 import { judged, type Rule, routeKey } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */

@@ -1,7 +1,7 @@
 import { HEADERS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { isSuccess } from '../envelope.js';
-import { header, integerHeader, isObject } from '../exchange.js';
+import { isSuccess } from './envelope.js';
+import { header, integerHeader, isObject } from '../target/exchange.js';
 import { judged, type Judgement, type Rule, routeKey } from './rule.js';
 
 const GAMEPLAY_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'gameplay').map((route) => `${route.method} ${route.path}`));

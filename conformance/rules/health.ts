@@ -1,5 +1,5 @@
-import { isObject } from '../exchange.js';
-import { DOTTED_VERSION } from '../formats.js';
+import { isObject } from '../target/exchange.js';
+import { DOTTED_VERSION } from './formats.js';
 import { judged, type Rule, routeKey } from './rule.js';
 
 const isHealth = (route: string) => route === 'GET /health';

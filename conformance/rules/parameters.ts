@@ -1,5 +1,5 @@
-import { isSuccess } from '../envelope.js';
-import type { Exchange } from '../exchange.js';
+import { isSuccess } from './envelope.js';
+import type { Exchange } from '../target/exchange.js';
 import { requestDepartures } from './client.js';
 import { judged, type Judgement, type Knowledge } from './rule.js';
 

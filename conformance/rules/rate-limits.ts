@@ -1,7 +1,7 @@
 import { HEADERS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { header, integerHeader } from '../exchange.js';
-import type { Exchange } from '../exchange.js';
+import { header, integerHeader } from '../target/exchange.js';
+import type { Exchange } from '../target/exchange.js';
 import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
 
 const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));

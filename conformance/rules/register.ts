@@ -1,9 +1,9 @@
-import { isObject, parsedJson } from '../exchange.js';
-import { DISPOSABLE_DOMAINS } from '../generators.js';
-import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from '../register-message.js';
+import { isObject, parsedJson } from '../target/exchange.js';
+import { DISPOSABLE_DOMAINS } from '../fixtures/generators.js';
+import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from './register-message.js';
 import { acceptedWhole, refusedParameters } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../target/exchange.js';
 
 const isRegister = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/register';
 

@@ -1,5 +1,5 @@
 import type { SentenceId } from '../../src/spec/sentences.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 
 /** Whose departure a rule judges: the server's answers, or the client's requests. */

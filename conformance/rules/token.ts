@@ -1,8 +1,8 @@
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
-import { isSuccess } from '../envelope.js';
-import { isObject } from '../exchange.js';
-import { UUID } from '../formats.js';
-import { refreshRoute } from '../refresh-probes.js';
+import { isSuccess } from './envelope.js';
+import { isObject } from '../target/exchange.js';
+import { UUID } from './formats.js';
+import { refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
 import { judged, type Rule, routeKey } from './rule.js';
 import { acceptedVerification, expiresAtOf } from './verify.js';

@@ -1,6 +1,6 @@
-import { isObject, parsedJson } from '../exchange.js';
-import type { Exchange } from '../exchange.js';
-import { ISO_UTC, SIX_DIGITS, UUID } from '../formats.js';
+import { isObject, parsedJson } from '../target/exchange.js';
+import type { Exchange } from '../target/exchange.js';
+import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters } from './parameters.js';
 import { judged, type Knowledge, type Rule, routeKey } from './rule.js';
 

@@ -1,6 +1,6 @@
 import type { InferredOptionTypes, Options } from 'yargs';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
-import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
+import { TARGET_DEFAULTS } from '../../conformance/target/target-defaults.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { BOT_CHECK_MODES, LOG_FORMATS } from './config-schema.js';
 import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
