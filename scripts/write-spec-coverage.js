@@ -1,7 +1,7 @@
 // Writes docs/spec-coverage.md and docs/spec.md from the sentences, the rules and the checks (run through `npm run spec-coverage`,
 // which builds first).
 import { writeFileSync } from 'node:fs';
-import { collectChecks } from '../dist/conformance/collect-checks.js';
+import { collectChecks } from '../dist/conformance/run/collect-checks.js';
 import { SPEC_COVERAGE_PAGE, specCoveragePage } from '../dist/conformance/report/spec-coverage-page.js';
 import { SPEC_PAGE, specPage } from '../dist/conformance/report/spec-page.js';
 

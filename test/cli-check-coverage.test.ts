@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunCoverage } from '../conformance/report/run-coverage.js';
-import { UNTESTED_SENTENCES } from '../conformance/untested-sentences.js';
+import { UNTESTED_SENTENCES } from '../conformance/rules/untested.js';
 import { assertBuilt, startMock, useCli } from './support/cli.js';
 
 /** `game-service check --coverage`: the spec's sentences as one run tested them. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runFuzz, type FuzzResult } from '../conformance/fuzz/run-fuzz.js';
-import type { RuleId } from '../conformance/rules.js';
+import type { RuleId } from '../conformance/rules/index.js';
 import { RATE_LIMITS } from '../src/spec/limits.js';
 import { startMutatingProxy, type MutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';

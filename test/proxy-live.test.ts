@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveFinding } from '../conformance/live/live-finding.js';
-import type { RuleId } from '../conformance/rules.js';
+import type { RuleId } from '../conformance/rules/index.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
 import { VARIANT_NAMES } from '../src/core/variant-choice.js';
 import { runLiveSession } from './support/live-session.js';

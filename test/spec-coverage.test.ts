@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectChecks, type DeclaredCheck } from '../conformance/collect-checks.js';
+import { collectChecks, type DeclaredCheck } from '../conformance/run/collect-checks.js';
 import { SPEC_COVERAGE_PAGE, specCoveragePage } from '../conformance/report/spec-coverage-page.js';
 import { SPEC_PAGE, specPage } from '../conformance/report/spec-page.js';
-import { RULES } from '../conformance/rules.js';
+import { SERVER_RULES } from '../conformance/rules/index.js';
 import { ROOT } from './support/cli.js';
 
 let checks: DeclaredCheck[];
@@ -20,7 +20,7 @@ function expectCommitted(page: string, generated: string): void {
 
 describe('the pages written from the spec coverage map', () => {
   it(`${SPEC_COVERAGE_PAGE} is what the sentences, the rules and the checks give`, () => {
-    expect(new Set(checks.map((check) => check.rule))).toEqual(new Set(Object.keys(RULES)));
+    expect(new Set(checks.map((check) => check.rule))).toEqual(new Set(SERVER_RULES.map((rule) => rule.id)));
     expectCommitted(SPEC_COVERAGE_PAGE, specCoveragePage(checks));
   });
 

@@ -1,14 +1,14 @@
 import { describe, it } from 'vitest';
 import { CONTROL_ROUTES, controlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
-import { cannotSignIn, ownPlayer } from '../accounts.js';
-import { expectThat, observe } from '../assertions.js';
-import { errorMessage, expectSuccessEnvelope, isSuccess } from '../envelope.js';
-import { header, integerHeader, type Exchange } from '../exchange.js';
-import { createShip, payloadRefusal, refusedPayload } from '../gameplay.js';
-import { signIn } from '../players.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { cannotSignIn, ownPlayer } from '../fixtures/accounts.js';
+import { expectThat, observe } from './assertions.js';
+import { errorMessage, expectSuccessEnvelope, isSuccess } from '../rules/envelope.js';
+import { header, integerHeader, type Exchange } from '../target/exchange.js';
+import { createShip, payloadRefusal, refusedPayload } from '../fixtures/gameplay.js';
+import { signIn } from '../fixtures/players.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 
 /** NextRefill must be an integer whenever Remaining is 0 (its unit is not shown: minutes and seconds alike pass). */
 function expectRefillWhenEmpty(exchange: Exchange): void {

@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
-import { expectThat } from '../assertions.js';
-import { authIsScarce, cannotSignIn, verifiedPlayer } from '../accounts.js';
-import { advanceTo, withFrozenClock } from '../clock-scope.js';
-import { expectSuccessEnvelope } from '../envelope.js';
-import type { Exchange } from '../exchange.js';
-import { garbageAuthorization, propertyOptions } from '../generators.js';
-import { createShipCall } from '../gameplay.js';
-import type { Identity } from '../identities.js';
-import { refreshProbes, tokenCandidates } from '../refresh-probes.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { expectThat } from './assertions.js';
+import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
+import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
+import { expectSuccessEnvelope } from '../rules/envelope.js';
+import type { Exchange } from '../target/exchange.js';
+import { garbageAuthorization, propertyOptions } from '../fixtures/generators.js';
+import { createShipCall } from '../fixtures/gameplay.js';
+import type { Identity } from '../target/identities.js';
+import { refreshProbes, tokenCandidates } from '../rules/refresh-probes.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 
 const PLAYER = '/api/player';
 const MINUTE_MS = 60_000;

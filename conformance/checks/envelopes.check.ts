@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { expectThat, observe } from '../assertions.js';
-import { authIsScarce, cannotSignIn, verifiedPlayer } from '../accounts.js';
-import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope, isSuccess } from '../envelope.js';
-import { header, type Exchange } from '../exchange.js';
-import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
-import type { Identity } from '../identities.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { expectThat, observe } from './assertions.js';
+import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
+import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope, isSuccess } from '../rules/envelope.js';
+import { header, type Exchange } from '../target/exchange.js';
+import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
+import type { Identity } from '../target/identities.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 
 /** One generated request. */
 interface Probe {

@@ -1,24 +1,24 @@
 import { describe, it } from 'vitest';
-import { expectThat, observe } from '../assertions.js';
-import { isObject } from '../exchange.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { expectThat, observe } from './assertions.js';
+import { isObject } from '../target/exchange.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
+import { expectRule, sentByCheck } from './expect-rule.js';
 
 export function healthChecks(suite: Suite): void {
   describe('health', () => {
     it(rule('HEALTH-NOAUTH', 'GET /health without credentials answers 200'), async () => {
       const exchange = await suite.target.send({ method: 'GET', path: '/health' });
+      expectRule('HEALTH-NOAUTH', exchange, sentByCheck('/health', exchange), 'an answer from GET /health');
       expectThat(exchange, exchange.status === 200, 'status 200');
     });
 
     it(rule('HEALTH-BODY', 'the body reports status "ok" and a dotted numeric version'), async (context) => {
       const exchange = await suite.target.send({ method: 'GET', path: '/health' });
-      expectThat(exchange, isObject(exchange.body), 'a JSON object body');
-      const body = exchange.body as Record<string, unknown>;
-      expectThat(exchange, body['status'] === 'ok', 'status "ok"');
-      expectThat(exchange, typeof body['version'] === 'string' && /^\d+\.\d+\.\d+$/.test(body['version']), 'version as <major>.<minor>.<patch>');
+      expectRule('HEALTH-BODY', exchange, sentByCheck('/health', exchange), 'a 200 with a JSON object body: status "ok" and a dotted numeric version');
       // The Health response table shows no success field, while successful bodies in general carry one.
-      if (body['success'] !== true) await observe(context, '/health has no "success": true (the Health response table shows none)');
+      if (isObject(exchange.body) && exchange.body['success'] !== true)
+        await observe(context, '/health has no "success": true (the Health response table shows none)');
     });
   });
 }

@@ -1,14 +1,14 @@
 import { describe, it, type TestContext } from 'vitest';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
-import { expectThat, observe, requireThat } from '../assertions.js';
-import { fixture } from '../fixture.js';
-import { lookAlikeOrigins } from '../look-alike-origins.js';
-import { createShipCall } from '../gameplay.js';
-import type { Identity } from '../identities.js';
+import { expectThat, observe, requireThat } from './assertions.js';
+import { fixture } from '../fixtures/fixture.js';
+import { lookAlikeOrigins } from '../target/look-alike-origins.js';
+import { createShipCall } from '../fixtures/gameplay.js';
+import type { Identity } from '../target/identities.js';
 import { RateLimitModel, type Caller } from '../model/index.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
-import type { Call } from '../call.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
+import type { Call } from '../target/call.js';
 import {
   hasRateLimitHeaders,
   remainingOf,

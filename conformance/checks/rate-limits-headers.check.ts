@@ -1,9 +1,9 @@
 import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { expectThat, observe, requireThat } from '../assertions.js';
-import type { Exchange } from '../exchange.js';
-import { fixture } from '../fixture.js';
-import { createShipCall } from '../gameplay.js';
+import { expectThat, observe, requireThat } from './assertions.js';
+import type { Exchange } from '../target/exchange.js';
+import { fixture } from '../fixtures/fixture.js';
+import { createShipCall } from '../fixtures/gameplay.js';
 import {
   countdownStep,
   describeAlignment,
@@ -14,9 +14,9 @@ import {
   plausibleWindowEnd,
   type WindowSample,
 } from '../model/index.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
-import type { Call } from '../call.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
+import type { Call } from '../target/call.js';
 import {
   limitOf,
   remainingOf,

@@ -1,14 +1,14 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
-import { expectThat, observe, requireThat } from '../assertions.js';
-import { fixture } from '../fixture.js';
-import { describeAddressing, type Identity } from '../identities.js';
-import { secondToken } from '../accounts.js';
-import { uniqueEmail } from '../players.js';
-import { createShipCall } from '../gameplay.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
-import type { Call } from '../call.js';
+import { expectThat, observe, requireThat } from './assertions.js';
+import { fixture } from '../fixtures/fixture.js';
+import { describeAddressing, type Identity } from '../target/identities.js';
+import { secondToken } from '../fixtures/accounts.js';
+import { uniqueEmail } from '../fixtures/players.js';
+import { createShipCall } from '../fixtures/gameplay.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
+import type { Call } from '../target/call.js';
 import {
   hasRateLimitHeaders,
   ownPlayerOn,

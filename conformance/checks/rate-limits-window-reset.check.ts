@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
-import { expectThat, requireThat } from '../assertions.js';
-import { notice, sleep } from '../pacing.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { expectThat, requireThat } from './assertions.js';
+import { notice, sleep } from '../target/pacing.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 import { retryAfterReading, spentReadBucket, WHOLE_WINDOW } from './read-bucket.js';
 import { remainingOf, requirePlayers } from './rate-limits-support.js';
 

@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { expectThat, observe, requireThat } from '../assertions.js';
-import { expectErrorEnvelope } from '../envelope.js';
+import { expectThat, observe, requireThat } from './assertions.js';
+import { expectErrorEnvelope } from '../rules/envelope.js';
 import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 import { retryAfterReading, spentReadBucket } from './read-bucket.js';
 import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';
 

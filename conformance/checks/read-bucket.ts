@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { readRetryAfter, span, windowEndFor, type RetryAfterReading, type TimeInterval } from '../model/index.js';
-import { fixture } from '../fixture.js';
+import { fixture } from '../fixtures/fixture.js';
 import { drainBucket, ownPlayerOn, resetOf, resetUnitOf, retryAfterOf, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
 
 /**

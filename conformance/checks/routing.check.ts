@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { ROUTES } from '../../src/spec/routes.js';
-import { authIsScarce, cannotSignIn, verifiedPlayer } from '../accounts.js';
-import { expectThat, observe } from '../assertions.js';
-import { isSuccess } from '../envelope.js';
-import { header } from '../exchange.js';
+import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
+import { expectThat, observe } from './assertions.js';
+import { isSuccess } from '../rules/envelope.js';
+import { header } from '../target/exchange.js';
 import { counted } from '../report/counted.js';
-import { malformedJsonBody, method, propertyOptions, unknownPath } from '../generators.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
-import { expectThat, observe } from '../assertions.js';
-import { unverifiedToken } from '../accounts.js';
-import { errorMessage, expectClientError } from '../envelope.js';
-import { createShip, payloadRefusal, refusedPayload, speaksOfVerification } from '../gameplay.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
+import { expectThat, observe } from './assertions.js';
+import { unverifiedToken } from '../fixtures/accounts.js';
+import { errorMessage, expectClientError } from '../rules/envelope.js';
+import { createShip, payloadRefusal, refusedPayload, speaksOfVerification } from '../fixtures/gameplay.js';
+import { rule } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
 
 export function shipChecks(suite: Suite): void {
   describe('ship creation', () => {

@@ -1,8 +1,8 @@
 import { describe, it, type TestContext } from 'vitest';
-import { expectThat } from '../assertions.js';
-import { rule } from '../rules.js';
-import type { Suite } from '../suite.js';
-import type { InvariantId } from '../traffic.js';
+import { expectThat } from './assertions.js';
+import { rule, type RuleId } from '../rules/index.js';
+import type { Suite } from '../run/suite.js';
+import type { InvariantId } from '../rules/traffic.js';
 
 // Invariants of every response, judged on all traffic of the run (the control API aside), whatever check sent
 // it: the run's plan puts this file after all others (see check-files.ts).
@@ -10,8 +10,8 @@ import type { InvariantId } from '../traffic.js';
 const NO_429 = 'the run received no 429';
 
 /** Fails on the first response of the run that broke the invariant; skips with `ifNone` when none was judged. */
-function expectInvariant(suite: Suite, context: TestContext, id: InvariantId, responses: string, ifNone: string): void {
-  const report = suite.target.traffic.report(id);
+function expectInvariant(suite: Suite, context: TestContext, rule: RuleId, id: InvariantId, responses: string, ifNone: string): void {
+  const report = suite.target.traffic.report(rule, id);
   if (report.judged === 0) {
     context.skip(ifNone);
     return;
@@ -24,27 +24,34 @@ function expectInvariant(suite: Suite, context: TestContext, id: InvariantId, re
 export function trafficChecks(suite: Suite): void {
   describe('every response of the run', () => {
     it(rule('BODY-JSON', 'every response the run received has a JSON body'), (context) => {
-      expectInvariant(suite, context, 'body-json', 'responses with a body', 'the run received no response');
+      expectInvariant(suite, context, 'BODY-JSON', 'body-json', 'responses with a body', 'the run received no response');
     });
 
     it(rule('RL-429', 'every 429 the run received, in any check, carries an integer Retry-After'), (context) => {
-      expectInvariant(suite, context, '429-retry-after', '429s', NO_429);
+      expectInvariant(suite, context, 'RL-429', '429-retry-after', '429s', NO_429);
     });
 
     it(rule('ENV-ERROR', 'every error response the run received (4xx and 5xx, 429s included), in any check, is {error: string}'), (context) => {
-      expectInvariant(suite, context, 'error-envelope', 'error responses', 'the run received no error response');
+      expectInvariant(suite, context, 'ENV-ERROR', 'error-envelope', 'error responses', 'the run received no error response');
     });
 
     it(rule('RL-LIMIT', 'every X-RateLimit-Limit the run received is an integer'), (context) => {
-      expectInvariant(suite, context, 'limit-integer', 'responses with X-RateLimit-Limit', 'no response of the run carried X-RateLimit-Limit');
+      expectInvariant(suite, context, 'RL-LIMIT', 'limit-integer', 'responses with X-RateLimit-Limit', 'no response of the run carried X-RateLimit-Limit');
     });
 
     it(rule('RL-REMAINING', 'every X-RateLimit-Remaining the run received is an integer'), (context) => {
-      expectInvariant(suite, context, 'remaining-integer', 'responses with X-RateLimit-Remaining', 'no response of the run carried X-RateLimit-Remaining');
+      expectInvariant(
+        suite,
+        context,
+        'RL-REMAINING',
+        'remaining-integer',
+        'responses with X-RateLimit-Remaining',
+        'no response of the run carried X-RateLimit-Remaining',
+      );
     });
 
     it(rule('RL-RESET', 'every X-RateLimit-Reset the run received is an integer'), (context) => {
-      expectInvariant(suite, context, 'reset-integer', 'responses with X-RateLimit-Reset', 'no response of the run carried X-RateLimit-Reset');
+      expectInvariant(suite, context, 'RL-RESET', 'reset-integer', 'responses with X-RateLimit-Reset', 'no response of the run carried X-RateLimit-Reset');
     });
 
     for (const [id, presentId, name] of [
@@ -55,7 +62,7 @@ export function trafficChecks(suite: Suite): void {
       it(
         rule(id, `every response of the run to an external caller on a route of the table carries ${name}, 429s and refusals included (401s aside)`),
         (context) => {
-          expectInvariant(suite, context, presentId, 'such responses', 'the run sent no request of the table without the game origin');
+          expectInvariant(suite, context, id, presentId, 'such responses', 'the run sent no request of the table without the game origin');
         },
       );
     }
@@ -64,6 +71,7 @@ export function trafficChecks(suite: Suite): void {
       expectInvariant(
         suite,
         context,
+        'AP-HEADERS',
         'gameplay-success',
         'successful gameplay responses',
         'AP-HEADERS on a successful gameplay response: untested (no gameplay request of the run succeeded; pass --ship-payload with a payload the target takes)',
@@ -76,6 +84,7 @@ export function trafficChecks(suite: Suite): void {
         expectInvariant(
           suite,
           context,
+          'AP-HEADERS',
           'action-points-integers',
           'gameplay responses with X-ActionPoints-Remaining',
           'no gameplay response of the run carried X-ActionPoints-Remaining',

@@ -3,7 +3,7 @@ import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import type { FuzzPlayer, FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import type { Outcome } from './judge.js';
-import { lookAlikeOrigins } from '../look-alike-origins.js';
+import { lookAlikeOrigins } from '../target/look-alike-origins.js';
 import { sendStep } from './send-step.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../target/exchange.js';
 import type { FuzzResult } from './run-fuzz.js';
 import type { Step } from './step.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZ_PROPERTIES } from './fuzz-properties.js';
+import { FUZZ_RULES } from '../rules/index.js';
 import { fuzzJunitReport } from './fuzz-report-junit.js';
 import type { FuzzResult } from './run-fuzz.js';
 
@@ -20,7 +20,7 @@ const testcases = (xml: string) => [...xml.matchAll(/<testcase /g)].length;
 describe('fuzz --junit', () => {
   it('one passing testcase per property the fuzzer judges', () => {
     const xml = fuzzJunitReport(base, TARGET);
-    expect(testcases(xml)).toBe(Object.keys(FUZZ_PROPERTIES).length);
+    expect(testcases(xml)).toBe(FUZZ_RULES.length);
     expect(xml).toContain(`failures="0" errors="0" skipped="0"`);
     expect(xml).toContain(
       '<testcase classname="game-service fuzz.rate limits" name="RL-REMAINING X-RateLimit-Remaining one less per counted request, per bucket"/>',
@@ -47,7 +47,7 @@ describe('fuzz --junit', () => {
     const xml = fuzzJunitReport({ ...base, exitCode: 130, interrupted: true, stoppedBy: 'SIGINT', runs: 12 }, TARGET);
     expect(xml).toContain('<property name="interrupted" value="SIGINT"/>');
     expect(xml).toContain('<skipped message="interrupted (SIGINT) after 12 sequences: not fuzzed to the end"/>');
-    expect(xml).toContain(`skipped="${Object.keys(FUZZ_PROPERTIES).length}"`);
+    expect(xml).toContain(`skipped="${FUZZ_RULES.length}"`);
   });
 
   it('a run that could not start: a failing testcase naming why', () => {

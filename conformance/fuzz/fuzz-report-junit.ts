@@ -1,6 +1,6 @@
 import { counted } from '../report/counted.js';
 import { xml } from '../report/run-report.js';
-import { FUZZ_PROPERTIES, type FuzzRuleId } from './fuzz-properties.js';
+import { FUZZ_RULES } from '../rules/index.js';
 import type { FuzzResult } from './run-fuzz.js';
 
 export const FUZZ_SUITE_NAME = 'game-service fuzz';
@@ -18,8 +18,8 @@ function propertyCases(result: FuzzResult, replayCommand: string | undefined): F
     for (const finding of step.findings) broken.set(finding.rule, [...(broken.get(finding.rule) ?? []), finding.message]);
   const stopped =
     result.stoppedBy === undefined ? undefined : `interrupted (${result.stoppedBy}) after ${counted(result.runs, 'sequence')}: not fuzzed to the end`;
-  return (Object.entries(FUZZ_PROPERTIES) as [FuzzRuleId, string][]).map(([rule, judges]) => {
-    const name = `${rule} ${judges}`;
+  return FUZZ_RULES.map(({ id: rule, fuzz }) => {
+    const name = `${rule} ${fuzz}`;
     const messages = broken.get(rule);
     if (messages !== undefined && result.failure !== undefined) {
       const replay = replayCommand === undefined ? '' : `\n\nReplay exactly this sequence with:\n  ${replayCommand}`;

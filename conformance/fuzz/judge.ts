@@ -1,7 +1,6 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { isErrorEnvelope } from '../envelope.js';
-import { header, integerHeader, isObject, type Exchange } from '../exchange.js';
-import type { FuzzRuleId } from './fuzz-properties.js';
+import { header, integerHeader, type Exchange } from '../target/exchange.js';
+import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../rules/index.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
 import type { ServerChoices } from './server-choices.js';
@@ -74,15 +73,6 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
   return [];
 }
 
-function judgeEnvelope(exchange: Exchange, outcome: Outcome): Finding[] {
-  const { status, body } = exchange;
-  if (status >= 400)
-    return isErrorEnvelope(body) ? [] : [{ rule: 'ENV-ERROR', message: `answered ${status} without an error envelope {error: <message string>}` }];
-  if (status < 200 || status >= 300) return [];
-  if (outcome === 'health') return isObject(body) ? [] : [{ rule: 'BODY-JSON', message: 'answered /health without a JSON object' }];
-  return isObject(body) && body['success'] === true ? [] : [{ rule: 'ENV-SUCCESS', message: `answered ${status} without success: true` }];
-}
-
 /** X-RateLimit-* against the model's bucket, and Retry-After on a 429. */
 function judgeHeaders(exchange: Exchange, expectation: Expectation, context: JudgeContext): Judgement {
   const { at, choices } = context;
@@ -151,9 +141,21 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
   return judged;
 }
 
-/** Every way one response disagrees with the model and the spec; an empty list when it agrees. */
+/** Every way one response disagrees with the rate-limit model; an empty list when it agrees. */
 export function judge(exchange: Exchange, expectation: Expectation, outcome: Outcome, context: JudgeContext): Judgement {
   const judged = judgeHeaders(exchange, expectation, context);
-  judged.findings.unshift(...judgeStatus(exchange, expectation, outcome, context.caller), ...judgeEnvelope(exchange, outcome));
+  judged.findings.unshift(...judgeStatus(exchange, expectation, outcome, context.caller));
   return judged;
+}
+
+/** The departures of one response from the rules the fuzzer reports beside its model's (the envelopes, the headers' form). */
+export function ruleFindings(exchange: Exchange, knowledge: Knowledge): Finding[] {
+  return judgeExchange(exchange, knowledge, FUZZ_RULES)
+    .filter((verdict) => !verdict.holds)
+    .map((verdict) => ({ rule: verdict.rule as FuzzRuleId, message: departureMessage(verdict) }));
+}
+
+/** One finding per rule for one response: the model and the rules may both see a missing header. */
+export function onePerRule(findings: readonly Finding[]): Finding[] {
+  return findings.filter((finding, index) => findings.findIndex((other) => other.rule === finding.rule) === index);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import type { Identity } from '../identities.js';
-import { Pacer } from '../pacing.js';
+import type { Identity } from '../target/identities.js';
+import { Pacer } from '../target/pacing.js';
 import { PlayerSupply } from './player-supply.js';
 
 const identity = (label: string) => ({ label }) as Identity;

@@ -1,7 +1,7 @@
-import type { Identity } from '../identities.js';
-import { notice, sleep } from '../pacing.js';
-import type { SignedIn } from '../players.js';
-import type { Pacer } from '../pacing.js';
+import type { Identity } from '../target/identities.js';
+import { notice, sleep } from '../target/pacing.js';
+import type { SignedIn } from '../fixtures/players.js';
+import type { Pacer } from '../target/pacing.js';
 import { clockTime, NOTICE_AFTER_MS } from './real-time-pool.js';
 
 /** A sign-in: a register and a verify-email, both from the sign-in address. */

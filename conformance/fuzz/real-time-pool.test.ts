@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { IdentityPool } from '../identities.js';
+import { IdentityPool } from '../target/identities.js';
 import { planAddresses, QuietTracker } from './real-time-pool.js';
 
 const addresses = (count: number) => Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);

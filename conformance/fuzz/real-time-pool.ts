@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import type { Identity, IdentityPool } from '../identities.js';
-import { notice, sleep } from '../pacing.js';
+import type { Identity, IdentityPool } from '../target/identities.js';
+import { notice, sleep } from '../target/pacing.js';
 
 /** Past the end of every window a counted request opened or joined. */
 const QUIET_MARGIN_MS = 2_000;

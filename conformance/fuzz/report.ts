@@ -1,6 +1,6 @@
 import { HEADERS } from '../../src/spec/limits.js';
-import { evidence, header } from '../exchange.js';
-import { RULES } from '../rules.js';
+import { evidence, header } from '../target/exchange.js';
+import { ruleQuote } from '../rules/index.js';
 import type { Step } from './step.js';
 
 const SHOWN_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset, HEADERS.retryAfter] as const;
@@ -25,7 +25,7 @@ function responseLine(step: Step): string {
 /** The shrunk sequence as a numbered list of requests and responses, the disagreement under its step. */
 export function formatSteps(steps: readonly Step[]): string {
   const lines = steps.map((step, index) => {
-    const findings = step.findings.map((finding) => `\n     ✗ ${finding.rule} «${RULES[finding.rule]}»\n       ${finding.message}`).join('');
+    const findings = step.findings.map((finding) => `\n     ✗ ${finding.rule} «${ruleQuote(finding.rule)}»\n       ${finding.message}`).join('');
     return `  ${index + 1}. ${step.description}${responseLine(step)}${findings}`;
   });
   const last = steps.at(-1);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import type { Exchange } from '../exchange.js';
-import type { Identity } from '../identities.js';
+import type { Exchange } from '../target/exchange.js';
+import type { Identity } from '../target/identities.js';
 import { RateLimitModel } from '../model/rate-limit-model.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import { ServerChoices } from './server-choices.js';

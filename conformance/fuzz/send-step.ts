@@ -1,10 +1,10 @@
-import type { Exchange } from '../exchange.js';
-import type { Identity } from '../identities.js';
+import type { Exchange } from '../target/exchange.js';
+import type { Identity } from '../target/identities.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
-import type { Call } from '../call.js';
+import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
-import { judge, type Judgement, type Outcome } from './judge.js';
+import { judge, type Judgement, onePerRule, type Outcome, ruleFindings } from './judge.js';
 import type { ServerChoices } from './server-choices.js';
 import { Disagreement } from './step.js';
 
@@ -44,6 +44,8 @@ export async function sendStep(model: RunModel, real: RunReal, request: StepRequ
   if (expectation.counted !== false) session.counted(request.call, expectation.category);
   const at = model.nowMs === undefined ? { fromMs: sentAt, toMs: exchange.receivedAt } : instant(model.nowMs);
   const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
+  const knowledge = { path: path.split('?')[0]!, external: !request.caller.gameOrigin, serverTime: at };
+  judged.findings = onePerRule([...judged.findings, ...ruleFindings(exchange, knowledge)]);
   real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
   if (judged.findings.length > 0) throw new Disagreement(judged.findings);
   adoptLearnedAlignment(model, session.choices, request.caller, expectation, judged, atMs);

@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../target/exchange.js';
 import type { Expectation } from '../model/rate-limit-model.js';
 import type { Finding } from './judge.js';
 

@@ -1,9 +1,15 @@
 import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
-import { isSuccess } from '../envelope.js';
-import { type Exchange, isObject } from '../exchange.js';
+import { isSuccess } from '../rules/envelope.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
-import type { AnswerDeparture } from './server-answers.js';
+import type { RuleId } from '../rules/index.js';
+
+/** A departure of the server's that its answers over a session show. */
+export interface AnswerDeparture {
+  rule: RuleId;
+  message: string;
+}
 
 /** How many addresses and tokens the proxy remembers; beyond them the oldest are forgotten, never judged wrongly. */
 const REMEMBERED = 100_000;

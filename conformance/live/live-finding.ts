@@ -1,10 +1,9 @@
-import type { Exchange } from '../exchange.js';
-import type { RuleId } from '../rules.js';
-import { type ClientRuleId, ruleQuote, type Side } from './live-rules.js';
+import type { Exchange } from '../target/exchange.js';
+import { type AnyRuleId, type ClientRuleId, type RuleId, ruleQuote, type Side } from '../rules/index.js';
 
 /** One departure from the spec seen on live traffic: whose, by which rule and sentence, and in which exchange. */
 export interface LiveFinding {
-  rule: RuleId | ClientRuleId;
+  rule: AnyRuleId;
   side: Side;
   /** The spec's words the rule rests on. */
   sentence: string;
@@ -12,10 +11,10 @@ export interface LiveFinding {
   exchange: Exchange;
 }
 
-export function serverFinding(rule: RuleId, message: string, exchange: Exchange): LiveFinding {
-  return { rule, side: 'server', sentence: ruleQuote(rule), message, exchange };
+export function finding(rule: AnyRuleId, side: Side, message: string, exchange: Exchange): LiveFinding {
+  return { rule, side, sentence: ruleQuote(rule), message, exchange };
 }
 
-export function clientFinding(rule: ClientRuleId, message: string, exchange: Exchange): LiveFinding {
-  return { rule, side: 'client', sentence: ruleQuote(rule), message, exchange };
-}
+export const serverFinding = (rule: RuleId, message: string, exchange: Exchange) => finding(rule, 'server', message, exchange);
+
+export const clientFinding = (rule: ClientRuleId, message: string, exchange: Exchange) => finding(rule, 'client', message, exchange);

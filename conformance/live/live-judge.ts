@@ -1,15 +1,13 @@
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader, isObject, parsedJson } from '../exchange.js';
+import { type Exchange, integerHeader, isObject, parsedJson } from '../target/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
-import { fromDateHeader, type TimeInterval } from '../model/server-time.js';
-import { INVARIANT_RULES, judgeInvariants } from '../traffic.js';
-import { requestDepartures } from './client-requests.js';
-import { clientFinding, type LiveFinding, serverFinding } from './live-finding.js';
+import { answeredAt, type TimeInterval } from '../model/server-time.js';
+import { bearerToken } from '../rules/bearer.js';
+import { departureMessage, judgeExchange } from '../rules/index.js';
+import { clientFinding, finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
-import { answerDepartures } from './server-answers.js';
 import { AuthMemory } from './auth-memory.js';
-import { bearerToken } from './bearer.js';
 import { BoundedMap } from './bounded-map.js';
 import { GameOriginCounts } from './game-origin-counts.js';
 
@@ -42,7 +40,6 @@ export interface PendingRequest {
 }
 
 const RETRY_SLACK_MS = 1_000;
-const BODY_INVARIANTS = new Set(['body-json', 'error-envelope', 'gameplay-success']);
 const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
@@ -54,9 +51,9 @@ function canonicalOrigin(origin: string): string | undefined {
 }
 
 /**
- * Judges live traffic between a client and a server, exchange by exchange, with the suite's own judging: the
- * invariants every check's traffic is judged by (traffic.ts), the fuzzer's rate-limit judge over the model
- * (live-rate-limits.ts), and the answers and requests of the table's routes. A finding names its side.
+ * Judges live traffic between a client and a server, exchange by exchange, with the suite's own judging: every
+ * rule of the registry (rules/) on each exchange, the fuzzer's rate-limit judge over the model
+ * (live-rate-limits.ts), and what a session shows (codes, tokens, Retry-After, encounters). A finding names its side.
  */
 export class LiveJudge {
   readonly #gameOrigins: ReadonlySet<string>;
@@ -121,33 +118,23 @@ export class LiveJudge {
       this.#rateLimits.adoptPublicAgain(caller);
       return [];
     }
-    const findings: LiveFinding[] = [];
-    const departures = requestDepartures(method, path, request.headers, exchange.requestBody);
-    for (const departure of departures) findings.push(clientFinding(departure.rule, departure.message, exchange));
-    const serverTime = this.#serverTime(exchange);
+    const serverTime = answeredAt(exchange);
+    const verdicts = judgeExchange(exchange, { path, external: !caller.gameOrigin, serverTime });
+    const departures = verdicts.filter((verdict) => !verdict.holds).map((verdict) => finding(verdict.rule, verdict.side, departureMessage(verdict), exchange));
+    const findings: LiveFinding[] = departures.filter((each) => each.side === 'client');
     // The server answered at the latest by serverTime.toMs: a request it answered before the wait ended came early.
     if (pending.retryAllowedAt !== undefined && serverTime.toMs < pending.retryAllowedAt - RETRY_SLACK_MS) {
       const early = ((pending.retryAllowedAt - serverTime.toMs) / 1000).toFixed(1);
       findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
     }
     this.#judgeEncounter(pending, exchange, findings);
-    // An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET.
-    const head = method.toUpperCase() === 'HEAD';
-    for (const verdict of judgeInvariants(method, path, exchange, !caller.gameOrigin)) {
-      if (head && BODY_INVARIANTS.has(verdict.id)) continue;
-      if (!verdict.holds) findings.push(serverFinding(INVARIANT_RULES[verdict.id], `expected ${verdict.expected}`, exchange));
-    }
+    findings.push(...departures.filter((each) => each.side === 'server'));
     const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
     if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
-    for (const finding of limits.findings) findings.push(serverFinding(finding.rule, finding.message, exchange));
+    for (const each of limits.findings) findings.push(serverFinding(each.rule, each.message, exchange));
     const requestBody = parsedJson(exchange.requestBody);
-    const answered = { method, path, headers: request.headers, body: requestBody, departures };
-    const { token } = pending;
-    for (const departure of [
-      ...answerDepartures(answered, exchange, serverTime),
-      ...this.#auth.judge(method, path, token, requestBody, exchange, serverTime),
-    ]) {
+    for (const departure of this.#auth.judge(method, path, pending.token, requestBody, exchange, serverTime)) {
       findings.push(serverFinding(departure.rule, departure.message, exchange));
     }
     this.#learnSignIn(path, requestBody, exchange);
@@ -165,11 +152,6 @@ export class LiveJudge {
 
   #land(pending: PendingRequest): void {
     this.#inFlight.delete(pending);
-  }
-
-  /** The server's clock when it answered: its Date header; this machine's while the request was out, without one. */
-  #serverTime(exchange: Exchange): TimeInterval {
-    return fromDateHeader(exchange.headers['date']) ?? { fromMs: exchange.sentAt, toMs: exchange.receivedAt };
   }
 
   #forgetState(): void {

@@ -1,5 +1,5 @@
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader } from '../exchange.js';
+import { type Exchange, integerHeader } from '../target/exchange.js';
 import { judge, type Finding } from '../fuzz/judge.js';
 import { ServerChoices } from '../fuzz/server-choices.js';
 import { bucketKey, type Caller, categoryOf, isCounted, RateLimitModel } from '../model/rate-limit-model.js';

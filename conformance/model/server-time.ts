@@ -40,3 +40,8 @@ export function describeInterval(interval: TimeInterval): string {
   const at = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString().slice(11, 23) : String(ms));
   return interval.fromMs === interval.toMs ? at(interval.fromMs) : `${at(interval.fromMs)}–${at(interval.toMs)}`;
 }
+
+/** When the server made an answer: its Date header, or this machine's time while the request was out, without one. */
+export function answeredAt(exchange: { headers: Readonly<Record<string, string>>; sentAt: number; receivedAt: number }): TimeInterval {
+  return fromDateHeader(exchange.headers['date']) ?? { fromMs: exchange.sentAt, toMs: exchange.receivedAt };
+}

@@ -1,4 +1,4 @@
-import type { Target } from '../target.js';
+import type { Target } from '../target/target.js';
 import type { OtpSource } from './otp-source.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 

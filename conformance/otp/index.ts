@@ -1,6 +1,6 @@
 import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
-import type { OtpSourceSpec } from '../config.js';
-import type { Target } from '../target.js';
+import type { OtpSourceSpec } from '../run/config.js';
+import type { Target } from '../target/target.js';
 import { commandSource } from './command-source.js';
 import { controlSource } from './control-source.js';
 import { logSource } from './log-source.js';

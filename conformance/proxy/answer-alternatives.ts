@@ -1,4 +1,4 @@
-import { type Exchange, isObject } from '../exchange.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 import { TOKEN_FIELD } from './traffic-identities.js';
 
 /** What must hold of a request for an alternative to answer it: path and query parameters (as strings) and body fields (as JSON values). */

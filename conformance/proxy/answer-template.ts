@@ -1,4 +1,4 @@
-import { isObject } from '../exchange.js';
+import { isObject } from '../target/exchange.js';
 import type { RouteParam } from './route-pattern.js';
 import { type SignedInPlayer, TOKEN_FIELD } from './traffic-identities.js';
 

@@ -1,6 +1,6 @@
-import { type Exchange, maskedExchange } from '../exchange.js';
+import { type Exchange, maskedExchange } from '../target/exchange.js';
 import type { LiveFinding } from '../live/live-finding.js';
-import type { Side } from '../live/live-rules.js';
+import type { Side } from '../rules/index.js';
 import { LatestItems } from './latest-items.js';
 
 /** How many exchanges a run keeps for its HAR file and its page: the latest, so a long session stays bounded. */

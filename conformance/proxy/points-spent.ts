@@ -1,5 +1,5 @@
 import { ROUTES } from '../../src/spec/routes.js';
-import { type Exchange, integerHeader, isObject } from '../exchange.js';
+import { type Exchange, integerHeader, isObject } from '../target/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
 const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!.path;

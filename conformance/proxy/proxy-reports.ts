@@ -1,29 +1,12 @@
-import { exchangeRecord } from '../exchange.js';
-import { FUZZ_PROPERTIES } from '../fuzz/fuzz-properties.js';
-import { CLIENT_RULES, type ClientRuleId, ruleQuote, ruleSentences, type Side } from '../live/live-rules.js';
+import { exchangeRecord } from '../target/exchange.js';
 import { xml } from '../report/run-report.js';
-import type { RuleId } from '../rules.js';
-import { INVARIANT_RULES } from '../traffic.js';
+import { PROXY_RULES, ruleOf, ruleQuote } from '../rules/index.js';
 import type { FindingsLog } from './findings-log.js';
 
 export const PROXY_NAME = 'game-service proxy';
 
-/** Every rule the proxy judges the server by: the suite's invariants, the fuzzer's rate-limit properties, and the answers of the table's routes. */
-export const SERVER_RULES: readonly RuleId[] = [
-  ...new Set<RuleId>([
-    ...Object.values(INVARIANT_RULES),
-    ...(Object.keys(FUZZ_PROPERTIES) as RuleId[]),
-    'VERIFY-OK',
-    'TOKEN-LIFETIME',
-    'OTP-LENGTH',
-    'AUTH-401',
-  ]),
-].sort();
-
-export const JUDGED_RULES: readonly { rule: RuleId | ClientRuleId; side: Side }[] = [
-  ...SERVER_RULES.map((rule) => ({ rule, side: 'server' as const })),
-  ...(Object.keys(CLIENT_RULES) as ClientRuleId[]).map((rule) => ({ rule, side: 'client' as const })),
-];
+/** Every rule the proxy judges, by side: the registry's rules that say what the proxy judges of them. */
+export const JUDGED_RULES = PROXY_RULES.map((each) => ({ rule: each.id, side: each.side }));
 
 export interface ProxySession {
   target: string;
@@ -49,7 +32,7 @@ export function proxyJsonReport(log: FindingsLog, session: ProxySession): string
         rule: finding.rule,
         side: finding.side,
         sentence: finding.sentence,
-        sentences: ruleSentences(finding.rule),
+        sentences: ruleOf(finding.rule).sentences,
         message: finding.message,
         exchange: exchangeRecord(finding.exchange),
       })),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Exchange, parsedJson } from '../exchange.js';
+import { canonicalIp, firstHop, LONGEST_ADDRESS, withoutIpv4Mapping } from '../../src/spec/client-address.js';
+import { type Exchange, parsedJson } from '../target/exchange.js';
 import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
@@ -37,17 +38,21 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/;
-
+/**
+ * The client's address as the mock's hosts read it (src/spec/client-address.ts): the socket's, or the first hop of
+ * the header it was told to read, in its canonical spelling. A hop that is no address (an RFC 7239 obfuscated
+ * identifier) is kept as written: the server may count by it all the same.
+ */
 function clientIp(incoming: IncomingMessage, header: string | undefined): string {
-  const socketIp = (incoming.socket.remoteAddress ?? 'unknown').replace(IPV4_MAPPED, '$1');
+  const socketIp = withoutIpv4Mapping(incoming.socket.remoteAddress ?? 'unknown');
   if (header === undefined) return socketIp;
   const raw = incoming.headers[header.toLowerCase()];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim();
-  if (first === undefined || first === '') return socketIp;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const first = value === undefined ? '' : firstHop(value);
+  if (first === '') return socketIp;
   // RFC 7239: `for=198.51.100.1` or `for="[2001:db8::1]"`.
-  const forwarded = /^for="?\[?([^\]";]+)/i.exec(first);
-  return forwarded?.[1] ?? first;
+  const hop = /^for="?\[?([^\]";]+)/i.exec(first)?.[1] ?? first;
+  return (hop.length > LONGEST_ADDRESS ? undefined : canonicalIp(hop)) ?? hop;
 }
 
 /** Why an exchange the proxy passed is not judged: a body it does not hold whole, or cannot read. */

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../src/spec/routes.js';
-import { type Exchange, isObject } from '../exchange.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 import { answerTemplate, type EmailPlaceholders } from './answer-template.js';
 import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';

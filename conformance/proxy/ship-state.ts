@@ -1,5 +1,5 @@
 import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
-import { type Exchange, isObject, parsedJson } from '../exchange.js';
+import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
 /**

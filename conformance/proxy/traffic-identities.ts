@@ -1,6 +1,6 @@
-import { bearerToken as tokenOf } from '../live/bearer.js';
+import { bearerToken as tokenOf } from '../rules/bearer.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { type Exchange, isObject } from '../exchange.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 
 /** What the traffic showed of the player behind a token: the email it signed in with, its id. */
 export interface SignedInPlayer {

@@ -1,5 +1,5 @@
 import { SPEC_SECTIONS } from '../../src/spec/sentences.js';
-import { UNTESTED_REASONS, type UntestedReason } from '../untested-sentences.js';
+import { UNTESTED_REASONS, type UntestedReason } from '../rules/untested.js';
 import { counted } from './counted.js';
 import type { RuleOutcome, RunCoverage, SentenceRun } from './run-coverage.js';
 import { describeUntested } from './sentence-coverage.js';

@@ -1,6 +1,6 @@
 import type { SentenceId, SpecSection } from '../../src/spec/sentences.js';
-import type { RuleId } from '../rules.js';
-import type { Untested, UntestedReason } from '../untested-sentences.js';
+import type { RuleId } from '../rules/index.js';
+import type { Untested, UntestedReason } from '../rules/untested.js';
 import type { CheckResult } from './check-result.js';
 import { sentenceCounts, sentenceCoverage } from './sentence-coverage.js';
 

@@ -1,5 +1,5 @@
 import type { CheckResult } from './check-result.js';
-import type { StopSignalName } from '../run-stop.js';
+import type { StopSignalName } from '../run/run-stop.js';
 import type { RunCoverage } from './run-coverage.js';
 
 export const SUITE_NAME = 'game-service check';

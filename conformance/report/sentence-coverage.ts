@@ -1,6 +1,6 @@
 import { SENTENCES, type SentenceId, type SpecSentence } from '../../src/spec/sentences.js';
-import { RULE_SENTENCES, type RuleId } from '../rules.js';
-import { UNTESTED_REASONS, UNTESTED_SENTENCES, type Untested, type UntestedReason } from '../untested-sentences.js';
+import { type RuleId, SERVER_RULES } from '../rules/index.js';
+import { UNTESTED_REASONS, UNTESTED_SENTENCES, type Untested, type UntestedReason } from '../rules/untested.js';
 
 /** One sentence of the spec, with the rules that test it, or why none does. */
 export interface SentenceCoverage {
@@ -10,10 +10,9 @@ export interface SentenceCoverage {
   untested: Untested | undefined;
 }
 
-const RULE_IDS = Object.keys(RULE_SENTENCES) as RuleId[];
-
+/** The server rules that rest on a sentence: a server that breaks it fails a check, a fuzz finding or a proxy finding of one. */
 export function rulesTesting(id: SentenceId): RuleId[] {
-  return RULE_IDS.filter((rule) => (RULE_SENTENCES[rule] as readonly SentenceId[]).includes(id));
+  return SERVER_RULES.filter((rule) => (rule.sentences as readonly SentenceId[]).includes(id)).map((rule) => rule.id);
 }
 
 /** Every sentence of the spec, in its order, with its rules and its reason for being untested. */

@@ -1,7 +1,7 @@
 import { SPEC_SECTIONS } from '../../src/spec/sentences.js';
-import type { DeclaredCheck } from '../collect-checks.js';
-import { FUZZ_PROPERTIES } from '../fuzz/fuzz-properties.js';
-import { UNTESTED_REASONS, type UntestedReason } from '../untested-sentences.js';
+import type { DeclaredCheck } from '../run/collect-checks.js';
+import { CLIENT_RULES, FUZZ_RULES, PROXY_RULES, SERVER_RULES } from '../rules/index.js';
+import { UNTESTED_REASONS, type UntestedReason } from '../rules/untested.js';
 import { checkSummary } from './check-result.js';
 import { describeUntested, sentenceCounts, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
 
@@ -30,12 +30,14 @@ function intro(entries: readonly SentenceCoverage[]): string[] {
   return [
     '# Spec coverage: every sentence, and what tests it',
     '',
-    '<!-- Written by `npm run spec-coverage` from src/spec/sentences*.ts, conformance/rules.ts (RULE_SENTENCES), conformance/untested-sentences.ts,',
-    '     the checks and the fuzzer; edit those, not this page: a test fails when it differs from what they give. -->',
+    "<!-- Written by `npm run spec-coverage` from src/spec/sentences*.ts, the rule registry in conformance/rules/ (each rule's",
+    '     sentences, what the fuzzer and the proxy judge of it, the untested sentences) and the checks; edit those, not this page:',
+    '     a test fails when it differs from what they give. -->',
     '',
     'Each sentence and table row of the [spec](../spec/game-service-api.md) has a stable id, and each says what tests it: the checks of',
     '[`game-service check`](check.md) (by rule, with their titles), the properties of [`game-service fuzz`](fuzz.md) (the rules its',
-    'findings are reported under) and, once it exists, the proxy. A normative sentence that nothing tests says why.',
+    'findings are reported under) and what [`game-service proxy`](proxy.md) judges of live traffic. A normative sentence that no',
+    'rule tests on a server says why.',
     '`game-service check --coverage` prints this map for one run: what passed, failed or was skipped against that target.',
     '',
     'How the spec is cut: every table row but the header, and every sentence of the other lines (a line may hold several).',
@@ -52,21 +54,35 @@ function intro(entries: readonly SentenceCoverage[]): string[] {
       ['Descriptive', counts.descriptive],
     ]),
     '',
-    'Proxy rules: none yet; the sentences only a client can break are listed as untested until the proxy judges them.',
+    proxyRules(),
   ];
+}
+
+/** What the proxy judges, in one sentence: how many rules on each side. */
+function proxyRules(): string {
+  const onServers = SERVER_RULES.filter((rule) => 'proxy' in rule).length;
+  const onClients = CLIENT_RULES.map((rule) => `\`${rule.id}\``).join(', ');
+  return (
+    `The proxy judges servers by ${onServers} of these rules, and clients by ${CLIENT_RULES.length} of their own (${onClients}); ` +
+    'a sentence only a client can break is untested on servers, and lists the client rule that judges it.'
+  );
 }
 
 function sentenceLines({ sentence, rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string[] {
   const words = `«${md(sentence.words)}»`;
   if (sentence.kind !== 'normative') return [`- ${sentence.id} (${sentence.kind}) ${words}`];
-  const fuzz = Object.entries(FUZZ_PROPERTIES).filter(([rule]) => (rules as string[]).includes(rule));
+  const fuzz = FUZZ_RULES.filter((rule) => (rules as string[]).includes(rule.id));
+  const proxy = PROXY_RULES.filter((rule) =>
+    rule.side === 'client' ? (rule.sentences as readonly string[]).includes(sentence.id) : (rules as string[]).includes(rule.id),
+  );
   return [
     `- **${sentence.id}** ${words}`,
     ...(untested === undefined ? [] : [`  - ${md(describeUntested(untested))}`]),
     ...checks
       .filter((check) => (rules as string[]).includes(check.rule))
       .map((check) => `  - check \`${check.rule}\` ${md(checkSummary(check).slice(check.rule.length + 1))}`),
-    ...fuzz.map(([rule, judged]) => `  - fuzz \`${rule}\` ${md(judged)}`),
+    ...fuzz.map((rule) => `  - fuzz \`${rule.id}\` ${md(rule.fuzz)}`),
+    ...proxy.map((rule) => `  - proxy${rule.side === 'client' ? ' on clients' : ''} \`${rule.id}\` ${md(rule.proxy ?? '')}`),
   ];
 }
 

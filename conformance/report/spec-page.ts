@@ -1,9 +1,7 @@
 import { PLAIN_SENTENCES } from '../../src/spec/sentences-plain.js';
 import { SPEC_SECTIONS, type SpecSection } from '../../src/spec/sentences.js';
-import type { DeclaredCheck } from '../collect-checks.js';
-import { FUZZ_PROPERTIES } from '../fuzz/fuzz-properties.js';
-import { CLIENT_RULES } from '../live/live-rules.js';
-import type { RuleId } from '../rules.js';
+import type { DeclaredCheck } from '../run/collect-checks.js';
+import { CLIENT_RULES, FUZZ_RULES } from '../rules/index.js';
 import { describeUntested, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
 import { md } from './spec-coverage-page.js';
 
@@ -20,9 +18,8 @@ function intro(): string[] {
   return [
     '# The spec in plain words',
     '',
-    '<!-- Written by `npm run spec-coverage` from src/spec/sentences-plain.ts, src/spec/sentences*.ts, conformance/rules.ts',
-    '     (RULE_SENTENCES), conformance/untested-sentences.ts and the checks; edit those, not this page: a test fails when',
-    '     it differs from what they give. -->',
+    '<!-- Written by `npm run spec-coverage` from src/spec/sentences-plain.ts, src/spec/sentences*.ts, the rule registry in',
+    '     conformance/rules/ and the checks; edit those, not this page: a test fails when it differs from what they give. -->',
     '',
     "The rules of the Game Service API, one line each in this project's words, by the sections of",
     "[the spec](../spec/game-service-api.md) (the spec itself, word for word). Under each rule: the id of the spec's",
@@ -37,7 +34,7 @@ function intro(): string[] {
 
 /** The proxy's rules that judge a client's requests by a sentence. */
 function clientRules(id: string): string[] {
-  return Object.entries(CLIENT_RULES).flatMap(([rule, { sentences }]) => ((sentences as readonly string[]).includes(id) ? [`\`${rule}\``] : []));
+  return CLIENT_RULES.flatMap((rule) => ((rule.sentences as readonly string[]).includes(id) ? [`\`${rule.id}\``] : []));
 }
 
 function tests(entry: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
@@ -49,7 +46,7 @@ function tests(entry: SentenceCoverage, checks: readonly DeclaredCheck[]): strin
 function testedBy({ rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
   if (untested !== undefined) return md(describeUntested(untested));
   const counted = rules.map((rule) => `\`${rule}\` (${checks.filter((check) => check.rule === rule).length})`);
-  const fuzzed = rules.filter((rule): rule is RuleId & keyof typeof FUZZ_PROPERTIES => rule in FUZZ_PROPERTIES);
+  const fuzzed = rules.filter((rule) => FUZZ_RULES.some((fuzzRule) => fuzzRule.id === rule));
   return [`checks ${counted.join(', ')}`, ...(fuzzed.length === 0 ? [] : [`fuzz ${fuzzed.map((rule) => `\`${rule}\``).join(', ')}`])].join('; ');
 }
 

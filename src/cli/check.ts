@@ -1,7 +1,7 @@
 import { counted } from '../../conformance/report/counted.js';
 import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
-import { describeAftermath } from '../../conformance/target-state.js';
-import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run.js';
+import { describeAftermath } from '../../conformance/target/target-state.js';
+import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run/run.js';
 import { againstTarget } from '../standalone/embedded-mock.js';
 import { catchInterrupts } from './interrupts.js';
 

@@ -1,6 +1,6 @@
 import type { InferredOptionTypes, Options } from 'yargs';
 import { FUZZ_DEFAULTS } from '../../conformance/fuzz/fuzz-defaults.js';
-import { TARGET_DEFAULTS } from '../../conformance/target-defaults.js';
+import { TARGET_DEFAULTS } from '../../conformance/target/target-defaults.js';
 import { parseBaseUrl, parseCount, parseGameOrigin } from '../standalone/flag-values.js';
 import { numberFlag } from './flag-kinds.js';
 import { MOCK_FLAGS } from './mock-flags.js';

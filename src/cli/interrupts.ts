@@ -1,4 +1,4 @@
-import { RunStop, STOP_EXIT_CODES, type StopSignalName } from '../../conformance/run-stop.js';
+import { RunStop, STOP_EXIT_CODES, type StopSignalName } from '../../conformance/run/run-stop.js';
 
 /**
  * SIGINT and SIGTERM during `check` or `fuzz`: the first stops the run, which stops sending, puts the target back

@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { parseReplayToken } from '../../conformance/fuzz/report.js';
-import { expandSourceIps } from '../../conformance/identities.js';
-import { checkOnlyPattern } from '../../conformance/only-pattern.js';
+import { expandSourceIps } from '../../conformance/target/identities.js';
+import { checkOnlyPattern } from '../../conformance/run/only-pattern.js';
 import { checkOtpSource, parseOtpSource } from '../../conformance/otp/index.js';
-import { checkTargetOptions } from '../../conformance/target-options.js';
+import { checkTargetOptions } from '../../conformance/target/target-options.js';
 import { CliError } from '../standalone/cli-error.js';
 import { definedOnly } from '../standalone/defined-only.js';
 import { checkWritableFile } from './file-flags.js';

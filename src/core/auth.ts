@@ -1,3 +1,4 @@
+import { BEARER_AUTHORIZATION } from '../spec/bearer.js';
 import { HEADERS, OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../spec/limits.js';
 import { assertChallengePassed } from './bot-check.js';
 import { assertRegistrableEmail, normalizeEmail } from './email.js';
@@ -11,7 +12,6 @@ import { newPlayer } from './new-player.js';
 import type { PendingCode, Player, Store } from './store.js';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 
 /** Issues a code for the address (replacing any earlier one) and delivers it. */
 export async function register(context: RequestContext, rawEmail: string, challengeToken: string | undefined) {
@@ -88,7 +88,7 @@ function verifiedPlayer(store: Store, config: RequestContext['config'], email: s
 
 /** The player behind the request's bearer token, or undefined when it is missing, unknown or expired. */
 export function authenticate(store: Store, request: ServiceRequest, now: number): Player | undefined {
-  const match = BEARER_PATTERN.exec(headerValue(request, 'authorization') ?? '');
+  const match = BEARER_AUTHORIZATION.exec(headerValue(request, 'authorization') ?? '');
   if (match === null) return undefined;
   // Tokens are UUIDs, issued in lower case; a client may send them in either.
   const token = store.tokens.get(match[1]!.toLowerCase(), now);

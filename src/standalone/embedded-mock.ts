@@ -1,4 +1,4 @@
-import type { TargetOptions } from '../../conformance/target-options.js';
+import type { TargetOptions } from '../../conformance/target/target-options.js';
 import type { MockLogger } from './logger.js';
 import { startMock } from './mock.js';
 

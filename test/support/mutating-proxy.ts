@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import type { RuleId } from '../../conformance/rules.js';
+import type { RuleId } from '../../conformance/rules/index.js';
 import { VirtualClock } from '../../src/core/clock.js';
 import type { OtpDelivery, ServiceOptions } from '../../src/core/options.js';
 import { createService, type Service } from '../../src/core/service.js';

@@ -1,0 +1,15 @@
+import { BEARER_AUTHORIZATION } from '../../src/spec/bearer.js';
+import { ROUTES } from '../../src/spec/routes.js';
+
+/** The table's routes that take a token: `METHOD /path`. */
+export const PROTECTED_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
+
+/** The Authorization a request sends, whatever the case of its header's name. */
+export function authorizationOf(headers: Readonly<Record<string, string>>): string | undefined {
+  return headers['authorization'] ?? Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+}
+
+/** The bearer token a request sends; undefined without one. */
+export function bearerToken(headers: Readonly<Record<string, string>>): string | undefined {
+  return BEARER_AUTHORIZATION.exec(authorizationOf(headers)?.trim() ?? '')?.[1];
+}

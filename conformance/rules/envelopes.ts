@@ -1,0 +1,48 @@
+import { ROUTES } from '../../src/spec/routes.js';
+import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
+import { isObject } from '../target/exchange.js';
+import { judged, type Rule, routeKey } from './rule.js';
+
+/** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */
+const hasBody = (method: string, status: number) => method.toUpperCase() !== 'HEAD' && !BODILESS.has(status);
+const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+
+/** What every body is: JSON, a success envelope, an error envelope. */
+export const ENVELOPE_RULES = [
+  {
+    id: 'BODY-JSON',
+    side: 'server',
+    quote: 'Every response body is JSON.',
+    sentences: ['SVC-BODY-JSON', 'EP-BODIES-JSON'],
+    fuzz: 'a JSON body on every response that has one',
+    proxy: 'a JSON body on every answer of the API that has one',
+    judge: (exchange) =>
+      hasBody(exchange.method, exchange.status) ? [judged('body-json', exchange.body !== undefined, 'a JSON body (every response body is JSON)')] : [],
+  },
+  {
+    id: 'ENV-SUCCESS',
+    side: 'server',
+    quote: 'Successful bodies contain success: true.',
+    sentences: ['ERR-SUCCESS-BODY', 'RES-SUCCESS-TRUE', 'EP-PLAYER', 'AUTH-STEP-BEARER', 'VER-PREFIX'],
+    fuzz: 'success: true on every 2xx of a route of the table but health',
+    proxy: 'success: true on every 2xx of a route of the table but health',
+    judge(exchange, knowledge) {
+      const route = routeKey(exchange, knowledge);
+      if (!isSuccess(exchange) || !TABLE_ROUTES.has(route) || route === 'GET /health') return [];
+      const holds = isObject(exchange.body) && exchange.body['success'] === true;
+      return [judged('success-envelope', holds, 'a success envelope {success: true, …}', `answered ${exchange.status} without success: true`)];
+    },
+  },
+  {
+    id: 'ENV-ERROR',
+    side: 'server',
+    quote: 'Error body: {error: <message string>}.',
+    sentences: ['ERR-BODY', 'RES-ERROR-MESSAGE'],
+    fuzz: 'an error envelope on every 4xx, and a 4xx where a refusal is due',
+    proxy: 'an error envelope on every 4xx and 5xx of the API',
+    judge: (exchange) =>
+      exchange.status >= 400 && hasBody(exchange.method, exchange.status)
+        ? [judged('error-envelope', isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`)]
+        : [],
+  },
+] as const satisfies readonly Rule[];

@@ -1,0 +1,75 @@
+import { SENTENCES } from '../../src/spec/sentences.js';
+import type { Exchange } from '../target/exchange.js';
+import { CLIENT_RULES } from './client.js';
+import { ENVELOPE_RULES } from './envelopes.js';
+import { GAMEPLAY_RULES } from './gameplay.js';
+import { HEALTH_RULES } from './health.js';
+import { RATE_LIMIT_RULES } from './rate-limits.js';
+import { REGISTER_RULES } from './register.js';
+import { ROUTING_RULES } from './routing.js';
+import type { Judgement, Knowledge, Rule, Side } from './rule.js';
+import { TOKEN_RULES } from './token.js';
+import { VERIFY_RULES } from './verify.js';
+
+export type { Judgement, Knowledge, Side } from './rule.js';
+
+/** The rules a server is judged by, in the order the spec's pages list them. */
+export const SERVER_RULES = [
+  ...ENVELOPE_RULES,
+  ...HEALTH_RULES,
+  ...REGISTER_RULES,
+  ...VERIFY_RULES,
+  ...TOKEN_RULES,
+  ...ROUTING_RULES,
+  ...GAMEPLAY_RULES,
+  ...RATE_LIMIT_RULES,
+] as const;
+
+export { CLIENT_RULES };
+
+/** A server rule's id: what a check's title starts with, and what a fuzz or proxy finding on the server names. */
+export type RuleId = (typeof SERVER_RULES)[number]['id'];
+export type ClientRuleId = (typeof CLIENT_RULES)[number]['id'];
+export type AnyRuleId = RuleId | ClientRuleId;
+/** The rules the fuzzer reports findings under. */
+export type FuzzRuleId = Extract<(typeof SERVER_RULES)[number], { fuzz: string }>['id'];
+
+/** Every rule, server's and client's: the one registry that the checks, the fuzzer, the proxy and the spec's pages read. */
+export const RULES: readonly (Rule & { id: AnyRuleId })[] = [...SERVER_RULES, ...CLIENT_RULES];
+
+const BY_ID = new Map<string, Rule>(RULES.map((each) => [each.id, each]));
+
+export function ruleOf(id: AnyRuleId): Rule {
+  return BY_ID.get(id)!;
+}
+
+/** The spec's words a rule rests on, as a title or a finding quotes them: its quote, else its sentences' words. */
+export function ruleQuote(id: AnyRuleId): string {
+  const { quote, sentences } = ruleOf(id);
+  return quote ?? sentences.map((sentence) => SENTENCES.find((each) => each.id === sentence)?.words ?? sentence).join(' / ');
+}
+
+/** A check's title: the rule id, the quoted sentence, and what this check does with it. */
+export function rule(id: RuleId, what: string): string {
+  return `${id} «${ruleQuote(id)}» ${what}`;
+}
+
+/** The rules the fuzzer judges, each with what it judges on every response of a sequence. */
+export const FUZZ_RULES = SERVER_RULES.filter((each): each is Extract<(typeof SERVER_RULES)[number], { fuzz: string }> => 'fuzz' in each);
+
+/** The rules the proxy judges live traffic by, server's and client's. */
+export const PROXY_RULES = RULES.filter((each) => each.proxy !== undefined);
+
+/** One judgement of one exchange, under its rule. */
+export interface Verdict extends Judgement {
+  rule: AnyRuleId;
+  side: Side;
+}
+
+/** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
+export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: readonly (Rule & { id: AnyRuleId })[] = RULES): Verdict[] {
+  return rules.flatMap((each) => (each.judge?.(exchange, knowledge) ?? []).map((judgement) => ({ ...judgement, rule: each.id, side: each.side })));
+}
+
+/** A verdict's departure, as a finding says it. */
+export const departureMessage = (verdict: Judgement) => verdict.message ?? `expected ${verdict.expected}`;

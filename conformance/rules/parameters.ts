@@ -1,0 +1,46 @@
+import { isSuccess } from './envelope.js';
+import type { Exchange } from '../target/exchange.js';
+import { requestDepartures } from './client.js';
+import { judged, type Judgement, type Knowledge } from './rule.js';
+
+/** The client departures (client.ts) that leave a required parameter out. */
+const MISSING = / is missing|not an object|is not JSON/;
+
+/** The request lacks a parameter the spec requires (its answer is then judged as a refusal, not as an acceptance). */
+export function incompleteRequest(exchange: Exchange, knowledge: Knowledge): boolean {
+  return requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody).some((departure) => MISSING.test(departure.message));
+}
+
+/** "400 Bad request: missing or invalid parameters": a request missing one answered as if complete, or one with an invalid one answered with a server error. */
+export function refusedParameters(exchange: Exchange, knowledge: Knowledge): Judgement[] {
+  const departures = requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody);
+  const incomplete = departures.some((departure) => MISSING.test(departure.message));
+  // A field of another type may be read leniently (a numeric otp), never answered with a server error.
+  const invalid = incomplete || departures.some((departure) => / is .+, not a string$/.test(departure.message));
+  const { status } = exchange;
+  return [
+    ...(incomplete
+      ? [
+          judged(
+            'missing-refused',
+            !isSuccess(exchange),
+            'a 400 to a request missing a required parameter',
+            `answered ${status} to a request missing a required parameter: expected 400`,
+          ),
+        ]
+      : []),
+    ...(invalid
+      ? [
+          judged(
+            'invalid-no-server-error',
+            status < 500,
+            'a 400 to a request with a missing or invalid parameter, not a server error',
+            `answered ${status} to a request with a missing or invalid parameter: expected 400, not a server error`,
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** An accepted request of the route whose parameters were all there: what its answer says is judged. */
+export const acceptedWhole = (exchange: Exchange, knowledge: Knowledge) => isSuccess(exchange) && !incompleteRequest(exchange, knowledge);

@@ -1,0 +1,101 @@
+import { HEADERS } from '../../src/spec/limits.js';
+import { ROUTES } from '../../src/spec/routes.js';
+import { header, integerHeader } from '../target/exchange.js';
+import type { Exchange } from '../target/exchange.js';
+import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
+
+const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+
+/**
+ * "Responses to external callers carry these headers": judged on the table's routes, 429s and refusals included;
+ * not on a 401 (which bucket a request without a valid token falls in is not shown) nor on a server error.
+ */
+function mustCarryRateLimitHeaders(exchange: Exchange, knowledge: Knowledge): boolean {
+  return knowledge.external && TABLE_ROUTES.has(routeKey(exchange, knowledge)) && exchange.status !== 401 && exchange.status < 500;
+}
+
+/** An X-RateLimit-* header: present where it must be, an integer wherever it is. */
+function rateLimitHeader(name: string, presentAspect: string, integerAspect: string): Judge {
+  return (exchange, knowledge): Judgement[] => {
+    const present = header(exchange, name) !== undefined;
+    return [
+      ...(mustCarryRateLimitHeaders(exchange, knowledge) ? [judged(presentAspect, present, `${name} on a response to an external caller`)] : []),
+      ...(present ? [judged(integerAspect, integerHeader(exchange, name) !== undefined, `${name} as an integer`)] : []),
+    ];
+  };
+}
+
+/** The Limits section: the headers, the 429, the windows and who is counted; the fuzzer's model judges most of them. */
+export const RATE_LIMIT_RULES = [
+  {
+    id: 'RL-LIMIT',
+    side: 'server',
+    quote: 'X-RateLimit-Limit (integer, bucket size)',
+    sentences: ['LIM-HEADER-LIMIT', 'LIM-HEADERS', 'LIM-AUTH', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC', 'EP-CATEGORIES'],
+    fuzz: 'X-RateLimit-Limit present on counted requests and equal to the bucket size',
+    proxy: 'X-RateLimit-Limit on answers to external callers, an integer, equal to the bucket size',
+    judge: rateLimitHeader(HEADERS.rateLimitLimit, 'limit-present', 'limit-integer'),
+  },
+  {
+    id: 'RL-REMAINING',
+    side: 'server',
+    quote: 'X-RateLimit-Remaining (integer, requests left)',
+    sentences: ['LIM-HEADER-REMAINING', 'LIM-HEADERS'],
+    fuzz: 'X-RateLimit-Remaining one less per counted request, per bucket',
+    proxy: 'X-RateLimit-Remaining on answers to external callers, an integer, one less per counted request',
+    judge: rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer'),
+  },
+  {
+    id: 'RL-RESET',
+    side: 'server',
+    quote: 'X-RateLimit-Reset (integer, a timestamp-like value, unit unspecified)',
+    sentences: ['LIM-HEADER-RESET', 'LIM-HEADERS'],
+    fuzz: 'X-RateLimit-Reset present, in one unit throughout the run',
+    proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit',
+    judge: rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer'),
+  },
+  {
+    id: 'RL-429',
+    side: 'server',
+    quote: 'When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified).',
+    sentences: ['LIM-429', 'ERR-STATUS-429', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
+    fuzz: "Retry-After on every 429, an integer consistent with the window's end",
+    proxy: "Retry-After on every 429, an integer consistent with the window's end",
+    judge(exchange) {
+      if (exchange.status !== 429) return [];
+      const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
+      return [judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429')];
+    },
+  },
+  {
+    id: 'RL-WINDOW',
+    side: 'server',
+    quote: 'Auth (register, verify): 5 requests per IP per minute; Reads: 60 requests per player per minute.',
+    sentences: ['LIM-429', 'LIM-AUTH', 'LIM-READS', 'LIM-GAMEPLAY', 'EP-CATEGORIES'],
+    fuzz: "a 429 exactly when the model's bucket is spent, success where no limit applies, and Reset ending the window the model opened",
+    proxy: "a 429 exactly when the model's bucket is spent",
+  },
+  {
+    id: 'RL-AUTH-IP',
+    side: 'server',
+    quote: 'Registration, verification and admin routes stay limited by IP for every caller.',
+    sentences: ['LIM-AUTH-EVERY-CALLER', 'LIM-AUTH'],
+    fuzz: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
+    proxy: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
+  },
+  {
+    id: 'RL-PER-PLAYER',
+    side: 'server',
+    quote: 'Reads (authenticated GET): 60 requests per player per minute.',
+    sentences: ['LIM-READS'],
+  },
+  {
+    id: 'RL-EXEMPT',
+    side: 'server',
+    quote:
+      'Requests from the official game client origins and other configured game origins are not counted against the gameplay, authenticated-read or public buckets.',
+    sentences: ['LIM-GAME-ORIGINS', 'SVC-GAME-ORIGINS', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
+    fuzz: 'no 429 for a game-origin request in an exempt bucket',
+    proxy: "no 429 for a game-origin request in an exempt bucket, and no fall of Remaining across a game origin's requests",
+  },
+] as const satisfies readonly Rule[];

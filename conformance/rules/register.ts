@@ -1,0 +1,84 @@
+import { isObject, parsedJson } from '../target/exchange.js';
+import { DISPOSABLE_DOMAINS } from '../fixtures/generators.js';
+import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from './register-message.js';
+import { acceptedWhole, refusedParameters } from './parameters.js';
+import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
+import type { Exchange } from '../target/exchange.js';
+
+const isRegister = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/register';
+
+/** The address a register request sends, when it sends a string. */
+function emailOf(exchange: Exchange): string | undefined {
+  const body = parsedJson(exchange.requestBody);
+  return isObject(body) && typeof body['email'] === 'string' ? body['email'] : undefined;
+}
+
+/** The address an accepted, whole registration sent: its answer is judged by what the address is. */
+function acceptedEmail(exchange: Exchange, knowledge: Knowledge): string | undefined {
+  return isRegister(exchange, knowledge) && acceptedWhole(exchange, knowledge) ? emailOf(exchange) : undefined;
+}
+
+const looksLikeAddress = (email: string) => email.includes('@') && !/\s/.test(email.trim());
+const domainOf = (email: string) => email.split('@').at(-1)?.toLowerCase() ?? '';
+
+/** POST /api/auth/register: its answer to a new address, and the addresses and bodies it must refuse. */
+export const REGISTER_RULES = [
+  {
+    id: 'REG-OK',
+    side: 'server',
+    quote: 'Register response: success: true, message: Human-readable text saying that a verification code was sent to the email.',
+    sentences: [
+      'RES-REGISTERED-SUCCESS',
+      'RES-REGISTERED-MESSAGE',
+      'RES-SUCCESS-FIELDS',
+      'RES-REGISTER-CHALLENGE-OPTIONAL',
+      'EP-REGISTER',
+      'STATE-REGISTER',
+      'AUTH-STEP-REGISTER',
+      'SVC-NO-PASSWORDS',
+      'VER-PREFIX',
+      'ERR-STATUS-200',
+    ],
+    proxy: 'an accepted registration says a code was sent',
+    judge(exchange, knowledge): Judgement[] {
+      if (!isRegister(exchange, knowledge) || !acceptedWhole(exchange, knowledge)) return [];
+      const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
+      const says = typeof message === 'string' && saysCodeWasSent(message, emailOf(exchange));
+      return [judged('says-code-sent', says, SAYS_CODE_WAS_SENT, `message ${JSON.stringify(message)}: expected ${SAYS_CODE_WAS_SENT}`)];
+    },
+  },
+  {
+    id: 'REG-MISSING',
+    side: 'server',
+    quote: '400 Bad request: missing or invalid parameters',
+    sentences: ['RES-REGISTER-EMAIL', 'ERR-STATUS-400'],
+    proxy: 'a register request missing its email is refused, and an invalid one never answered with a server error',
+    judge: (exchange, knowledge) => (isRegister(exchange, knowledge) ? refusedParameters(exchange, knowledge) : []),
+  },
+  {
+    id: 'REG-INVALID',
+    side: 'server',
+    quote: '400 Bad request: missing or invalid parameters (email: Email address to verify)',
+    sentences: ['RES-REGISTER-EMAIL', 'ERR-STATUS-400', 'STATE-REGISTER'],
+    proxy: 'no registration accepted for what is no email address',
+    judge(exchange, knowledge) {
+      const email = acceptedEmail(exchange, knowledge);
+      if (email === undefined) return [];
+      return [judged('address', looksLikeAddress(email), 'a 400 for what is no email address', `accepted ${JSON.stringify(email)}, which is no email address`)];
+    },
+  },
+  {
+    id: 'REG-DISPOSABLE',
+    side: 'server',
+    quote: 'Registration with a disposable-domain email is rejected.',
+    sentences: ['ERR-DISPOSABLE', 'RES-REGISTER-DISPOSABLE', 'STATE-REGISTER'],
+    proxy: 'no registration accepted at a disposable domain',
+    judge(exchange, knowledge) {
+      const email = acceptedEmail(exchange, knowledge);
+      if (email === undefined || !looksLikeAddress(email)) return [];
+      const domain = domainOf(email);
+      const disposable = (DISPOSABLE_DOMAINS as readonly string[]).includes(domain);
+      return [judged('not-disposable', !disposable, 'a 4xx for a disposable-domain address', `accepted an address at ${domain}, a disposable domain`)];
+    },
+  },
+] as const satisfies readonly Rule[];

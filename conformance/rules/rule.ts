@@ -1,0 +1,56 @@
+import type { SentenceId } from '../../src/spec/sentences.js';
+import type { Exchange } from '../target/exchange.js';
+import type { TimeInterval } from '../model/server-time.js';
+
+/** Whose departure a rule judges: the server's answers, or the client's requests. */
+export type Side = 'client' | 'server';
+
+/** What a judge knows of an exchange beside the exchange itself. */
+export interface Knowledge {
+  /** The request's path, without its query. */
+  path: string;
+  /** Sent without a game origin, by a caller the spec's limits count. */
+  external: boolean;
+  /** When the server made the answer: on its own clock where known (a controlled clock, its Date header), else this machine's. */
+  serverTime: TimeInterval;
+}
+
+/** One judgement a rule makes of one exchange: whether it held, and what was expected. */
+export interface Judgement {
+  /** Which of the rule's judgements (a rule may make several of one exchange): `body-json`, `limit-present`. */
+  aspect: string;
+  holds: boolean;
+  /** What was due, as a check's failure says it ("expected …"). */
+  expected: string;
+  /** The departure in full, as a finding says it, where "expected …" alone would not. */
+  message?: string;
+}
+
+/** A rule's judgements of one exchange: one per aspect that applies, none where the rule says nothing of it. */
+export type Judge = (exchange: Exchange, knowledge: Knowledge) => Judgement[];
+
+/** One rule of the spec that the project judges, with the sentences it rests on. */
+export interface Rule {
+  id: string;
+  side: Side;
+  /** The ids of the spec's sentences it rests on (src/spec/sentences.ts). */
+  sentences: readonly SentenceId[];
+  /** The spec's words, as check titles quote them; a client rule quotes its sentences. */
+  quote?: string;
+  /** What the fuzzer judges of it on every response of a sequence. */
+  fuzz?: string;
+  /** What the proxy judges of it on live traffic, where it does. */
+  proxy?: string;
+  judge?: Judge;
+}
+
+/** `METHOD /path` of an exchange, as the route table writes it. */
+export const routeKey = (exchange: Exchange, knowledge: Knowledge) => `${exchange.method.toUpperCase()} ${knowledge.path}`;
+
+/** A judgement that always applies, failed where `holds` is false. */
+export const judged = (aspect: string, holds: boolean, expected: string, message?: string): Judgement => ({
+  aspect,
+  holds,
+  expected,
+  ...(message === undefined ? {} : { message }),
+});

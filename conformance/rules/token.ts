@@ -1,0 +1,88 @@
+import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
+import { isSuccess } from './envelope.js';
+import { isObject } from '../target/exchange.js';
+import { UUID } from './formats.js';
+import { refreshRoute } from './refresh-probes.js';
+import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
+import { judged, type Rule, routeKey } from './rule.js';
+import { acceptedVerification, expiresAtOf } from './verify.js';
+
+/**
+ * How far expiresAt may lie from 7 days after the answer: the server's clock is read from its Date header (a whole
+ * second, which a front end may set from a clock of its own) or this machine's, give or take two minutes.
+ */
+export const TOKEN_LIFETIME_TOLERANCE_MS = 120_000;
+const DAY_MS = 86_400_000;
+
+/** The bearer token: its lifetime, its expiry, the 401 without one, and no refresh. */
+export const TOKEN_RULES = [
+  {
+    id: 'TOKEN-LIFETIME',
+    side: 'server',
+    quote: 'The token expires after 7 days; expiresAt states the moment.',
+    sentences: ['AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'RES-VERIFIED-EXPIRES', 'STATE-TOKEN-ISSUED'],
+    proxy: 'expiresAt 7 days after the answer that issued the token',
+    // knowledge.serverTime: when the token was issued, as closely as the judge can tell.
+    judge(exchange, knowledge) {
+      const body = acceptedVerification(exchange, knowledge);
+      const expires = body === undefined ? undefined : expiresAtOf(body);
+      if (expires === undefined) return [];
+      const { serverTime } = knowledge;
+      const earliest = serverTime.fromMs + TOKEN_LIFETIME_MS - TOKEN_LIFETIME_TOLERANCE_MS;
+      const latest = serverTime.toMs + TOKEN_LIFETIME_MS + TOKEN_LIFETIME_TOLERANCE_MS;
+      const days = ((expires - serverTime.fromMs) / DAY_MS).toFixed(3);
+      return [
+        judged(
+          'seven-days',
+          expires >= earliest && expires <= latest,
+          `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the token was issued, ± ${TOKEN_LIFETIME_TOLERANCE_MS / 1000} s`,
+          `expiresAt ${String(body?.['expiresAt'])} is ${days} days after the answer, not 7`,
+        ),
+      ];
+    },
+  },
+  // Judged over a session by the proxy's memory of tokens (live/auth-memory.ts).
+  {
+    id: 'TOKEN-EXPIRY',
+    side: 'server',
+    quote: 'Verified with active token → 7 days since token issue → Token expired: Token no longer accepted.',
+    sentences: ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
+    proxy: 'no token accepted after its expiresAt',
+  },
+  {
+    id: 'AUTH-401',
+    side: 'server',
+    quote: 'A missing or invalid token yields status 401.',
+    sentences: ['AUTH-TOKEN-401', 'ERR-STATUS-401', 'EP-PLAYER', 'EP-SHIP', 'AUTH-STEP-BEARER'],
+    proxy: 'a 401 on a protected route of the table without a token, or with one that is not even a UUID',
+    judge(exchange, knowledge) {
+      const { status } = exchange;
+      if (!PROTECTED_ROUTES.has(routeKey(exchange, knowledge)) || status >= 500 || status === 401 || status === 429) return [];
+      if (authorizationOf(exchange.requestHeaders) === undefined)
+        return [judged('no-token', false, 'status 401 without a token', `answered ${status} to a request without a token: expected 401`)];
+      const token = bearerToken(exchange.requestHeaders);
+      if (token !== undefined && !UUID.test(token))
+        return [judged('not-uuid', false, 'status 401 for a token that is not a UUID', `answered ${status} to a token that is not even a UUID: expected 401`)];
+      return [];
+    },
+  },
+  {
+    id: 'TOKEN-NO-REFRESH',
+    side: 'server',
+    quote: 'There is no refresh operation; a new token is obtained by registering the same email again and verifying the new code.',
+    sentences: ['AUTH-NO-REFRESH', 'STATE-NO-REFRESH'],
+    proxy: 'no new authToken from where a refresh operation would plausibly be',
+    judge(exchange, knowledge) {
+      if (!refreshRoute(exchange.method, knowledge.path)) return [];
+      const refreshed = isSuccess(exchange) && isObject(exchange.body) && typeof exchange.body['authToken'] === 'string';
+      return [
+        judged(
+          'no-refresh',
+          !refreshed,
+          'no new token from a refresh request',
+          `answered ${exchange.status} with an authToken: a refresh operation, where the spec says there is none`,
+        ),
+      ];
+    },
+  },
+] as const satisfies readonly Rule[];

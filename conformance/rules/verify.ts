@@ -1,0 +1,112 @@
+import { isObject, parsedJson } from '../target/exchange.js';
+import type { Exchange } from '../target/exchange.js';
+import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
+import { acceptedWhole, refusedParameters } from './parameters.js';
+import { judged, type Knowledge, type Rule, routeKey } from './rule.js';
+
+const isVerify = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/verify-email';
+
+/** A verification accepted whole, with an object body: what it answered is judged. */
+export function acceptedVerification(exchange: Exchange, knowledge: Knowledge): Record<string, unknown> | undefined {
+  return isVerify(exchange, knowledge) && acceptedWhole(exchange, knowledge) && isObject(exchange.body) ? exchange.body : undefined;
+}
+
+/** expiresAt as an instant, when it is an ISO 8601 UTC timestamp. */
+export function expiresAtOf(body: Record<string, unknown>): number | undefined {
+  const { expiresAt } = body;
+  const ms = typeof expiresAt === 'string' && ISO_UTC.test(expiresAt) ? Date.parse(expiresAt) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** POST /api/auth/verify-email and its codes: what an accepted verification answers, and what must be refused. */
+export const VERIFY_RULES = [
+  {
+    id: 'VERIFY-OK',
+    side: 'server',
+    quote: 'Verify-email response: success: true, authToken: Bearer token, UUID format, expiresAt: ISO 8601 UTC timestamp at which the token expires.',
+    sentences: [
+      'RES-VERIFIED-SUCCESS',
+      'RES-VERIFIED-TOKEN',
+      'RES-VERIFIED-EXPIRES',
+      'RES-SUCCESS-FIELDS',
+      'EP-VERIFY',
+      'STATE-VERIFY',
+      'STATE-TOKEN-ISSUED',
+      'AUTH-STEP-VERIFY',
+      'SVC-OTP',
+      'VER-PREFIX',
+      'ERR-STATUS-200',
+    ],
+    proxy: 'an accepted verification answers a UUID authToken and an ISO 8601 UTC expiresAt',
+    judge(exchange, knowledge) {
+      const body = acceptedVerification(exchange, knowledge);
+      if (body === undefined) return [];
+      const { authToken, expiresAt } = body;
+      return [
+        judged('uuid-token', typeof authToken === 'string' && UUID.test(authToken), 'authToken in UUID format', 'authToken is not in UUID format'),
+        judged(
+          'iso-expires',
+          expiresAtOf(body) !== undefined,
+          'expiresAt as an ISO 8601 UTC timestamp (Z or +00:00)',
+          `expiresAt ${JSON.stringify(expiresAt)} is not an ISO 8601 UTC timestamp`,
+        ),
+      ];
+    },
+  },
+  {
+    id: 'VERIFY-MISSING',
+    side: 'server',
+    quote: '400 Bad request: missing or invalid parameters',
+    sentences: ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'ERR-STATUS-400'],
+    proxy: 'a verify-email request missing email or otp is refused, and an invalid one never answered with a server error',
+    judge: (exchange, knowledge) => (isVerify(exchange, knowledge) ? refusedParameters(exchange, knowledge) : []),
+  },
+  {
+    id: 'VERIFY-WRONG',
+    side: 'server',
+    quote: 'Correct otp, within 15 minutes of issue → Verified with active token (a wrong code is not).',
+    sentences: ['STATE-VERIFY', 'RES-VERIFY-OTP'],
+  },
+  {
+    id: 'VERIFY-BOUND',
+    side: 'server',
+    quote: 'Verify-email request: email: The address that was registered. otp: The 6-digit code sent to that address.',
+    sentences: ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'STATE-VERIFY'],
+  },
+  {
+    id: 'OTP-LENGTH',
+    side: 'server',
+    quote: 'Access is by email verification with a 6-digit one-time code (OTP). Other limits: OTP length 6 digits.',
+    sentences: ['SVC-OTP', 'LIM-OTP-LENGTH', 'STATE-CODE-SENT', 'AUTH-STEP-CODE', 'RES-VERIFY-OTP'],
+    proxy: 'no verification accepted for a code that is not 6 digits',
+    judge(exchange, knowledge) {
+      if (acceptedVerification(exchange, knowledge) === undefined) return [];
+      const request = parsedJson(exchange.requestBody);
+      const otp = isObject(request) ? request['otp'] : undefined;
+      if (typeof otp !== 'string') return [];
+      return [
+        judged(
+          'six-digits',
+          SIX_DIGITS.test(otp),
+          'a 4xx for a code that is not 6 digits',
+          `accepted a code of ${otp.length} characters${/^\d*$/.test(otp) ? ' (digits)' : ''}, where codes are 6 digits`,
+        ),
+      ];
+    },
+  },
+  // Judged over a session by the proxy's memory of codes (live/auth-memory.ts).
+  {
+    id: 'VERIFY-REUSED',
+    side: 'server',
+    quote: 'Code pending → (correct otp) → Verified with active token: the code is then no longer pending.',
+    sentences: ['STATE-VERIFY'],
+    proxy: 'no code accepted twice without a registration between',
+  },
+  {
+    id: 'OTP-EXPIRY',
+    side: 'server',
+    quote: 'The code is valid for 15 minutes.',
+    sentences: ['AUTH-CODE-LIFETIME', 'LIM-OTP-LIFETIME', 'STATE-VERIFY', 'STATE-CODE-EXPIRED'],
+    proxy: 'no code accepted 15 minutes after its registration',
+  },
+] as const satisfies readonly Rule[];

@@ -1,0 +1,49 @@
+import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
+import type { Call } from './call.js';
+import type { Exchange } from './exchange.js';
+
+/** Whatever sends the control API's requests: the run's target. */
+interface ControlSender {
+  send(call: Call): Promise<Exchange>;
+}
+
+/** The target's clock through its control API: checks of expiry move it instead of waiting. */
+export class ClockControl {
+  readonly #target: ControlSender;
+  readonly #onAdvance: (ms: number) => void;
+
+  /** `onAdvance` hears of every move, whoever made it, so that the scheduler's budgets follow the target's time. */
+  constructor(target: ControlSender, onAdvance: (ms: number) => void = () => {}) {
+    this.#target = target;
+    this.#onAdvance = onAdvance;
+  }
+
+  async #post(change: Record<string, unknown>): Promise<number> {
+    const { method, pattern } = CONTROL_ROUTES.setClock;
+    const exchange = await this.#target.send({ method, path: pattern, json: change });
+    const body = exchange.body as { nowMs?: unknown } | undefined;
+    if (exchange.status !== 200 || typeof body?.nowMs !== 'number') throw new Error(`${method} ${pattern} answered ${exchange.status}: ${exchange.text}`);
+    return body.nowMs;
+  }
+
+  async advance(ms: number): Promise<number> {
+    const now = await this.#post({ advanceMs: ms });
+    this.#onAdvance(ms);
+    return now;
+  }
+
+  /** Freezing keeps boundaries exact: time moves only when a check moves it. */
+  freeze(): Promise<number> {
+    return this.#post({ frozen: true });
+  }
+
+  /** Lets time run again, as it did before a run froze it. */
+  unfreeze(): Promise<number> {
+    return this.#post({ frozen: false });
+  }
+
+  async now(): Promise<number> {
+    const exchange = await this.#target.send({ method: CONTROL_ROUTES.clock.method, path: CONTROL_ROUTES.clock.pattern });
+    return (exchange.body as { nowMs: number }).nowMs;
+  }
+}

@@ -1,0 +1,123 @@
+import { request } from 'undici';
+import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
+import { ROUTES } from '../../src/spec/routes.js';
+import type { Call } from './call.js';
+import { ClockControl } from './clock-control.js';
+import type { ConformanceConfig } from '../run/config.js';
+import { endpoint, type Exchange } from './exchange.js';
+import { IdentityPool, type Identity } from './identities.js';
+import { Pacer } from './pacing.js';
+import { registeredEmail } from './registered-emails.js';
+import type { HarRecorder } from '../report/har.js';
+import { TrafficInvariants } from '../rules/traffic.js';
+
+/** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
+const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
+const REQUEST_TIMEOUT_MS = 30_000;
+const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
+
+/** The server under test: every request of every check goes through `send`, and so through one scheduler. */
+export class Target {
+  readonly config: ConformanceConfig;
+  readonly identities: IdentityPool;
+  readonly clock: ClockControl | undefined;
+  /** Every response outside the control API, judged against the invariants that hold for all of them. */
+  readonly traffic = new TrafficInvariants();
+  /** The one scheduler of the run's requests: callers that plan their auth requests ask it for room. */
+  readonly pacer: Pacer;
+  readonly #default: Identity;
+  /** Every address the target took a registration or a player for, in order (repeats included): the run removes them at its end. */
+  readonly registeredEmails: string[] = [];
+  /** Set when the run writes its exchanges as HAR. */
+  har: HarRecorder | undefined;
+  /** Once aborted (an interrupt), nothing more is sent and every wait ends. */
+  #stopSignal: AbortSignal | undefined;
+
+  constructor(config: ConformanceConfig) {
+    this.config = config;
+    this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
+    this.#default = this.identities.fresh();
+    this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.pacer.clockMoved(ms)) : undefined;
+    this.pacer = new Pacer(this.clock, config.maxWaitSeconds);
+  }
+
+  get stopSignal(): AbortSignal | undefined {
+    return this.#stopSignal;
+  }
+
+  set stopSignal(signal: AbortSignal | undefined) {
+    this.#stopSignal = signal;
+    this.pacer.stopSignal = signal;
+  }
+
+  async send(call: Call): Promise<Exchange> {
+    const identity = call.identity ?? this.#default;
+    for (let attempt = 0; ; attempt++) {
+      this.#stopSignal?.throwIfAborted();
+      if (AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`)) {
+        // A check that wants a 429 is not held back, but what it sends still counts in the client's budget.
+        if (call.expectLimit === true) this.pacer.recordAuth(identity);
+        else await this.pacer.beforeAuth(identity);
+      }
+      const exchange = await this.#sendOnce(call, identity);
+      const isControl = call.path.startsWith(CONTROL_PREFIX);
+      const registered = registeredEmail(call, exchange.status);
+      if (registered !== undefined) this.registeredEmails.push(registered);
+      this.har?.record(exchange, isControl);
+      if (!isControl) this.traffic.record(call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
+      if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
+      if (!(await this.pacer.after429(exchange, attempt))) return exchange;
+    }
+  }
+
+  /** A target with its bot-check on needs a challengeToken in every registration: one the caller left out is added. */
+  #withChallengeToken(call: Call): unknown {
+    const token = this.config.challengeToken;
+    const json = call.json;
+    if (token === null || call.path !== REGISTER_PATH || typeof json !== 'object' || json === null || Array.isArray(json) || 'challengeToken' in json)
+      return json;
+    return { ...json, challengeToken: token };
+  }
+
+  async #sendOnce(call: Call, identity: Identity): Promise<Exchange> {
+    const url = endpoint(this.config.baseUrl, call.path);
+    const headers: Record<string, string> = { ...call.headers };
+    const body = call.json === undefined ? call.rawBody : JSON.stringify(this.#withChallengeToken(call));
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
+    if (call.origin !== undefined) headers['origin'] = call.origin;
+    if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;
+    const sentAt = Date.now();
+    const response = await request(url, {
+      method: call.method as 'GET',
+      headers,
+      body: body ?? null,
+      dispatcher: identity.dispatcher,
+      headersTimeout: REQUEST_TIMEOUT_MS,
+      bodyTimeout: REQUEST_TIMEOUT_MS,
+      ...(this.#stopSignal === undefined ? {} : { signal: this.#stopSignal }),
+    });
+    const text = await response.body.text();
+    const responseHeaders = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+    );
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return {
+      method: call.method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      status: response.statusCode,
+      headers: responseHeaders,
+      text,
+      body: parsed,
+      sentAt,
+      receivedAt: Date.now(),
+    };
+  }
+}

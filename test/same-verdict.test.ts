@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../conformance/target/exchange.js';
+import { ruleFindings } from '../conformance/fuzz/judge.js';
+import { LiveJudge } from '../conformance/live/live-judge.js';
+import { answeredAt } from '../conformance/model/server-time.js';
+import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
+import { FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
+import { type InvariantId, TrafficInvariants } from '../conformance/rules/traffic.js';
+import { limiter } from './support/limiter.js';
+import { runLiveSession } from './support/live-session.js';
+import { GAME_ORIGIN, type MutatingProxy, startMutatingProxy } from './support/mutating-proxy.js';
+import { MUTATIONS } from './support/mutations.js';
+
+/**
+ * One rule, one verdict: the exchanges of a client session through each broken server, recorded by the proxy, are
+ * fed one by one to the three judges (the check's judging of a run's traffic, the fuzzer's, the proxy's), which
+ * must name the same rules on each. The fuzzer judges only the rules it reports; the proxy judges more over a
+ * session (its rate-limit model, codes and tokens), so each exchange goes to a judge that has seen nothing before.
+ */
+
+/** Sessions at once: each mostly waits on its servers. */
+const inSlot = limiter(4);
+/** A test waits for a free slot, then records a session of a few seconds. */
+const SESSION_TIMEOUT_MS = 180_000;
+
+/** The rules judged on single exchanges, beside which no judge of the three keeps a model of its own. */
+const SINGLE_EXCHANGE_RULES = new Set<string>(
+  RULES.filter((rule) => rule.judge !== undefined && rule.side === 'server' && !('fuzz' in rule && rule.id.startsWith('RL-'))).map((rule) => rule.id),
+);
+const FUZZED = new Set<string>(FUZZ_RULES.map((rule) => rule.id));
+
+async function recordedExchanges(mutation: (typeof MUTATIONS)[number]): Promise<Exchange[]> {
+  const open: (RunningProxy | MutatingProxy)[] = [];
+  try {
+    return await recordThrough(mutation, open);
+  } finally {
+    await Promise.all(open.map((each) => each.close()));
+  }
+}
+
+async function recordThrough(mutation: (typeof MUTATIONS)[number], open: (RunningProxy | MutatingProxy)[]): Promise<Exchange[]> {
+  const upstream = await startMutatingProxy(mutation);
+  open.push(upstream);
+  const clientIpHeader = mutation.target?.clientIpHeader ?? 'x-forwarded-for';
+  const proxy = await startProxy({
+    target: new URL(upstream.url),
+    port: 0,
+    host: '127.0.0.1',
+    gameOrigins: [GAME_ORIGIN],
+    clientIpHeader,
+    keepApiExchanges: true,
+  });
+  open.push(proxy);
+  await runLiveSession({ baseUrl: proxy.url, gameOrigin: GAME_ORIGIN, clientIpHeader, departures: true });
+  return proxy.apiExchanges;
+}
+
+function knowledgeOf(exchange: Exchange): Knowledge {
+  return { path: new URL(exchange.url).pathname, external: exchange.requestHeaders['origin'] !== GAME_ORIGIN, serverTime: answeredAt(exchange) };
+}
+
+/** The rules `check` finds broken in the exchange, as its run's traffic records them. */
+function checkRules(exchange: Exchange, knowledge: Knowledge): string[] {
+  const traffic = new TrafficInvariants();
+  traffic.record(knowledge.path, exchange, knowledge.external);
+  const judged = judgeExchange(exchange, knowledge).filter((verdict) => verdict.side === 'server');
+  return judged.filter((verdict) => traffic.report(verdict.rule as RuleId, verdict.aspect as InvariantId).breaches > 0).map((verdict) => verdict.rule);
+}
+
+function liveRules(exchange: Exchange, knowledge: Knowledge): string[] {
+  const judge = new LiveJudge([GAME_ORIGIN]);
+  const pending = judge.begin({
+    method: exchange.method,
+    path: knowledge.path,
+    headers: exchange.requestHeaders,
+    clientIp: '198.51.100.1',
+    receivedAt: exchange.sentAt,
+  });
+  return judge
+    .end(pending, exchange)
+    .filter((finding) => finding.side === 'server')
+    .map((finding) => finding.rule);
+}
+
+const sorted = (rules: readonly string[], among: ReadonlySet<string>) => [...new Set(rules.filter((rule) => among.has(rule)))].sort();
+
+describe('check, fuzz and the proxy give one exchange the same verdict', () => {
+  it.concurrent.each(MUTATIONS.map((mutation) => [mutation.name, mutation] as const))(
+    '%s',
+    async (_name, mutation) => {
+      const exchanges = await inSlot(() => recordedExchanges(mutation));
+      const found = new Set<string>();
+      const disagreements = exchanges.flatMap((exchange) => {
+        const knowledge = knowledgeOf(exchange);
+        const check = checkRules(exchange, knowledge);
+        const fuzz = ruleFindings(exchange, knowledge).map((finding) => finding.rule);
+        const live = liveRules(exchange, knowledge);
+        const checked = sorted(check, SINGLE_EXCHANGE_RULES);
+        for (const rule of check) found.add(rule);
+        const verdicts = { check: checked, fuzz: sorted(fuzz, FUZZED), proxy: sorted(live, SINGLE_EXCHANGE_RULES), checkFuzzed: sorted(check, FUZZED) };
+        const agree = verdicts.check.join() === verdicts.proxy.join() && verdicts.checkFuzzed.join() === verdicts.fuzz.join();
+        return agree ? [] : [`${exchange.method} ${exchange.url} → ${exchange.status}: ${JSON.stringify(verdicts)}`];
+      });
+      expect(disagreements).toEqual([]);
+      // Not agreement on nothing: a rule judged on single exchanges that the server breaks is named.
+      if (SINGLE_EXCHANGE_RULES.has(mutation.breaks)) expect([...found]).toContain(mutation.breaks);
+    },
+    SESSION_TIMEOUT_MS,
+  );
+});
