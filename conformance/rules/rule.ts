@@ -13,6 +13,8 @@ export interface Knowledge {
   external: boolean;
   /** When the server made the answer: on its own clock where known (a controlled clock, its Date header), else this machine's. */
   serverTime: TimeInterval;
+  /** `serverTime` was read from the target's own clock through its control API, to the millisecond. */
+  serverClockRead?: boolean;
 }
 
 /** One judgement a rule makes of one exchange: whether it held, and what was expected. */

@@ -9,9 +9,11 @@ import { acceptedVerification, expiresAtOf } from './verify.js';
 
 /**
  * How far expiresAt may lie from 7 days after the answer: the server's clock is read from its Date header (a whole
- * second, which a front end may set from a clock of its own) or this machine's, give or take two minutes.
+ * second, which a front end may set from a clock of its own) or this machine's, give or take two minutes; read
+ * through a control API, it is known to the millisecond, give or take a second.
  */
-export const TOKEN_LIFETIME_TOLERANCE_MS = 120_000;
+const TOKEN_LIFETIME_TOLERANCE_MS = 120_000;
+const READ_CLOCK_TOLERANCE_MS = 1_000;
 const DAY_MS = 86_400_000;
 
 /** The bearer token: its lifetime, its expiry, the 401 without one, and no refresh. */
@@ -28,14 +30,15 @@ export const TOKEN_RULES = [
       const expires = body === undefined ? undefined : expiresAtOf(body);
       if (expires === undefined) return [];
       const { serverTime } = knowledge;
-      const earliest = serverTime.fromMs + TOKEN_LIFETIME_MS - TOKEN_LIFETIME_TOLERANCE_MS;
-      const latest = serverTime.toMs + TOKEN_LIFETIME_MS + TOKEN_LIFETIME_TOLERANCE_MS;
+      const toleranceMs = knowledge.serverClockRead === true ? READ_CLOCK_TOLERANCE_MS : TOKEN_LIFETIME_TOLERANCE_MS;
+      const earliest = serverTime.fromMs + TOKEN_LIFETIME_MS - toleranceMs;
+      const latest = serverTime.toMs + TOKEN_LIFETIME_MS + toleranceMs;
       const days = ((expires - serverTime.fromMs) / DAY_MS).toFixed(3);
       return [
         judged(
           'seven-days',
           expires >= earliest && expires <= latest,
-          `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the token was issued, ± ${TOKEN_LIFETIME_TOLERANCE_MS / 1000} s`,
+          `expiresAt between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()}: 7 days after the token was issued, ± ${toleranceMs / 1000} s`,
           `expiresAt ${String(body?.['expiresAt'])} is ${days} days after the answer, not 7`,
         ),
       ];
