@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_FILES } from '../conformance/run/check-files.js';
 import { runConformance } from '../conformance/run/run.js';
-import { assertBuilt, CliProcess } from './support/cli.js';
+import { assertBuilt, CliProcess, RUN_HANG_BOUND_MS } from './support/cli.js';
 import { startMutatingProxy, type MutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
 
@@ -28,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function check(proxy: MutatingProxy, args: readonly string[]): Promise<Report> {
   const report = join(dir, `report-${runs++}.json`);
   const cli = new CliProcess(['check', '--base-url', proxy.url, '--forwarded-for', '--seed', SEED, '--json', report, ...args], {});
-  const exit = await cli.waitForExit(60_000);
+  const exit = await cli.waitForExit(RUN_HANG_BOUND_MS);
   expect(exit.code, cli.stderr).not.toBe(2);
   return JSON.parse(readFileSync(report, 'utf8')) as Report;
 }
@@ -57,35 +57,47 @@ async function expectSameVerdictsAlone(behaviour: ProxyBehaviour | undefined, fi
 }
 
 describe('a check file run alone', () => {
-  it('gets the verdicts of the full run, file by file (the traffic invariants aside: they judge the traffic of the run they are in)', async () => {
-    await expectSameVerdictsAlone(
-      undefined,
-      CHECK_FILES.filter((file) => file !== 'traffic'),
-    );
-  }, 180_000);
+  it(
+    'gets the verdicts of the full run, file by file (the traffic invariants aside: they judge the traffic of the run they are in)',
+    async () => {
+      await expectSameVerdictsAlone(
+        undefined,
+        CHECK_FILES.filter((file) => file !== 'traffic'),
+      );
+    },
+    (CHECK_FILES.length + 1) * RUN_HANG_BOUND_MS,
+  );
 
-  it('gets the same failures as in the full run where a shared fixture breaks (the first verification) and where a property fails', async () => {
-    await expectSameVerdictsAlone(mutation('token-not-uuid'), ['verify', 'register']);
-    await expectSameVerdictsAlone(mutation('text-404'), ['envelopes', 'routing']);
-  }, 180_000);
+  it(
+    'gets the same failures as in the full run where a shared fixture breaks (the first verification) and where a property fails',
+    async () => {
+      await expectSameVerdictsAlone(mutation('token-not-uuid'), ['verify', 'register']);
+      await expectSameVerdictsAlone(mutation('text-404'), ['envelopes', 'routing']);
+    },
+    6 * RUN_HANG_BOUND_MS,
+  );
 
-  it('generates the same inputs from the same --seed as with the others: a failing property shrinks to the same counterexample, with the same seed and path', async () => {
-    const counterexamples = async (args: readonly string[]) => {
-      const report = await withProxy(mutation('text-404'), (proxy) => check(proxy, args));
-      return report.checks
-        .filter((entry) => entry.title.includes('property') && entry.state === 'failed')
-        .map((entry) => ({
-          title: entry.title,
-          replay: /^\{ seed: .*$/m.exec(entry.failures[0]!.message)?.[0],
-          counterexample: /^Counterexample: .*$/m.exec(entry.failures[0]!.message)?.[0],
-        }));
-    };
-    const inFull = (await counterexamples([])).filter((entry) => entry.title.startsWith('BODY-JSON'));
-    const alone = await counterexamples(['--only', 'envelopes.check.ts']);
-    expect(inFull.length).toBeGreaterThan(0);
-    expect(inFull[0]!.counterexample).toMatch(/^Counterexample: /);
-    expect(alone.filter((entry) => entry.title.startsWith('BODY-JSON'))).toEqual(inFull);
-  }, 120_000);
+  it(
+    'generates the same inputs from the same --seed as with the others: a failing property shrinks to the same counterexample, with the same seed and path',
+    async () => {
+      const counterexamples = async (args: readonly string[]) => {
+        const report = await withProxy(mutation('text-404'), (proxy) => check(proxy, args));
+        return report.checks
+          .filter((entry) => entry.title.includes('property') && entry.state === 'failed')
+          .map((entry) => ({
+            title: entry.title,
+            replay: /^\{ seed: .*$/m.exec(entry.failures[0]!.message)?.[0],
+            counterexample: /^Counterexample: .*$/m.exec(entry.failures[0]!.message)?.[0],
+          }));
+      };
+      const inFull = (await counterexamples([])).filter((entry) => entry.title.startsWith('BODY-JSON'));
+      const alone = await counterexamples(['--only', 'envelopes.check.ts']);
+      expect(inFull.length).toBeGreaterThan(0);
+      expect(inFull[0]!.counterexample).toMatch(/^Counterexample: /);
+      expect(alone.filter((entry) => entry.title.startsWith('BODY-JSON'))).toEqual(inFull);
+    },
+    2 * RUN_HANG_BOUND_MS,
+  );
 });
 
 describe('two runs in one process', () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliProcess } from './support/cli.js';
+import { assertBuilt, CliProcess, RUN_HANG_BOUND_MS } from './support/cli.js';
 import { limiter } from './support/limiter.js';
 import { startMutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
@@ -15,9 +15,8 @@ import { VARIATIONS } from './support/variations.js';
 
 /** Suite runs at once: each is a vitest process of its own, mostly CPU (2 on a 2-core machine). */
 const CONCURRENCY = Math.max(2, Math.min(6, availableParallelism()));
-const RUN_TIMEOUT_MS = 60_000;
 /** A test waits for a free slot, then runs: room for a few runs ahead of it. */
-const TEST_TIMEOUT_MS = 4 * RUN_TIMEOUT_MS;
+const TEST_TIMEOUT_MS = 4 * RUN_HANG_BOUND_MS;
 /** The upstream trusts the proxy's X-Forwarded-For, so the suite can stand for many clients (or the header the behaviour reads). */
 function suiteFlags({ target }: ProxyBehaviour): string[] {
   return [
@@ -56,7 +55,7 @@ async function runSuite(behaviour: ProxyBehaviour): Promise<SuiteRun> {
   const started = Date.now();
   const cli = new CliProcess(['check', '--base-url', proxy.url, ...suiteFlags(behaviour), '--json', report], {});
   try {
-    const exit = await cli.waitForExit(RUN_TIMEOUT_MS).catch((error: unknown) => {
+    const exit = await cli.waitForExit(RUN_HANG_BOUND_MS).catch((error: unknown) => {
       cli.child.kill('SIGKILL');
       throw error;
     });

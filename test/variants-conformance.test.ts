@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseVariants, VARIANT_NAMES } from '../src/core/variant-choice.js';
-import { assertBuilt, CliProcess } from './support/cli.js';
+import { assertBuilt, CliProcess, RUN_HANG_BOUND_MS } from './support/cli.js';
 import { limiter } from './support/limiter.js';
 
 /**
@@ -16,7 +16,6 @@ import { limiter } from './support/limiter.js';
 const GAME_ORIGIN = 'http://conformance.game.test';
 /** Ship and player fields of the user's, routes that write them, and the mock's GET /api/player/ship replaced. */
 const USER_RESOURCES = 'fixtures/configs/user-resources.json';
-const RUN_TIMEOUT_MS = 60_000;
 const SELECTIONS = [...VARIANT_NAMES, 'all', 'public-deployment', 'random:1', 'random:2'];
 /** Runs at once: each is a mock, a suite and a fuzzer, mostly CPU. */
 const inSlot = limiter(Math.max(2, Math.min(4, availableParallelism())));
@@ -45,7 +44,7 @@ interface ProxyReport {
 async function run(args: readonly string[]) {
   const child = new CliProcess(args, {});
   try {
-    const exit = await child.waitForExit(RUN_TIMEOUT_MS);
+    const exit = await child.waitForExit(RUN_HANG_BOUND_MS);
     return { code: exit.code, stdout: child.stdout, stderr: child.stderr };
   } finally {
     child.child.kill('SIGKILL');
@@ -119,6 +118,6 @@ describe('check and fuzz pass against every legal variant of the mock', () => {
       expect(proxy.report.findings.server, `proxy in front of --variant ${selection}:\n${serverFindings(proxy.report)}`).toBe(0);
       expect(proxy.code, proxy.stdout.slice(-2_000)).toBe(0);
     },
-    SELECTIONS.length * RUN_TIMEOUT_MS,
+    SELECTIONS.length * RUN_HANG_BOUND_MS,
   );
 });

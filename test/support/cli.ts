@@ -25,6 +25,11 @@ export interface Exit {
  * test runs at once on two cores) can take many times longer than a quiet one to start a process or finish a run.
  */
 const HANG_BOUND_MS = 60_000;
+/**
+ * What a whole `check` or `fuzz` run is given before it counts as hung: a run of 4 s alone took over 60 s with two
+ * test suites at once on two cores.
+ */
+export const RUN_HANG_BOUND_MS = 5 * 60_000;
 
 /** A running `game-service` child, with its output collected as it arrives. */
 export class CliProcess {
