@@ -14,7 +14,7 @@ function kindOptions(flag: FlagDeclaration): Options {
 }
 
 function yargsOption(flag: FlagDeclaration, setting: SettingDeclaration): Options {
-  return { ...kindOptions(flag), ...definedOnly({ alias: flag.alias, defaultDescription: shownDefault(setting) }), describe: setting.description };
+  return { ...kindOptions(flag), ...definedOnly({ defaultDescription: shownDefault(setting) }), describe: setting.description };
 }
 
 /**

@@ -3,9 +3,6 @@ import type { Variants } from './active-variants.js';
 
 /** How every host tells clients apart (docs/spec-silent.md, "Client IP"): the transport peer, or a trusted forwarded hop; pure, so the core checks addresses with it too. */
 
-// The parsing is the spec's (src/spec/client-address.ts), shared with the proxy; the hosts and control routes read it here.
-export { canonicalIp, firstForwardedHop, withoutIpv4Mapping } from '../spec/client-address.js';
-
 /**
  * The client address a trusting host reads from the request's headers: the first X-Forwarded-For hop, or,
  * where the service plays that variant, CF-Connecting-IP first. Undefined when neither holds an address.

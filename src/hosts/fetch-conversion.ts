@@ -1,7 +1,8 @@
 import { errorAnswer } from '../core/answer.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
+import { forwardedClientIp } from '../core/client-ip.js';
+import { withoutIpv4Mapping } from '../spec/client-address.js';
 import { CappedBody, declaredOverLimit, overLimitStandIn } from './capped-body.js';
 
 /** Who sent a request, as far as an in-process or fetch-based host can tell. */

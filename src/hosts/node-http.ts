@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { errorAnswer } from '../core/answer.js';
 import type { ServiceRequest, ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
-import { forwardedClientIp, withoutIpv4Mapping } from '../core/client-ip.js';
+import { forwardedClientIp } from '../core/client-ip.js';
+import { withoutIpv4Mapping } from '../spec/client-address.js';
 import { CappedBody, declaredOverLimit, overLimitStandIn } from './capped-body.js';
 import { sendContent, type OpenStreams } from './node-content.js';
 

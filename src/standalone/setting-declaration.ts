@@ -8,7 +8,6 @@ export type KeySchema<Value> = PropertiesSchema<{ key?: Value }>['key'];
 export interface FlagDeclaration {
   /** Without its dashes. */
   name: string;
-  alias?: string;
   /** `list`: repeatable, or comma-separated. A `number` is read as typed, so that `parse` can refuse "" or "abc". */
   kind: 'string' | 'number' | 'boolean' | 'list';
   /** Makes the value typed; throws a usage error naming the flag. */

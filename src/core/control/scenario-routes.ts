@@ -2,7 +2,7 @@ import type { JSONSchemaType } from 'ajv';
 import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import { RATE_LIMITS, type RateLimitCategory } from '../../spec/limits.js';
 import { voidCode } from '../auth.js';
-import { canonicalIp } from '../client-ip.js';
+import { canonicalIp } from '../../spec/client-address.js';
 import { readOptionalJsonObject } from '../body.js';
 import { fillBucket } from '../rate-limit.js';
 import { normalizeEmail } from '../email.js';
