@@ -49,13 +49,12 @@ export function clockRoutes(context: ControlContext): ControlRoute[] {
       const change = parseClockChange(readJsonObject(request));
       const setTo = change.set === undefined ? undefined : Date.parse(change.set);
       if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
-      if (setTo !== undefined) clock.set(setTo);
-      if (change.advanceMs !== undefined) {
-        if (clock.now() + change.advanceMs > LATEST_CLOCK_MS)
-          throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
-        clock.advance(change.advanceMs);
-      }
+      if (change.advanceMs !== undefined && (setTo ?? clock.now()) + change.advanceMs > LATEST_CLOCK_MS)
+        throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+      // Frozen first: a running clock set and then frozen would stop wherever real time had moved it meanwhile.
       if (change.frozen === true) clock.freeze();
+      if (setTo !== undefined) clock.set(setTo);
+      if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
       if (change.frozen === false) clock.unfreeze();
       return clockState(clock);
     }),

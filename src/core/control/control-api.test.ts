@@ -4,6 +4,7 @@ import { CoreHarness, START } from '../../../test/support/core-harness.js';
 import type { ServiceResponse } from '../http.js';
 import { OptionsError } from '../options.js';
 import { createService } from '../service.js';
+import { VirtualClock } from '../clock.js';
 
 type Body = Record<string, unknown>;
 const body = (response: ServiceResponse) => response.body as Body;
@@ -87,6 +88,21 @@ describe('control routes through handle', () => {
     expect(body(await control(harness, 'POST', '/__mock/clock', { advanceMs: -5 }))['error']).toBe('body /advanceMs must be >= 0');
     expect(body(await control(harness, 'POST', '/__mock/clock', { set: 'yesterday' }))['error']).toBe('body /set must be an ISO 8601 date-time');
     expect((await control(harness, 'POST', '/__mock/clock', {})).status).toBe(400);
+  });
+
+  it('clock: set and frozen in one request stops a running clock on the instant asked, however real time moves meanwhile', async () => {
+    // Real time that moves a millisecond each time it is read, as it may between two steps of one request.
+    let realMs = START;
+    const clock = new VirtualClock({ source: { now: () => realMs++ } });
+    const harness = new CoreHarness({ clock });
+    const at = '2030-01-01T09:00:00.000Z';
+    const frozen = await control(harness, 'POST', '/__mock/clock', { set: at, frozen: true });
+    expect(body(frozen)).toMatchObject({ now: at, frozen: true });
+    const moved = await control(harness, 'POST', '/__mock/clock', { set: at, advanceMs: 5, frozen: true });
+    expect(body(moved)).toMatchObject({ now: '2030-01-01T09:00:00.005Z', frozen: true });
+    const refused = await control(harness, 'POST', '/__mock/clock', { set: '2000-01-01T00:00:00.000Z', advanceMs: 2 ** 52 });
+    expect(refused.status).toBe(400);
+    expect(body(await control(harness, 'GET', '/__mock/clock'))).toMatchObject({ now: '2030-01-01T09:00:00.005Z', frozen: true });
   });
 
   it('outbox: newest first, with the fate of each code', async () => {
