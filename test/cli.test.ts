@@ -100,9 +100,9 @@ describe('game-service --help', () => {
     expect(result.stdout).toContain('[default: 8080]');
     expect(result.stdout).toContain('GAME_SERVICE_<FLAG>');
     expect(result.stdout).toContain('Precedence: flags > environment > --config file > defaults.');
-    expect(result.stdout).toMatch(
-      /Action points \(start, max, refillIntervalMs, costs\), extra gameplay routes\s+and journalSize come from the\s+--config file only/,
-    );
+    expect(result.stdout).toContain('Only the --config file holds these keys');
+    for (const key of ['actionPoints', 'routes', 'ship', 'player', 'journalSize']) expect(result.stdout).toMatch(new RegExp(`^  ${key}: \\S`, 'm'));
+    expect(result.stdout).not.toMatch(/^ {2}(port|\$schema) +\S/m);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
 import { runMockCommand } from '../standalone/mock.js';
 import { resolveMockOptions } from '../standalone/mock-options.js';
+import { FILE_ONLY_SETTINGS } from '../standalone/setting-forms.js';
 import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
@@ -44,7 +45,8 @@ const MOCK_EPILOG = [
   '',
   `Every flag can also come from the environment as ${ENV_PREFIX}_<FLAG> (${ENV_PREFIX}_PORT=9000, ${ENV_PREFIX}_GAME_ORIGIN=a,b).`,
   'Precedence: flags > environment > --config file > defaults.',
-  'Action points (start, max, refillIntervalMs, costs), extra gameplay routes and journalSize come from the --config file only; its JSON Schema is config.schema.json in the package.',
+  'Only the --config file holds these keys (its JSON Schema is config.schema.json in the package):',
+  ...FILE_ONLY_SETTINGS.map(({ name, setting }) => `  ${name}: ${setting.description}`),
 ].join('\n');
 
 /** --har FILE: the file, and this version as the HAR's creator. */

@@ -56,6 +56,9 @@ export const FLAG_SETTINGS = SETTINGS.flatMap(([name, setting]) =>
 /** The settings a --config file may hold, under their names. */
 export const FILE_SETTINGS = SETTINGS.flatMap(([name, setting]) => (setting.file === undefined ? [] : [{ name, setting, file: setting.file }]));
 
+/** The settings only a --config file can hold: those with a key and no flag, `$schema` aside. */
+export const FILE_ONLY_SETTINGS = FILE_SETTINGS.filter(({ name, setting }) => setting.flag === undefined && name !== '$schema');
+
 /** The settings that are options of `startMock`. */
 export const OPTION_SETTINGS = SETTINGS.flatMap(([name, setting]) =>
   setting.option === undefined ? [] : [{ name, setting, option: setting.option, optionName: optionName(name, setting) }],

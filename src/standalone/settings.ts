@@ -283,7 +283,7 @@ export const MOCK_SETTINGS = {
     option: option<number>(),
   },
   config: {
-    description: 'JSON config file: these flags in camelCase plus actionPoints, routes and journalSize (schema: config.schema.json)',
+    description: 'JSON config file: these flags in camelCase, plus the keys only a file holds (below); its schema is config.schema.json',
     flag: { name: 'config', kind: 'string', parse: readableFile('config') },
   },
   logger: {
