@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock as startMockInProcess } from '../../src/index.js';
 import { CliProcess, startMock, useCli } from '../support/cli.js';
 import { call } from '../support/http.js';
 import { RedisServer } from '../support/redis-server.js';
@@ -73,6 +74,21 @@ describe('separate mock processes on one Redis', () => {
     const { nowMs } = moved.body as { nowMs: number };
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await call(`${second.url}/__mock/clock`)).body).toMatchObject({ nowMs, frozen: true });
+  }, 60_000);
+});
+
+describe('a program and the CLI on one Redis, neither naming a key prefix', () => {
+  it("is one service: startMock({ store }) keeps its keys under the CLI's default prefix", async () => {
+    const quiet = { listening() {}, otp() {}, request() {}, error() {}, store() {}, stopping() {} };
+    const inProcess = await startMockInProcess({ port: 0, host: '127.0.0.1', gameOrigins: [], trustProxy: true, store: redis.url, logger: quiet });
+    try {
+      const fromCli = await startMock(cli, ['--port', '0', '--trust-proxy', '--store', redis.url]);
+      const token = await signIn(inProcess.url, 'both-ways@example.com', '10.9.3.1', fromCli.url);
+      const player = await call(`${fromCli.url}/api/player`, { headers: from('10.9.3.1', { authorization: `Bearer ${token}` }) });
+      expect(player.status).toBe(200);
+    } finally {
+      await inProcess.close();
+    }
   }, 60_000);
 });
 
