@@ -1,6 +1,6 @@
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { specRoute } from '../../src/spec/routes.js';
 import type { ClockControl } from '../target/clock-control.js';
 import type { ConformanceConfig } from '../run/config.js';
 import { integerHeader } from '../target/exchange.js';
@@ -46,7 +46,7 @@ const PLAYERS_PER_RUN = 2;
 const QUIET_MARGIN_MS = 2_000;
 /** Players signed in ahead in real time: two sequences' worth. */
 const PLAYERS_AHEAD = 2 * PLAYERS_PER_RUN;
-const HEALTH = ROUTES.find((route) => route.id === 'health')!.path;
+const HEALTH = specRoute('health').path;
 
 /**
  * The target and what a fuzzing session knows of it. Each run starts with every bucket it can touch empty:

@@ -1,8 +1,8 @@
-import { ROUTES } from '../../src/spec/routes.js';
+import { specRoute } from '../../src/spec/routes.js';
 import { type Exchange, integerHeader, isObject } from '../target/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
-const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!.path;
+const GET_PLAYER = specRoute('getPlayer').path;
 
 /** The points a player held after this exchange, as its answer shows them: X-ActionPoints-Remaining, or GET /api/player's `actionPoints`. */
 function pointsShown(exchange: Exchange): number | undefined {

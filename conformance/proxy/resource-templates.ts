@@ -1,10 +1,10 @@
-import { ROUTES } from '../../src/spec/routes.js';
+import { specRoute } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../target/exchange.js';
 import { answerTemplate, type EmailPlaceholders } from './answer-template.js';
 import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
-const GET_PLAYER = ROUTES.find((route) => route.id === 'getPlayer')!;
+const GET_PLAYER = specRoute('getPlayer');
 /**
  * The fields of the player and of the ship the mock keeps itself (its documented player and ship views, the
  * ship's name from the creation body): it refuses a template that names them.

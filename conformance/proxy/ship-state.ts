@@ -1,4 +1,4 @@
-import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
+import { MOCK_ROUTES, specRoute } from '../../src/spec/routes.js';
 import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
@@ -14,7 +14,7 @@ export type Ship = Readonly<Record<string, unknown>>;
 export const MOCK_OWN_SHIP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'createdAt']);
 
 const SHIP_PATH = MOCK_ROUTES.find((route) => route.id === 'getShip')!.path;
-const CREATE_SHIP = ROUTES.find((route) => route.id === 'createShip')!;
+const CREATE_SHIP = specRoute('createShip');
 
 /** The ship an answer carries: its `ship` object; the body itself on the ship's own path. */
 export function answeredShip(exchange: Exchange): Ship | undefined {

@@ -1,5 +1,5 @@
 import { bearerToken as tokenOf } from '../rules/bearer.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { type RouteId, specRoute } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../target/exchange.js';
 
 /** What the traffic showed of the player behind a token: the email it signed in with, its id. */
@@ -18,7 +18,7 @@ export interface TrafficIdentities {
 /** A field whose string value is a token: `authToken`, `token`, `refresh_token`, `tokens`. */
 export const TOKEN_FIELD = /tokens?$/i;
 
-const specPath = (id: (typeof ROUTES)[number]['id']) => ROUTES.find((route) => route.id === id)!.path;
+const specPath = (id: RouteId) => specRoute(id).path;
 
 /** The path of the request, whether its URL is absolute or, as a proxy may see it, the path alone. */
 export function pathOf(exchange: Exchange): string {

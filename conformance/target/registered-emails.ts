@@ -1,9 +1,9 @@
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { specRoute } from '../../src/spec/routes.js';
 import type { Call } from './call.js';
 import { isObject } from './exchange.js';
 
-const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
+const REGISTER_PATH = specRoute('register').path;
 const SCENARIO_PREFIX = CONTROL_ROUTES.applyScenario.pattern.replace(':name', '');
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { ROUTES, specRoute } from '../../src/spec/routes.js';
 import type { Call } from './call.js';
 import { ClockControl } from './clock-control.js';
 import type { ConformanceConfig } from '../run/config.js';
@@ -14,7 +14,7 @@ import { TrafficInvariants } from '../rules/traffic.js';
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
 const REQUEST_TIMEOUT_MS = 30_000;
-const REGISTER_PATH = ROUTES.find((route) => route.id === 'register')!.path;
+const REGISTER_PATH = specRoute('register').path;
 
 /** The server under test: every request of every check goes through `send`, and so through one scheduler. */
 export class Target {

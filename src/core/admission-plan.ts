@@ -1,5 +1,5 @@
 import { RATE_LIMITS, type RateLimitCategory } from '../spec/limits.js';
-import { ROUTES } from '../spec/routes.js';
+import { specRoute } from '../spec/routes.js';
 import { ApiError } from './errors.js';
 import { injectedStatusError } from './faults.js';
 import { windowEndOf } from './rate-limit.js';
@@ -45,7 +45,7 @@ export const CONTROL_PLAN = { control: true } as const;
 /** What a request needs: the control API's answer, or an API request's admission. */
 export type RequestPlan = typeof CONTROL_PLAN | AdmissionPlan;
 
-const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
+const HEALTH_PATH = specRoute('health').path;
 /** Every count a plan may name, made once: a plan names one of them instead of making its own. */
 const PLANNED_COUNTS = Object.fromEntries(
   (Object.keys(RATE_LIMITS) as RateLimitCategory[]).map((category) => [

@@ -1,5 +1,5 @@
 import { HEADERS } from '../spec/limits.js';
-import { ROUTES } from '../spec/routes.js';
+import { specRoute } from '../spec/routes.js';
 import type { Answer } from './answer.js';
 import { errorBody } from './errors.js';
 import type { ServiceRequest } from './http.js';
@@ -14,7 +14,7 @@ export interface StatefulPart {
   run(context: RequestContext, plan: RequestPlan): Answer | Promise<Answer>;
 }
 
-const HEALTH_PATH = ROUTES.find((route) => route.id === 'health')!.path;
+const HEALTH_PATH = specRoute('health').path;
 
 /** What a request stops on when its engine must wait for its server, or cannot reach it. */
 export function isStoreInterruption(error: unknown): boolean {

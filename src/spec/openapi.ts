@@ -3,7 +3,7 @@ import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath } from './ope
 import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
 import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
 import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
-import { MOCK_ROUTES, ROUTES, type RouteId, type RouteSpec } from './routes.js';
+import { MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
 export { OPENAPI_PATH };
@@ -53,9 +53,7 @@ const NOTES: Partial<Record<RouteId, StatusNotes>> = {
   createShip: { 400: 'The mock also answers 400 when the player already has a ship.' },
 };
 
-function pathOf(id: RouteId): string {
-  return ROUTES.find((route) => route.id === id)!.path;
-}
+const pathOf = (id: RouteId): string => specRoute(id).path;
 
 function rateLimit(category: RateLimitCategory): NonNullable<OpenApiOperation['x-rate-limit']> {
   const { limit, scope, exemptForGameOrigins } = RATE_LIMITS[category];

@@ -24,6 +24,9 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/** A route of the table, by its id. */
+export const specRoute = (id: RouteId): RouteSpec => ROUTES.find((route) => route.id === id)!;
+
 /**
  * Not the spec's: routes real clients call that the mock serves by default, where the spec says "The complete
  * list of endpoints beyond those in the table: not shown." The suite judges none of them.
