@@ -3,21 +3,17 @@ import { CONTROL_ROUTES, controlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
 import { cannotSignIn, ownPlayer } from '../fixtures/accounts.js';
 import { expectThat, observe } from './assertions.js';
-import { errorMessage, expectSuccessEnvelope, isSuccess } from '../rules/envelope.js';
+import { errorMessage, isSuccess } from '../rules/envelope.js';
+import { expectRule, sentByCheck } from './expect-rule.js';
 import { header, integerHeader, type Exchange } from '../target/exchange.js';
-import { createShip, payloadRefusal, refusedPayload } from '../fixtures/gameplay.js';
+import { createShip, payloadRefusal, refusedPayload, SHIP_PATH } from '../fixtures/gameplay.js';
 import { signIn } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';
 
-/** NextRefill must be an integer whenever Remaining is 0 (its unit is not shown: minutes and seconds alike pass). */
-function expectRefillWhenEmpty(exchange: Exchange): void {
-  if (integerHeader(exchange, HEADERS.actionPointsRemaining) !== 0) return;
-  expectThat(
-    exchange,
-    integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined,
-    `${HEADERS.actionPointsNextRefill}: an integer, since ${HEADERS.actionPointsRemaining} is 0`,
-  );
+/** AP-HEADERS as its rule judges every gameplay answer: Remaining an integer, NextRefill one when it is 0, success: true on a 2xx. */
+function expectActionPointHeaders(exchange: Exchange): void {
+  expectRule('AP-HEADERS', exchange, sentByCheck(SHIP_PATH, exchange), `${HEADERS.actionPointsRemaining} on a gameplay answer`);
 }
 
 export function actionPointsChecks(suite: Suite): void {
@@ -38,13 +34,7 @@ export function actionPointsChecks(suite: Suite): void {
             `ship creation by a new verified player answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}: no successful gameplay response to judge`,
           );
         }
-        expectSuccessEnvelope(exchange);
-        expectThat(
-          exchange,
-          integerHeader(exchange, HEADERS.actionPointsRemaining) !== undefined,
-          `${HEADERS.actionPointsRemaining}: an integer on a successful gameplay response`,
-        );
-        expectRefillWhenEmpty(exchange);
+        expectActionPointHeaders(exchange);
         await observe(
           context,
           `ship creation answered ${exchange.status} with ${HEADERS.actionPointsRemaining} ${header(exchange, HEADERS.actionPointsRemaining)}`,
@@ -67,7 +57,7 @@ export function actionPointsChecks(suite: Suite): void {
         const exchange = await createShip(suite, token);
         if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
         expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) === 0, `${HEADERS.actionPointsRemaining}: 0`);
-        expectRefillWhenEmpty(exchange);
+        expectActionPointHeaders(exchange);
         await observe(
           context,
           `with no points, ship creation answered ${exchange.status} with ${HEADERS.actionPointsNextRefill} ${header(exchange, HEADERS.actionPointsNextRefill)} (unit not shown)`,

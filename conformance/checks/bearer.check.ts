@@ -4,7 +4,7 @@ import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { expectThat } from './assertions.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
 import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
-import { expectSuccessEnvelope } from '../rules/envelope.js';
+import { expectSuccessEnvelope } from './expect-envelope.js';
 import type { Exchange } from '../target/exchange.js';
 import { garbageAuthorization, propertyOptions } from '../fixtures/generators.js';
 import { createShipCall } from '../fixtures/gameplay.js';

@@ -1,11 +1,17 @@
 import { expectThat } from './assertions.js';
-import type { Exchange } from '../target/exchange.js';
+import { apiPath, type Exchange } from '../target/exchange.js';
+import type { Suite } from '../run/suite.js';
 import { answeredAt } from '../model/server-time.js';
-import { type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
+import { type Judgement, type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
 
 /** What a check knows of an exchange it sent without the game origin; `serverTime` where it knows better than the Date header. */
 export function sentByCheck(path: string, exchange: Exchange, serverTime = answeredAt(exchange)): Knowledge {
   return { path, external: true, serverTime };
+}
+
+/** What a check knows of an exchange the suite's target sent, its path read from its URL. */
+export function sentBySuite(suite: Suite, exchange: Exchange): Knowledge {
+  return sentByCheck(apiPath(suite.config.baseUrl, exchange.url), exchange);
 }
 
 /**
@@ -15,5 +21,10 @@ export function sentByCheck(path: string, exchange: Exchange, serverTime = answe
 export function expectRule(id: RuleId, exchange: Exchange, knowledge: Knowledge, ifNotJudged: string): void {
   const judgements = ruleOf(id).judge?.(exchange, knowledge) ?? [];
   expectThat(exchange, judgements.length > 0, ifNotJudged);
-  for (const judgement of judgements) expectThat(exchange, judgement.holds, judgement.expected);
+  for (const judgement of judgements) expectJudgement(exchange, judgement);
+}
+
+/** Asserts one judgement a rule makes, where the check knows the rule applies. */
+export function expectJudgement(exchange: Exchange, judgement: Judgement): void {
+  expectThat(exchange, judgement.holds, judgement.expected);
 }

@@ -1,6 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import { fixture } from '../fixtures/fixture.js';
 import { lookAlikeOrigins } from '../target/look-alike-origins.js';
 import { createShipCall } from '../fixtures/gameplay.js';
@@ -59,7 +60,7 @@ async function expectExempt(
       continue;
     }
     const remaining = remainingOf(timed.exchange);
-    expectThat(timed.exchange, remaining !== undefined, 'X-RateLimit-Remaining on a response to an external caller');
+    expectRule('RL-REMAINING', timed.exchange, sentBySuite(suite, timed.exchange), 'X-RateLimit-Remaining on a response to an external caller');
     const previous = external.at(-1);
     const between = gameSince;
     gameSince = 0;
@@ -96,7 +97,7 @@ async function expectLookAlikesCounted(suite: Suite, context: TestContext): Prom
   for (const origin of lookAlikes) await health(origin);
   const last = await health();
   const [before, after] = [remainingOf(first.exchange), remainingOf(last.exchange)];
-  expectThat(first.exchange, before !== undefined, 'X-RateLimit-Remaining on a response to an external caller');
+  expectRule('RL-REMAINING', first.exchange, sentBySuite(suite, first.exchange), 'X-RateLimit-Remaining on a response to an external caller');
   requireThat(context, !windowMoved(resetUnitOf([first, last]), first, last), 'a window ended between the first and the last request: nothing to compare');
   expectThat(
     last.exchange,

@@ -1,6 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import type { Exchange } from '../target/exchange.js';
 import { fixture } from '../fixtures/fixture.js';
 import { createShipCall } from '../fixtures/gameplay.js';
@@ -21,7 +22,6 @@ import {
   limitOf,
   remainingOf,
   requirePlayers,
-  resetOf,
   resetSamples,
   resetUnitOf,
   sendTimed,
@@ -129,7 +129,7 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
               responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
           }
         }
-        for (const { exchange } of responses) expectThat(exchange, resetOf(exchange) !== undefined, 'X-RateLimit-Reset as an integer');
+        for (const { exchange } of responses) expectRule('RL-RESET', exchange, sentBySuite(suite, exchange), 'X-RateLimit-Reset as an integer');
 
         const samples = resetSamples(responses);
         const inference = inferResetUnit(samples);

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import { fixture } from '../fixtures/fixture.js';
 import { describeAddressing, type Identity } from '../target/identities.js';
 import { secondToken } from '../fixtures/accounts.js';
@@ -66,7 +67,7 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         const mayExhaust = clockMoved || target.identities.distinct > 1;
         const before = await sendTimed(suite, authCall(suite, identity, { expectLimit: mayExhaust }));
         const left = remainingOf(before.exchange);
-        expectThat(before.exchange, left !== undefined, 'X-RateLimit-Remaining on the response to an external auth request');
+        expectRule('RL-REMAINING', before.exchange, sentBySuite(suite, before.exchange), 'X-RateLimit-Remaining on the response to an external auth request');
 
         if (!mayExhaust) {
           await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, register: true }));

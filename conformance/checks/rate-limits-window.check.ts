@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
-import { expectErrorEnvelope } from '../rules/envelope.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
+import { expectErrorEnvelope } from './expect-envelope.js';
 import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';
@@ -25,8 +26,8 @@ export function rateLimitsWindowChecks(suite: Suite): void {
         const { drain } = await spentReadBucket(suite);
         expectSpentBucket(drain, `reads of one player (${READ_LIMIT} a minute)`);
         const limited = drain.limited!;
+        expectRule('RL-429', limited.exchange, sentBySuite(suite, limited.exchange), 'a 429');
         const value = retryAfterOf(limited.exchange);
-        expectThat(limited.exchange, value !== undefined && value >= 0, 'Retry-After as a non-negative integer');
         const reading = retryAfterReading(drain.responses, limited)!;
         expectThat(
           limited.exchange,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { expectThat, observe } from './assertions.js';
-import { errorMessage, expectClientError, expectSuccessEnvelope } from '../rules/envelope.js';
+import { errorMessage } from '../rules/envelope.js';
+import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
 import { authIsScarce } from '../fixtures/accounts.js';
 import { isObject } from '../target/exchange.js';
 import { firstVerification } from '../fixtures/first-verification.js';

@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { expectThat, observe } from './assertions.js';
 import { unverifiedToken } from '../fixtures/accounts.js';
-import { errorMessage, expectClientError } from '../rules/envelope.js';
+import { errorMessage } from '../rules/envelope.js';
+import { expectClientError } from './expect-envelope.js';
 import { createShip, payloadRefusal, refusedPayload, speaksOfVerification } from '../fixtures/gameplay.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';

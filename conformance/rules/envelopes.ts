@@ -1,11 +1,28 @@
 import { ROUTES } from '../../src/spec/routes.js';
 import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
 import { isObject } from '../target/exchange.js';
-import { judged, type Rule, routeKey } from './rule.js';
+import type { Exchange } from '../target/exchange.js';
+import { judged, type Judgement, type Rule, routeKey } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */
 const hasBody = (method: string, status: number) => method.toUpperCase() !== 'HEAD' && !BODILESS.has(status);
 const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+
+/** BODY-JSON's judgement of an answer that has a body: it parses as JSON. */
+export const jsonBody = (exchange: Exchange): Judgement => judged('body-json', exchange.body !== undefined, 'a JSON body (every response body is JSON)');
+
+/** ENV-SUCCESS's judgement of a 2xx: success: true; other fields are allowed. */
+export const successEnvelope = (exchange: Exchange): Judgement =>
+  judged(
+    'success-envelope',
+    isObject(exchange.body) && exchange.body['success'] === true,
+    'a success envelope {success: true, …}',
+    `answered ${exchange.status} without success: true`,
+  );
+
+/** ENV-ERROR's judgement of a 4xx or 5xx: {error: string}; other fields are allowed. */
+export const errorEnvelope = (exchange: Exchange): Judgement =>
+  judged('error-envelope', isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`);
 
 /** What every body is: JSON, a success envelope, an error envelope. */
 export const ENVELOPE_RULES = [
@@ -16,8 +33,7 @@ export const ENVELOPE_RULES = [
     sentences: ['SVC-BODY-JSON', 'EP-BODIES-JSON'],
     fuzz: 'a JSON body on every response that has one',
     proxy: 'a JSON body on every answer of the API that has one',
-    judge: (exchange) =>
-      hasBody(exchange.method, exchange.status) ? [judged('body-json', exchange.body !== undefined, 'a JSON body (every response body is JSON)')] : [],
+    judge: (exchange) => (hasBody(exchange.method, exchange.status) ? [jsonBody(exchange)] : []),
   },
   {
     id: 'ENV-SUCCESS',
@@ -28,9 +44,7 @@ export const ENVELOPE_RULES = [
     proxy: 'success: true on every 2xx of a route of the table but health',
     judge(exchange, knowledge) {
       const route = routeKey(exchange, knowledge);
-      if (!isSuccess(exchange) || !TABLE_ROUTES.has(route) || route === 'GET /health') return [];
-      const holds = isObject(exchange.body) && exchange.body['success'] === true;
-      return [judged('success-envelope', holds, 'a success envelope {success: true, …}', `answered ${exchange.status} without success: true`)];
+      return isSuccess(exchange) && TABLE_ROUTES.has(route) && route !== 'GET /health' ? [successEnvelope(exchange)] : [];
     },
   },
   {
@@ -40,9 +54,6 @@ export const ENVELOPE_RULES = [
     sentences: ['ERR-BODY', 'RES-ERROR-MESSAGE'],
     fuzz: 'an error envelope on every 4xx, and a 4xx where a refusal is due',
     proxy: 'an error envelope on every 4xx and 5xx of the API',
-    judge: (exchange) =>
-      exchange.status >= 400 && hasBody(exchange.method, exchange.status)
-        ? [judged('error-envelope', isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`)]
-        : [],
+    judge: (exchange) => (exchange.status >= 400 && hasBody(exchange.method, exchange.status) ? [errorEnvelope(exchange)] : []),
   },
 ] as const satisfies readonly Rule[];

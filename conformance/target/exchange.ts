@@ -156,3 +156,10 @@ export function endpoint(baseUrl: string, path: string): string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   return new URL(path.replace(/^\//, ''), base).toString();
 }
+
+/** The API path of a URL `endpoint` made from this base URL, without its query: what the spec's route table names. */
+export function apiPath(baseUrl: string, url: string): string {
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const { pathname } = new URL(url);
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+}

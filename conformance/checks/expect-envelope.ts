@@ -1,0 +1,37 @@
+import { BODILESS, isError, isSuccess } from '../rules/envelope.js';
+import { errorEnvelope, jsonBody, successEnvelope } from '../rules/envelopes.js';
+import type { Exchange } from '../target/exchange.js';
+import { expectThat } from './assertions.js';
+import { expectJudgement } from './expect-rule.js';
+
+/** BODY-JSON, as its rule judges it, on an answer a check expects a body of. */
+export function expectJsonBody(exchange: Exchange): void {
+  if (!BODILESS.has(exchange.status)) expectJudgement(exchange, jsonBody(exchange));
+}
+
+/** ENV-ERROR, as its rule judges it, on an answer a check expects to be an error. */
+export function expectErrorEnvelope(exchange: Exchange): void {
+  expectJsonBody(exchange);
+  expectJudgement(exchange, errorEnvelope(exchange));
+}
+
+/** ENV-SUCCESS, as its rule judges it, on an answer a check expects to be a success. */
+export function expectSuccessEnvelope(exchange: Exchange): void {
+  expectJsonBody(exchange);
+  expectJudgement(exchange, successEnvelope(exchange));
+}
+
+/** The envelope the status calls for: success on 2xx, error on 4xx and 5xx. */
+export function expectEnvelopeForStatus(exchange: Exchange): void {
+  if (isSuccess(exchange)) expectSuccessEnvelope(exchange);
+  else if (isError(exchange)) expectErrorEnvelope(exchange);
+  else expectJsonBody(exchange);
+}
+
+/**
+ * A rejection whose status the spec leaves open: any 4xx. Its envelope is ENV-ERROR's, judged on every error
+ * response of the run (rules/traffic.ts), so that a body without {error} is one departure, reported once.
+ */
+export function expectClientError(exchange: Exchange, what: string): void {
+  expectThat(exchange, exchange.status >= 400 && exchange.status < 500, `a 4xx status (${what})`);
+}
