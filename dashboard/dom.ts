@@ -14,10 +14,25 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
-/** Replaces a table body's rows, or says that there is nothing to show. */
+/** What each row showed when it was made, before anything the user did to it. */
+const rowContent = new WeakMap<Element, string>();
+
+/**
+ * Replaces a table body's rows, or says that there is nothing to show. A row that shows what it showed before is
+ * kept as it is, with what the user did to it: a refresh every two seconds would otherwise take a "Copied" away
+ * at once, or the button under the pointer.
+ */
 export function fillRows(body: HTMLElement, rows: HTMLElement[], empty: string): void {
   const columns = body.parentElement?.querySelectorAll('th').length ?? 1;
-  body.replaceChildren(...(rows.length > 0 ? rows : [h('tr', {}, h('td', { class: 'empty', colspan: String(columns) }, empty))]));
+  const before = new Map([...body.children].map((each) => [rowContent.get(each), each]));
+  const shown = rows.map((fresh) => {
+    const content = fresh.outerHTML;
+    const kept = before.get(content);
+    before.delete(content);
+    rowContent.set(kept ?? fresh, content);
+    return kept ?? fresh;
+  });
+  body.replaceChildren(...(shown.length > 0 ? shown : [h('tr', {}, h('td', { class: 'empty', colspan: String(columns) }, empty))]));
 }
 
 /** A table row of cells; a string cell is plain text, a cell element is kept as it is. */

@@ -121,6 +121,10 @@ describe('the dashboard in a real browser (Chromium)', { timeout: 180_000 }, () 
     await message.locator('.code button.copy', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(await message.locator('td').nth(2).textContent()).toBe('pending');
+    // The outbox shown again, with another code in it: the row that did not change still says Copied.
+    expect(await api('/api/auth/register', { email: 'dave@example.com' })).toBe(200);
+    await row(page, 'outbox', '[data-email="dave@example.com"]').waitFor();
+    expect(await message.locator('.code button.copy').textContent()).toBe('Copied');
     await attachScreenshot(context, page, 'outbox', 'the code in the outbox, copied; the request in the journal');
   });
 
