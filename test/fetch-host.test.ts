@@ -156,8 +156,14 @@ const COMPARED_HEADERS = [
   'access-control-max-age',
 ];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The name a ship gets without one of its own: its random id's first characters. */
+const DEFAULT_SHIP_NAME = /^Ship [0-9a-f]{8}$/;
 
-/** What a client can observe of an answer, with the random ids and tokens of each service blanked. */
+/** A random id, or a value made of one, as one placeholder: each service draws its own. */
+const blankRandom = (_key: string, value: unknown) =>
+  typeof value !== 'string' ? value : UUID.test(value) ? '<uuid>' : DEFAULT_SHIP_NAME.test(value) ? 'Ship <uuid>' : value;
+
+/** What a client can observe of an answer, with the random ids and tokens of each service, and names made of them, blanked. */
 async function observe(response: Response, step: Step, side: Side) {
   const text = await response.text();
   const body: unknown = text === '' ? undefined : JSON.parse(text);
@@ -167,7 +173,7 @@ async function observe(response: Response, step: Step, side: Side) {
   return {
     status: response.status,
     headers,
-    body: JSON.parse(text === '' ? 'null' : text, (_key, value: unknown) => (typeof value === 'string' && UUID.test(value) ? '<uuid>' : value)),
+    body: JSON.parse(text === '' ? 'null' : text, blankRandom),
   };
 }
 
