@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { expectThat } from './assertions.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
 import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
 import { expectSuccessEnvelope } from './expect-envelope.js';
@@ -20,11 +21,11 @@ function getPlayer(suite: Suite, identity: Identity, authorization?: string): Pr
   return suite.target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });
 }
 
-function expect401(exchange: Exchange, what: string): void {
-  expectThat(exchange, exchange.status === 401, `status 401 (${what})`);
-}
-
 export function bearerChecks(suite: Suite): void {
+  /** AUTH-401 as its rule judges credentials the check knows the target cannot honour. */
+  const expect401 = (exchange: Exchange, what: string) =>
+    expectRule('AUTH-401', exchange, { ...sentBySuite(suite, exchange), refusedCredentials: what }, 'an answer from a route that needs a token');
+
   describe('bearer token', () => {
     it(rule('AUTH-401', 'GET /api/player without Authorization, with "Bearer" alone, with another scheme, or with a random UUID answers 401'), async () => {
       const identity = suite.target.identities.fresh();

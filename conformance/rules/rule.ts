@@ -15,6 +15,8 @@ export interface Knowledge {
   serverTime: TimeInterval;
   /** `serverTime` was read from the target's own clock through its control API, to the millisecond. */
   serverClockRead?: boolean;
+  /** Why the request's credentials cannot be honoured, where the sender made them so (a UUID never issued, an expired token). */
+  refusedCredentials?: string;
 }
 
 /** One judgement a rule makes of one exchange: whether it held, and what was expected. */

@@ -60,7 +60,11 @@ export const TOKEN_RULES = [
     proxy: 'a 401 on a protected route of the table without a token, or with one that is not even a UUID',
     judge(exchange, knowledge) {
       const { status } = exchange;
-      if (!PROTECTED_ROUTES.has(routeKey(exchange, knowledge)) || status >= 500 || status === 401 || status === 429) return [];
+      if (!PROTECTED_ROUTES.has(routeKey(exchange, knowledge))) return [];
+      // Credentials the sender knows are not honoured: nothing but a 401 answers them.
+      if (knowledge.refusedCredentials !== undefined)
+        return [judged('refused', status === 401, `status 401 (${knowledge.refusedCredentials})`, `answered ${status} to ${knowledge.refusedCredentials}`)];
+      if (status >= 500 || status === 401 || status === 429) return [];
       if (authorizationOf(exchange.requestHeaders) === undefined)
         return [judged('no-token', false, 'status 401 without a token', `answered ${status} to a request without a token: expected 401`)];
       const token = bearerToken(exchange.requestHeaders);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../target/exchange.js';
+import { judgeExchange, type Knowledge } from './index.js';
+
+const NEVER_ISSUED = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
+
+/** GET /api/player with a well-formed token, answered `status`: what AUTH-401 makes of it. */
+function auth401(status: number, more: Partial<Knowledge> = {}) {
+  const exchange: Exchange = {
+    method: 'GET',
+    url: 'https://game.example/api/player',
+    requestHeaders: { authorization: `Bearer ${NEVER_ISSUED}` },
+    requestBody: undefined,
+    status,
+    headers: { 'content-type': 'application/json' },
+    text: '{"error":"x"}',
+    body: { error: 'x' },
+    sentAt: 1,
+    receivedAt: 2,
+  };
+  const knowledge: Knowledge = { path: '/api/player', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
+  return judgeExchange(exchange, knowledge).filter((verdict) => verdict.rule === 'AUTH-401');
+}
+
+describe('AUTH-401', () => {
+  it('says nothing of a well-formed token on traffic it did not make: only the server knows whether it issued it', () => {
+    for (const status of [200, 401, 403, 429, 500]) expect(auth401(status)).toEqual([]);
+  });
+
+  it('holds a sender that knows the token is not honoured to a 401, and to nothing else: not a 403, a 429 or a 500', () => {
+    const refusedCredentials = 'a UUID the server never issued';
+    expect(auth401(401, { refusedCredentials }).map((verdict) => verdict.holds)).toEqual([true]);
+    for (const status of [200, 403, 429, 500]) {
+      expect(auth401(status, { refusedCredentials })).toMatchObject([
+        { holds: false, expected: 'status 401 (a UUID the server never issued)', message: `answered ${status} to a UUID the server never issued` },
+      ]);
+    }
+  });
+});
