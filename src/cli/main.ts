@@ -7,8 +7,6 @@ import { MOCK_FLAGS, mockFlagValues } from './mock-flags.js';
 import { nearestNames } from '../standalone/did-you-mean.js';
 import { PROXY_FLAGS } from './proxy-flags.js';
 import { mendHelp } from './help-text.js';
-import { runMockCommand } from '../standalone/mock.js';
-import { resolveMockOptions } from '../standalone/mock-options.js';
 import { FILE_ONLY_SETTINGS } from '../standalone/setting-forms.js';
 import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
@@ -64,7 +62,11 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         'mock',
         'Serve the whole Game Service API from memory; verification codes are printed to the console',
         (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
-        async (args) => runMockCommand(await resolveMockOptions(mockFlagValues(args))),
+        // Loaded on demand, like the other commands' modules: the standalone server brings its stores and logger.
+        async (args) => {
+          const [{ runMockCommand }, { resolveMockOptions }] = await Promise.all([import('../standalone/mock.js'), import('../standalone/mock-options.js')]);
+          await runMockCommand(await resolveMockOptions(mockFlagValues(args)));
+        },
       )
       .command(
         'check',

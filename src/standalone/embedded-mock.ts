@@ -1,6 +1,5 @@
 import type { TargetOptions } from '../../conformance/target/target-options.js';
 import type { MockLogger } from './logger.js';
-import { startMock } from './mock.js';
 
 /** The embedded mock's game origin, so that the exemption rules are exercised against it too. */
 const EMBEDDED_GAME_ORIGIN = 'http://conformance.game.test';
@@ -23,6 +22,8 @@ export async function againstTarget<Options extends Omit<TargetOptions, 'baseUrl
   task: (options: Options & { baseUrl: string }) => Promise<Result>,
 ): Promise<Result> {
   if (options.baseUrl !== undefined) return task({ ...options, baseUrl: options.baseUrl });
+  // Loaded only here: a run against --base-url never needs the standalone server and its stores.
+  const { startMock } = await import('./mock.js');
   const mock = await startMock({ port: 0, host: '127.0.0.1', gameOrigins: [EMBEDDED_GAME_ORIGIN], trustProxy: true, logger: silentLogger });
   const clients = options.sourceIps === undefined && options.forwardedFor === undefined && options.clientIpHeader === undefined ? { forwardedFor: true } : {};
   try {
