@@ -53,7 +53,7 @@ describe('an OTP source that fails mid-run', () => {
     // for a sign-in per check.
     const asked = readFileSync(calls, 'utf8').trim().split('\n');
     expect(asked.length, asked.join('\n')).toBeLessThanOrEqual(2);
-  }, 70_000);
+  });
 });
 
 describe('the reports of a run', () => {
@@ -93,7 +93,7 @@ describe('the reports of a run', () => {
       state: 'skipped',
       reason: expect.stringContaining('--unverified-token'),
     });
-  }, 70_000);
+  });
 });
 
 describe('a target is left as the run found it, or the run says what it leaves there', () => {
@@ -136,22 +136,18 @@ describe('a target is left as the run found it, or the run says what it leaves t
     ['check', false],
     ['fuzz', true],
     ['fuzz', false],
-  ] as const)(
-    '%s, clock frozen: %s',
-    async (command, frozen) => {
-      const { url } = await startMock(cli, ['--port', '0', '--trust-proxy']);
-      const before = await developerState(url, frozen);
-      const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
-      expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
-      expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
-      expect(result.stdout).toMatch(
-        /the players, tokens and codes of the \d+ addresses the run registered \(conformance\+\*-\d+-\*@example\.com\) are removed \([1-9]\d* players, [1-9]\d* tokens, [1-9]\d* codes\)/,
-      );
-      expect(result.stdout).not.toContain('Left on the target');
-      await expectAsFound(url, before, frozen);
-    },
-    70_000,
-  );
+  ] as const)('%s, clock frozen: %s', async (command, frozen) => {
+    const { url } = await startMock(cli, ['--port', '0', '--trust-proxy']);
+    const before = await developerState(url, frozen);
+    const result = await cli.run([command, '--base-url', url, '--forwarded-for', ...(command === 'fuzz' ? ['--num-runs', '20'] : [])], {}, 60_000);
+    expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:0\d:\d\d\.\d{3}Z/);
+    expect(result.stdout).toMatch(
+      /the players, tokens and codes of the \d+ addresses the run registered \(conformance\+\*-\d+-\*@example\.com\) are removed \([1-9]\d* players, [1-9]\d* tokens, [1-9]\d* codes\)/,
+    );
+    expect(result.stdout).not.toContain('Left on the target');
+    await expectAsFound(url, before, frozen);
+  });
 
   it('a target that keeps its outbox in Redis: the run removes its players, and names the codes the outbox still lists', async () => {
     const redis = new RedisServer();
@@ -168,7 +164,7 @@ describe('a target is left as the run found it, or the run says what it leaves t
     } finally {
       await redis.dispose();
     }
-  }, 40_000);
+  });
 
   it('a target without a control API: the run says what it leaves there', async () => {
     const { url } = await startMock(cli, ['--port', '0', '--trust-proxy', '--no-control']);
@@ -178,5 +174,5 @@ describe('a target is left as the run found it, or the run says what it leaves t
       /Left on the target: whatever the target made for the 1 address the run registered \(conformance\+\*-\d+-\*@example\.com\) \(players and codes\): it has no control API to remove them\./,
     );
     expect(result.stdout).not.toContain('as the run found it');
-  }, 40_000);
+  });
 });

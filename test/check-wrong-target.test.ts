@@ -32,11 +32,11 @@ describe('game-service check against a target that does not look like this API',
     expect(result.stdout).toMatch(/\n\d passed, [12] failed, 0 skipped/);
     expect(result.stdout).not.toMatch(/REG-|VERIFY-|RL-/);
     expect(registerPosts).toBe(1);
-  }, 60_000);
+  });
 
   it('with --force, runs the checks it is asked for', async () => {
     const result = await cli.run(['check', '--base-url', url, '--force', '--only', 'ERR-404'], {}, 60_000);
     expect(result.stdout).not.toContain('does not look like');
     expect(result.stdout).toMatch(/✗ ERR-404/);
-  }, 60_000);
+  });
 });

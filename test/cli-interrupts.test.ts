@@ -143,7 +143,7 @@ describe('game-service check, interrupted, against a mock with a control API', (
     expect(await stateOf(url)).toEqual(before);
     expect((await read()).status, "the developer's own token works as before").toBe(200);
     expectInterruptedCheckReports(files, 'SIGINT', 130);
-  }, 90_000);
+  });
 
   it('on a second SIGINT, exits at once, saying what it leaves on the target', async () => {
     const { url } = await developersMock();
@@ -164,7 +164,7 @@ describe('game-service check, interrupted, against a mock with a control API', (
     } finally {
       await slow.close();
     }
-  }, 90_000);
+  });
 
   it('on SIGTERM before the first check: the same, exit 143', async () => {
     const { url, before } = await developersMock();
@@ -175,7 +175,7 @@ describe('game-service check, interrupted, against a mock with a control API', (
     expect(result.stdout).toMatch(/\nInterrupted \(SIGTERM\): \d+ passed, 0 failed, \d+ skipped/);
     expect(await stateOf(url)).toEqual(before);
     expectInterruptedCheckReports(files, 'SIGTERM', 143);
-  }, 90_000);
+  });
 });
 
 describe('game-service fuzz, interrupted, against a mock with a control API', () => {
@@ -203,7 +203,7 @@ describe('game-service fuzz, interrupted, against a mock with a control API', ()
     const har = JSON.parse(readFileSync(files.har, 'utf8')) as { log: { comment?: string; entries: unknown[] } };
     expect(har.log.comment).toBe('interrupted (SIGINT): the run stopped before its end');
     expect(har.log.entries.length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('interrupted against a target in real time (no control API)', () => {
@@ -224,7 +224,7 @@ describe('interrupted against a target in real time (no control API)', () => {
       /Left on the target: whatever the target made for the \d+ address(es)? the run registered \(conformance\+\*-\d+-\*@example\.com\)/,
     );
     expectInterruptedCheckReports(files, 'SIGINT', 130);
-  }, 120_000);
+  });
 
   it('fuzz, waiting for the windows of requests sent before it, ends at once with its reports, exit 143', async () => {
     const { url } = await startMock(cli, ['--port', '0', '--no-control']);
@@ -237,25 +237,21 @@ describe('interrupted against a target in real time (no control API)', () => {
     expect(readFileSync(files.junit, 'utf8')).toContain('<property name="interrupted" value="SIGTERM"/>');
     const har = JSON.parse(readFileSync(files.har, 'utf8')) as { log: { comment?: string } };
     expect(har.log.comment).toBe('interrupted (SIGTERM): the run stopped before its end');
-  }, 120_000);
+  });
 });
 
 describe('a target that cannot be reached still gets every report asked for', () => {
-  it.each([['check'], ['fuzz']])(
-    '%s: a JUnit file with one failing testcase naming the cause, the JSON report and an empty HAR; exit 2',
-    async (command) => {
-      const files = reportFiles(`${command}-unreachable`);
-      const result = await cli.run([command, '--base-url', 'http://127.0.0.1:1', ...files.flags], {}, 30_000);
-      expect(result.code).toBe(2);
-      const junit = readFileSync(files.junit, 'utf8');
-      expect(junit).toMatch(
-        /<testcase [^>]*name="the run reaches the target and completes"[^>]*>\s*<failure message="cannot reach http:\/\/127\.0\.0\.1:1\/: ECONNREFUSED"/,
-      );
-      expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
-      const report = JSON.parse(readFileSync(files.json, 'utf8')) as { exitCode: number; error: string };
-      expect(report).toMatchObject({ exitCode: 2, error: 'cannot reach http://127.0.0.1:1/: ECONNREFUSED' });
-      expect(existsSync(files.har)).toBe(true);
-    },
-    60_000,
-  );
+  it.each([['check'], ['fuzz']])('%s: a JUnit file with one failing testcase naming the cause, the JSON report and an empty HAR; exit 2', async (command) => {
+    const files = reportFiles(`${command}-unreachable`);
+    const result = await cli.run([command, '--base-url', 'http://127.0.0.1:1', ...files.flags], {}, 30_000);
+    expect(result.code).toBe(2);
+    const junit = readFileSync(files.junit, 'utf8');
+    expect(junit).toMatch(
+      /<testcase [^>]*name="the run reaches the target and completes"[^>]*>\s*<failure message="cannot reach http:\/\/127\.0\.0\.1:1\/: ECONNREFUSED"/,
+    );
+    expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
+    const report = JSON.parse(readFileSync(files.json, 'utf8')) as { exitCode: number; error: string };
+    expect(report).toMatchObject({ exitCode: 2, error: 'cannot reach http://127.0.0.1:1/: ECONNREFUSED' });
+    expect(existsSync(files.har)).toBe(true);
+  });
 });

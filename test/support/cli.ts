@@ -37,10 +37,13 @@ export class CliProcess {
   stdout = '';
   stderr = '';
   readonly exited: Promise<Exit>;
+  /** The least a wait gives it: a whole run for check and fuzz, else the start of a process. */
+  readonly #hangBoundMs: number;
 
   /** `detached`: in a session of its own, without a controlling terminal, as in a CI job. */
   constructor(args: readonly string[], env: Record<string, string>, { detached = false } = {}) {
     this.child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
+    this.#hangBoundMs = args[0] === 'check' || args[0] === 'fuzz' ? RUN_HANG_BOUND_MS : HANG_BOUND_MS;
     this.child.stdout?.setEncoding('utf8').on('data', (text: string) => (this.stdout += text));
     this.child.stderr?.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
     this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
@@ -48,7 +51,7 @@ export class CliProcess {
 
   /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
   async waitForOutput(pattern: RegExp, timeout = HANG_BOUND_MS): Promise<RegExpMatchArray> {
-    const timeoutMs = Math.max(timeout, HANG_BOUND_MS);
+    const timeoutMs = Math.max(timeout, this.#hangBoundMs);
     const deadline = Date.now() + timeoutMs;
     let exited = false;
     void this.exited.then(() => (exited = true));
@@ -65,7 +68,7 @@ export class CliProcess {
 
   /** The exit, or a rejection naming what was printed if it does not come within `timeoutMs`. */
   waitForExit(timeout = HANG_BOUND_MS): Promise<Exit> {
-    const timeoutMs = Math.max(timeout, HANG_BOUND_MS);
+    const timeoutMs = Math.max(timeout, this.#hangBoundMs);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`no exit within ${timeoutMs} ms\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
