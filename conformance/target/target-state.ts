@@ -44,8 +44,10 @@ export async function preserveTargetState(
   stop?: RunStop,
 ): Promise<(registered: ReadonlySet<string>) => Promise<TargetAftermath>> {
   const control = capabilities === null ? undefined : new RunControl(baseUrl);
-  const startedAt = Date.now();
+  const askedAt = Date.now();
   const clock = capabilities?.clockControl === true ? await control!.call('clock') : undefined;
+  // When the target read its clock, as closely as this side can tell: halfway through the round trip.
+  const readAt = (askedAt + Date.now()) / 2;
   const before = clock !== undefined && capabilities?.buckets === true ? await control!.buckets() : undefined;
   const playersControl = capabilities?.players === true ? control : undefined;
   const addressesBefore = playersControl === undefined ? new Set<string>() : await addressesOnTarget(playersControl, scheme);
@@ -55,7 +57,7 @@ export async function preserveTargetState(
     try {
       const done: string[] = [];
       if (clock !== undefined) {
-        const nowMs = clock.nowMs + (clock.frozen ? 0 : Date.now() - startedAt);
+        const nowMs = Math.round(clock.nowMs + (clock.frozen ? 0 : Date.now() - readAt));
         await control!.call('setClock', '', { set: new Date(nowMs).toISOString(), frozen: clock.frozen });
         done.push(`the target's clock is back at ${new Date(nowMs).toISOString()}${clock.frozen ? ', frozen' : ''}`);
       }
