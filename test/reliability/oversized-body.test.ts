@@ -24,7 +24,7 @@ describe('reliability: a body over the limit', () => {
     ]);
     for (const { answer, answeredMs, closedMs } of [declared, chunked]) {
       const raw = parseRawResponse(answer);
-      expect(raw.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(raw.statusLine, answer).toBe('HTTP/1.1 413 Payload Too Large');
       expect(raw.headers['connection']).toBe('close');
       expect(answeredMs, 'answered at once').toBeLessThan(TOLERANCE_MS);
       expect(closedMs - answeredMs, 'closed after the answer, though the client keeps sending').toBeLessThan(TOLERANCE_MS);
