@@ -1,5 +1,5 @@
 import type { Exchange } from '../target/exchange.js';
-import { type AnyRuleId, type ClientRuleId, type RuleId, ruleQuote, type Side } from '../rules/index.js';
+import { type AnyRuleId, type RuleId, ruleQuote, type Side } from '../rules/index.js';
 
 /** One departure from the spec seen on live traffic: whose, by which rule and sentence, and in which exchange. */
 export interface LiveFinding {
@@ -16,5 +16,3 @@ export function finding(rule: AnyRuleId, side: Side, message: string, exchange: 
 }
 
 export const serverFinding = (rule: RuleId, message: string, exchange: Exchange) => finding(rule, 'server', message, exchange);
-
-export const clientFinding = (rule: ClientRuleId, message: string, exchange: Exchange) => finding(rule, 'client', message, exchange);

@@ -5,7 +5,7 @@ import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
 import { departureMessage, judgeExchange } from '../rules/index.js';
-import { clientFinding, finding, type LiveFinding, serverFinding } from './live-finding.js';
+import { finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { AuthMemory } from './auth-memory.js';
 import { BoundedMap } from './bounded-map.js';
@@ -39,7 +39,6 @@ export interface PendingRequest {
   readonly retryAllowedAt: number | undefined;
 }
 
-const RETRY_SLACK_MS = 1_000;
 const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
@@ -119,15 +118,12 @@ export class LiveJudge {
       return [];
     }
     const serverTime = answeredAt(exchange);
-    const verdicts = judgeExchange(exchange, { path, external: !caller.gameOrigin, serverTime });
+    const encounterOpen = this.#followEncounter(pending, exchange);
+    const { retryAllowedAt } = pending;
+    const knowledge = { path, external: !caller.gameOrigin, serverTime, encounterOpen, ...(retryAllowedAt === undefined ? {} : { retryAllowedAt }) };
+    const verdicts = judgeExchange(exchange, knowledge);
     const departures = verdicts.filter((verdict) => !verdict.holds).map((verdict) => finding(verdict.rule, verdict.side, departureMessage(verdict), exchange));
     const findings: LiveFinding[] = departures.filter((each) => each.side === 'client');
-    // The server answered at the latest by serverTime.toMs: a request it answered before the wait ended came early.
-    if (pending.retryAllowedAt !== undefined && serverTime.toMs < pending.retryAllowedAt - RETRY_SLACK_MS) {
-      const early = ((pending.retryAllowedAt - serverTime.toMs) / 1000).toFixed(1);
-      findings.push(clientFinding('CLIENT-RETRY-AFTER', `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`, exchange));
-    }
-    this.#judgeEncounter(pending, exchange, findings);
     findings.push(...departures.filter((each) => each.side === 'server'));
     const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
     if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
@@ -174,22 +170,17 @@ export class LiveJudge {
     this.#retryAfter.set(pending.bucket, serverTime.fromMs + this.#rateLimits.retryWaitMs(retryAfter));
   }
 
-  /** A gameplay request answered 409 again, with nothing of that player succeeding since the first 409. */
-  #judgeEncounter({ caller, request, token }: PendingRequest, exchange: Exchange, findings: LiveFinding[]): void {
-    if (token === undefined || request.path.startsWith('/api/auth/')) return;
+  /**
+   * Whether the player's encounter was open when this answer came (a 409 since its last successful gameplay),
+   * and what the answer makes of it: a success closes it, a 409 opens it.
+   */
+  #followEncounter({ caller, request, token }: PendingRequest, exchange: Exchange): boolean {
+    if (token === undefined || request.path.startsWith('/api/auth/')) return false;
     const player = caller.playerId ?? `token ${token}`;
+    const open = this.#inEncounter.has(player);
     if (exchange.status >= 200 && exchange.status < 300 && request.method.toUpperCase() !== 'GET') this.#inEncounter.delete(player);
-    if (exchange.status !== 409 || request.method.toUpperCase() === 'GET') return;
-    if (this.#inEncounter.has(player)) {
-      findings.push(
-        clientFinding(
-          'CLIENT-ENCOUNTER',
-          'a gameplay request while the fighter encounter of the last 409 was still open (nothing was resolved since)',
-          exchange,
-        ),
-      );
-    }
-    this.#inEncounter.set(player, true);
+    if (exchange.status === 409 && request.method.toUpperCase() !== 'GET') this.#inEncounter.set(player, true);
+    return open;
   }
 }
 

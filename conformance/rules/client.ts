@@ -18,6 +18,8 @@ const REQUEST_FIELDS = {
 } as const satisfies Record<string, { rule: RequestRule; required: readonly string[]; optional: readonly string[] }>;
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+/** The Date header's whole second, and rounding on either side. */
+const RETRY_SLACK_MS = 1_000;
 
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -130,11 +132,36 @@ export const CLIENT_RULES = [
     side: 'client',
     sentences: ['ERR-STATUS-409'],
     proxy: 'no gameplay request while a fighter encounter the server answered 409 for is still open',
+    // A 409 again: the request came while the encounter of the last one was open.
+    judge: (exchange, { encounterOpen }) =>
+      encounterOpen === true && exchange.status === 409 && exchange.method.toUpperCase() !== 'GET'
+        ? [
+            judged(
+              'encounter-open',
+              false,
+              'no gameplay request while an encounter is open',
+              'a gameplay request while the fighter encounter of the last 409 was still open (nothing was resolved since)',
+            ),
+          ]
+        : [],
   },
   {
     id: 'CLIENT-RETRY-AFTER',
     side: 'client',
     sentences: ['LIM-429', 'ERR-STATUS-429'],
     proxy: 'no request to a bucket before the Retry-After of its 429 has passed',
+    // The server answered at the latest by serverTime.toMs: a request it answered before the wait ended came early.
+    judge(_exchange, { retryAllowedAt, serverTime }) {
+      if (retryAllowedAt === undefined || serverTime.toMs >= retryAllowedAt - RETRY_SLACK_MS) return [];
+      const early = ((retryAllowedAt - serverTime.toMs) / 1000).toFixed(1);
+      return [
+        judged(
+          'early',
+          false,
+          "no request before its bucket's Retry-After has passed",
+          `sent at least ${early} s before the Retry-After of the last 429 of its bucket had passed`,
+        ),
+      ];
+    },
   },
 ] as const satisfies readonly Rule[];

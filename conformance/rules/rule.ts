@@ -17,6 +17,10 @@ export interface Knowledge {
   serverClockRead?: boolean;
   /** Why the request's credentials cannot be honoured, where the sender made them so (a UUID never issued, an expired token). */
   refusedCredentials?: string;
+  /** When the request's bucket may be called again, on the server's clock: the Retry-After of its last 429, as a client saw it. */
+  retryAllowedAt?: number;
+  /** The caller's player was answered 409 (an encounter to resolve) and nothing of its succeeded since. */
+  encounterOpen?: boolean;
 }
 
 /** One judgement a rule makes of one exchange: whether it held, and what was expected. */
