@@ -120,7 +120,15 @@ export class LiveJudge {
     const serverTime = answeredAt(exchange);
     const encounterOpen = this.#followEncounter(pending, exchange);
     const { retryAllowedAt } = pending;
-    const knowledge = { path, external: !caller.gameOrigin, serverTime, encounterOpen, ...(retryAllowedAt === undefined ? {} : { retryAllowedAt }) };
+    const requestBody = parsedJson(exchange.requestBody);
+    const knowledge = {
+      path,
+      external: !caller.gameOrigin,
+      serverTime,
+      encounterOpen,
+      ...(retryAllowedAt === undefined ? {} : { retryAllowedAt }),
+      ...this.#auth.knowledgeOf(method, path, pending.token, requestBody),
+    };
     const verdicts = judgeExchange(exchange, knowledge);
     const departures = verdicts.filter((verdict) => !verdict.holds).map((verdict) => finding(verdict.rule, verdict.side, departureMessage(verdict), exchange));
     const findings: LiveFinding[] = departures.filter((each) => each.side === 'client');
@@ -129,10 +137,7 @@ export class LiveJudge {
     if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const each of limits.findings) findings.push(serverFinding(each.rule, each.message, exchange));
-    const requestBody = parsedJson(exchange.requestBody);
-    for (const departure of this.#auth.judge(method, path, pending.token, requestBody, exchange, serverTime)) {
-      findings.push(serverFinding(departure.rule, departure.message, exchange));
-    }
+    this.#auth.learn(method, path, requestBody, exchange, serverTime);
     this.#learnSignIn(path, requestBody, exchange);
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
     if (exchange.status === 401 && pending.token !== undefined) this.#players.delete(pending.token);

@@ -21,6 +21,12 @@ export interface Knowledge {
   retryAllowedAt?: number;
   /** The caller's player was answered 409 (an encounter to resolve) and nothing of its succeeded since. */
   encounterOpen?: boolean;
+  /** The expiresAt the server gave the request's token when it issued it. */
+  tokenExpiresAt?: number;
+  /** For a verification: when the server last accepted a registration of the address, on its clock. */
+  registeredAt?: number;
+  /** For a verification: the server accepted this code for this address before, with no registration since. */
+  codeUsedBefore?: boolean;
 }
 
 /** One judgement a rule makes of one exchange: whether it held, and what was expected. */
@@ -51,6 +57,9 @@ export interface Rule {
   proxy?: string;
   judge?: Judge;
 }
+
+/** How far apart two readings of the server's clock may be and still be one moment: the Date header's whole second, and rounding. */
+export const SERVER_CLOCK_SLACK_MS = 2_000;
 
 /** `METHOD /path` of an exchange, as the route table writes it. */
 export const routeKey = (exchange: Exchange, knowledge: Knowledge) => `${exchange.method.toUpperCase()} ${knowledge.path}`;

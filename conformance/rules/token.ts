@@ -4,7 +4,7 @@ import { isObject } from '../target/exchange.js';
 import { UUID } from './formats.js';
 import { refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
-import { judged, type Rule, routeKey } from './rule.js';
+import { judged, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 import { acceptedVerification, expiresAtOf } from './verify.js';
 
 /**
@@ -44,13 +44,24 @@ export const TOKEN_RULES = [
       ];
     },
   },
-  // Judged over a session by the proxy's memory of tokens (live/auth-memory.ts).
+  // Judged over a session: the token's expiresAt comes as knowledge (the proxy's live/auth-memory.ts).
   {
     id: 'TOKEN-EXPIRY',
     side: 'server',
     quote: 'Verified with active token → 7 days since token issue → Token expired: Token no longer accepted.',
     sentences: ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
     proxy: 'no token accepted after its expiresAt',
+    judge(exchange, { tokenExpiresAt, serverTime }) {
+      if (tokenExpiresAt === undefined || !isSuccess(exchange) || serverTime.fromMs <= tokenExpiresAt + SERVER_CLOCK_SLACK_MS) return [];
+      return [
+        judged(
+          'expired',
+          false,
+          'a token refused after its expiresAt',
+          `accepted a token at ${new Date(serverTime.fromMs).toISOString()}, after its expiresAt ${new Date(tokenExpiresAt).toISOString()}`,
+        ),
+      ];
+    },
   },
   {
     id: 'AUTH-401',

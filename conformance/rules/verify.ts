@@ -1,10 +1,18 @@
+import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
 import { isObject, parsedJson } from '../target/exchange.js';
+import { isSuccess } from './envelope.js';
 import type { Exchange } from '../target/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters } from './parameters.js';
-import { judged, type Knowledge, type Rule, routeKey } from './rule.js';
+import { judged, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 const isVerify = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/verify-email';
+
+/** The address a request's body names, as the server keys it. */
+const emailOf = (exchange: Exchange) => {
+  const body = parsedJson(exchange.requestBody);
+  return isObject(body) && typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+};
 
 /** A verification accepted whole, with an object body: what it answered is judged. */
 export function acceptedVerification(exchange: Exchange, knowledge: Knowledge): Record<string, unknown> | undefined {
@@ -94,13 +102,17 @@ export const VERIFY_RULES = [
       ];
     },
   },
-  // Judged over a session by the proxy's memory of codes (live/auth-memory.ts).
+  // Judged over a session: what the sender remembers of codes comes as knowledge (the proxy's live/auth-memory.ts).
   {
     id: 'VERIFY-REUSED',
     side: 'server',
     quote: 'Code pending → (correct otp) → Verified with active token: the code is then no longer pending.',
     sentences: ['STATE-VERIFY'],
     proxy: 'no code accepted twice without a registration between',
+    judge: (exchange, knowledge) =>
+      knowledge.codeUsedBefore === true && isVerify(exchange, knowledge) && isSuccess(exchange)
+        ? [judged('reused', false, 'a used code refused', `accepted a code for ${emailOf(exchange)} again, with no registration since its first use`)]
+        : [],
   },
   {
     id: 'OTP-EXPIRY',
@@ -108,5 +120,19 @@ export const VERIFY_RULES = [
     quote: 'The code is valid for 15 minutes.',
     sentences: ['AUTH-CODE-LIFETIME', 'LIM-OTP-LIFETIME', 'STATE-VERIFY', 'STATE-CODE-EXPIRED'],
     proxy: 'no code accepted 15 minutes after its registration',
+    judge(exchange, knowledge) {
+      const { registeredAt, serverTime } = knowledge;
+      if (registeredAt === undefined || !isVerify(exchange, knowledge) || !isSuccess(exchange)) return [];
+      if (serverTime.fromMs <= registeredAt + OTP_LIFETIME_MS + SERVER_CLOCK_SLACK_MS) return [];
+      const minutes = ((serverTime.fromMs - registeredAt) / 60_000).toFixed(1);
+      return [
+        judged(
+          'expired',
+          false,
+          'a code refused 15 minutes after its registration',
+          `accepted a code for ${emailOf(exchange)} ${minutes} minutes after its last registration: codes are valid for 15`,
+        ),
+      ];
+    },
   },
 ] as const satisfies readonly Rule[];
