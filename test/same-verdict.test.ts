@@ -23,9 +23,11 @@ const inSlot = limiter(4);
 /** A test waits for a free slot, then records a session of a few seconds. */
 const SESSION_TIMEOUT_MS = 180_000;
 
-/** The rules judged on single exchanges, beside which no judge of the three keeps a model of its own. */
+/** The rules judged on single exchanges, beside which no judge of the three keeps a model or a memory of its own. */
 const SINGLE_EXCHANGE_RULES = new Set<string>(
-  RULES.filter((rule) => rule.judge !== undefined && rule.side === 'server' && !('fuzz' in rule && rule.id.startsWith('RL-'))).map((rule) => rule.id),
+  RULES.filter(
+    (rule) => rule.judge !== undefined && rule.side === 'server' && rule.session === undefined && !('fuzz' in rule && rule.id.startsWith('RL-')),
+  ).map((rule) => rule.id),
 );
 const FUZZED = new Set<string>(FUZZ_RULES.map((rule) => rule.id));
 

@@ -132,6 +132,7 @@ export const CLIENT_RULES = [
     side: 'client',
     sentences: ['ERR-STATUS-409'],
     proxy: 'no gameplay request while a fighter encounter the server answered 409 for is still open',
+    session: ['encounterOpen'],
     // A 409 again: the request came while the encounter of the last one was open.
     judge: (exchange, { encounterOpen }) =>
       encounterOpen === true && exchange.status === 409 && exchange.method.toUpperCase() !== 'GET'
@@ -150,6 +151,7 @@ export const CLIENT_RULES = [
     side: 'client',
     sentences: ['LIM-429', 'ERR-STATUS-429'],
     proxy: 'no request to a bucket before the Retry-After of its 429 has passed',
+    session: ['retryAllowedAt'],
     // The server answered at the latest by serverTime.toMs: a request it answered before the wait ended came early.
     judge(_exchange, { retryAllowedAt, serverTime }) {
       if (retryAllowedAt === undefined || serverTime.toMs >= retryAllowedAt - RETRY_SLACK_MS) return [];

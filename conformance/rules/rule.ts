@@ -55,6 +55,8 @@ export interface Rule {
   fuzz?: string;
   /** What the proxy judges of it on live traffic, where it does. */
   proxy?: string;
+  /** What its judge must be told of the session beyond the exchange; without it, it judges nothing. */
+  session?: readonly (keyof Knowledge)[];
   judge?: Judge;
 }
 

@@ -51,6 +51,7 @@ export const TOKEN_RULES = [
     quote: 'Verified with active token → 7 days since token issue → Token expired: Token no longer accepted.',
     sentences: ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
     proxy: 'no token accepted after its expiresAt',
+    session: ['tokenExpiresAt'],
     judge(exchange, { tokenExpiresAt, serverTime }) {
       if (tokenExpiresAt === undefined || !isSuccess(exchange) || serverTime.fromMs <= tokenExpiresAt + SERVER_CLOCK_SLACK_MS) return [];
       return [

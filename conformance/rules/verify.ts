@@ -109,6 +109,7 @@ export const VERIFY_RULES = [
     quote: 'Code pending → (correct otp) → Verified with active token: the code is then no longer pending.',
     sentences: ['STATE-VERIFY'],
     proxy: 'no code accepted twice without a registration between',
+    session: ['codeUsedBefore'],
     judge: (exchange, knowledge) =>
       knowledge.codeUsedBefore === true && isVerify(exchange, knowledge) && isSuccess(exchange)
         ? [judged('reused', false, 'a used code refused', `accepted a code for ${emailOf(exchange)} again, with no registration since its first use`)]
@@ -120,6 +121,7 @@ export const VERIFY_RULES = [
     quote: 'The code is valid for 15 minutes.',
     sentences: ['AUTH-CODE-LIFETIME', 'LIM-OTP-LIFETIME', 'STATE-VERIFY', 'STATE-CODE-EXPIRED'],
     proxy: 'no code accepted 15 minutes after its registration',
+    session: ['registeredAt'],
     judge(exchange, knowledge) {
       const { registeredAt, serverTime } = knowledge;
       if (registeredAt === undefined || !isVerify(exchange, knowledge) || !isSuccess(exchange)) return [];
