@@ -1,4 +1,5 @@
 import { isSuccess } from '../rules/envelope.js';
+import { sentAddress } from '../rules/parameters.js';
 import type { Knowledge } from '../rules/index.js';
 import { type Exchange, isObject } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
@@ -12,7 +13,6 @@ const REMEMBERED = 100_000;
 
 const field = (body: unknown, name: string) => (isObject(body) && typeof body[name] === 'string' ? (body[name] as string) : undefined);
 const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
-const emailOf = (requestBody: unknown) => field(requestBody, 'email')?.trim().toLowerCase();
 const codeOf = (email: string, requestBody: unknown) => `${email} ${isObject(requestBody) ? String(requestBody['otp']) : ''}`;
 
 /**
@@ -29,7 +29,7 @@ export class AuthMemory {
   knowledgeOf(method: string, path: string, token: string | undefined, requestBody: unknown): AuthKnowledge {
     const route = routeOf(method, path);
     if (route === 'POST /api/auth/register') return {};
-    const email = emailOf(requestBody);
+    const email = sentAddress(requestBody);
     if (route === 'POST /api/auth/verify-email') {
       if (email === undefined) return {};
       const registeredAt = this.#registeredAt.get(email);
@@ -42,7 +42,7 @@ export class AuthMemory {
   /** What an answer teaches: an accepted registration starts its codes afresh, an accepted verification uses its code and issues a token. */
   learn(method: string, path: string, requestBody: unknown, exchange: Exchange, serverTime: TimeInterval): void {
     const route = routeOf(method, path);
-    const email = emailOf(requestBody);
+    const email = sentAddress(requestBody);
     if (email === undefined || !isSuccess(exchange)) return;
     if (route === 'POST /api/auth/register') {
       this.#registeredAt.set(email, serverTime.toMs);

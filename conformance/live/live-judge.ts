@@ -4,6 +4,7 @@ import { type Exchange, integerHeader, isObject, parsedJson } from '../target/ex
 import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
+import { sentAddress } from '../rules/parameters.js';
 import { departureMessage, judgeExchange } from '../rules/index.js';
 import { finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
@@ -165,8 +166,8 @@ export class LiveJudge {
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {
     if (path !== '/api/auth/verify-email' || exchange.status < 200 || exchange.status >= 300) return;
     const token = (exchange.body as { authToken?: unknown } | undefined)?.authToken;
-    const email = (requestBody as { email?: unknown } | undefined)?.email;
-    if (typeof token === 'string' && typeof email === 'string') this.#players.set(token, email.trim().toLowerCase());
+    const address = sentAddress(requestBody);
+    if (typeof token === 'string' && address !== undefined) this.#players.set(token, address);
   }
 
   #noteRetryAfter(pending: PendingRequest, exchange: Exchange, serverTime: TimeInterval): void {

@@ -18,7 +18,7 @@ const REQUEST_FIELDS = {
 } as const satisfies Record<string, { rule: RequestRule; required: readonly string[]; optional: readonly string[] }>;
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
-/** The Date header's whole second, and rounding on either side. */
+/** A request the server answered within a second of its Retry-After's end is not early: the Date header's whole second. */
 const RETRY_SLACK_MS = 1_000;
 
 function describe(value: unknown): string {

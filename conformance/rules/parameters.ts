@@ -1,7 +1,15 @@
 import { isSuccess } from './envelope.js';
-import type { Exchange } from '../target/exchange.js';
+import { type Exchange, isObject } from '../target/exchange.js';
 import { requestDepartures } from './client.js';
 import { judged, type Judgement, type Knowledge } from './rule.js';
+
+/** The address a request body sends, when it sends a string. */
+export function sentEmail(requestBody: unknown): string | undefined {
+  return isObject(requestBody) && typeof requestBody['email'] === 'string' ? requestBody['email'] : undefined;
+}
+
+/** The address a request body sends, as the server keys it (the same address whatever its case and padding). */
+export const sentAddress = (requestBody: unknown): string | undefined => sentEmail(requestBody)?.trim().toLowerCase();
 
 /** The client departures (client.ts) that leave a required parameter out. */
 const MISSING = / is missing|not an object|is not JSON/;

@@ -1,21 +1,15 @@
 import { isObject, parsedJson } from '../target/exchange.js';
 import { DISPOSABLE_DOMAINS } from '../fixtures/generators.js';
 import { SAYS_CODE_WAS_SENT, saysCodeWasSent } from './register-message.js';
-import { acceptedWhole, refusedParameters } from './parameters.js';
+import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
 import type { Exchange } from '../target/exchange.js';
 
 const isRegister = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/register';
 
-/** The address a register request sends, when it sends a string. */
-function emailOf(exchange: Exchange): string | undefined {
-  const body = parsedJson(exchange.requestBody);
-  return isObject(body) && typeof body['email'] === 'string' ? body['email'] : undefined;
-}
-
 /** The address an accepted, whole registration sent: its answer is judged by what the address is. */
 function acceptedEmail(exchange: Exchange, knowledge: Knowledge): string | undefined {
-  return isRegister(exchange, knowledge) && acceptedWhole(exchange, knowledge) ? emailOf(exchange) : undefined;
+  return isRegister(exchange, knowledge) && acceptedWhole(exchange, knowledge) ? sentEmail(parsedJson(exchange.requestBody)) : undefined;
 }
 
 const looksLikeAddress = (email: string) => email.includes('@') && !/\s/.test(email.trim());
@@ -43,7 +37,7 @@ export const REGISTER_RULES = [
     judge(exchange, knowledge): Judgement[] {
       if (!isRegister(exchange, knowledge) || !acceptedWhole(exchange, knowledge)) return [];
       const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
-      const says = typeof message === 'string' && saysCodeWasSent(message, emailOf(exchange));
+      const says = typeof message === 'string' && saysCodeWasSent(message, sentEmail(parsedJson(exchange.requestBody)));
       return [judged('says-code-sent', says, SAYS_CODE_WAS_SENT, `message ${JSON.stringify(message)}: expected ${SAYS_CODE_WAS_SENT}`)];
     },
   },

@@ -3,16 +3,13 @@ import { isObject, parsedJson } from '../target/exchange.js';
 import { isSuccess } from './envelope.js';
 import type { Exchange } from '../target/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
-import { acceptedWhole, refusedParameters } from './parameters.js';
+import { acceptedWhole, refusedParameters, sentAddress } from './parameters.js';
 import { judged, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 const isVerify = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/verify-email';
 
-/** The address a request's body names, as the server keys it. */
-const emailOf = (exchange: Exchange) => {
-  const body = parsedJson(exchange.requestBody);
-  return isObject(body) && typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
-};
+/** The address a verification sent, as the server keys it, for a finding's words. */
+const addressOf = (exchange: Exchange) => sentAddress(parsedJson(exchange.requestBody)) ?? '';
 
 /** A verification accepted whole, with an object body: what it answered is judged. */
 export function acceptedVerification(exchange: Exchange, knowledge: Knowledge): Record<string, unknown> | undefined {
@@ -112,7 +109,7 @@ export const VERIFY_RULES = [
     session: ['codeUsedBefore'],
     judge: (exchange, knowledge) =>
       knowledge.codeUsedBefore === true && isVerify(exchange, knowledge) && isSuccess(exchange)
-        ? [judged('reused', false, 'a used code refused', `accepted a code for ${emailOf(exchange)} again, with no registration since its first use`)]
+        ? [judged('reused', false, 'a used code refused', `accepted a code for ${addressOf(exchange)} again, with no registration since its first use`)]
         : [],
   },
   {
@@ -132,7 +129,7 @@ export const VERIFY_RULES = [
           'expired',
           false,
           'a code refused 15 minutes after its registration',
-          `accepted a code for ${emailOf(exchange)} ${minutes} minutes after its last registration: codes are valid for 15`,
+          `accepted a code for ${addressOf(exchange)} ${minutes} minutes after its last registration: codes are valid for 15`,
         ),
       ];
     },
