@@ -28,9 +28,13 @@ export function fillRows(body: HTMLElement, rows: HTMLElement[], empty: string):
   const shown = rows.map((fresh) => {
     const content = fresh.outerHTML;
     const kept = before.get(content);
-    before.delete(content);
-    rowContent.set(kept ?? fresh, content);
-    return kept ?? fresh;
+    if (kept !== undefined) {
+      // Taken once: a second row showing the same is a row of its own.
+      before.delete(content);
+      return kept;
+    }
+    rowContent.set(fresh, content);
+    return fresh;
   });
   body.replaceChildren(...(shown.length > 0 ? shown : [h('tr', {}, h('td', { class: 'empty', colspan: String(columns) }, empty))]));
 }
