@@ -1,5 +1,5 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { header, integerHeader, type Exchange } from '../target/exchange.js';
+import { integerHeader, type Exchange } from '../target/exchange.js';
 import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../rules/index.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
@@ -73,7 +73,7 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
   return [];
 }
 
-/** X-RateLimit-* against the model's bucket, and Retry-After on a 429. */
+/** X-RateLimit-* and a 429's Retry-After against the model's bucket; their presence and form are the rules' (rules/rate-limits.ts). */
 function judgeHeaders(exchange: Exchange, expectation: Expectation, context: JudgeContext): Judgement {
   const { at, choices } = context;
   const bucket = bucketName(expectation, context.caller);
@@ -83,18 +83,6 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
   const reset = integerHeader(exchange, HEADERS.rateLimitReset);
   const judged: Judgement = { findings, remaining, windowEnd: undefined };
   if (expectation.counted !== true) return judged;
-  if (expectation.headers === 'required') {
-    for (const [name, value] of [
-      [HEADERS.rateLimitLimit, limit],
-      [HEADERS.rateLimitRemaining, remaining],
-      [HEADERS.rateLimitReset, reset],
-    ] as const) {
-      if (value === undefined) {
-        const rule: FuzzRuleId = name === HEADERS.rateLimitLimit ? 'RL-LIMIT' : name === HEADERS.rateLimitRemaining ? 'RL-REMAINING' : 'RL-RESET';
-        findings.push({ rule, message: `${name} ${header(exchange, name) === undefined ? 'is missing' : `"${header(exchange, name)}" is not an integer`}` });
-      }
-    }
-  }
   if (limit !== undefined && limit !== expectation.limit)
     findings.push({ rule: 'RL-LIMIT', message: `X-RateLimit-Limit ${limit}, but the ${expectation.category} bucket holds ${expectation.limit}` });
   const firstHit = expectation.remaining === (expectation.limit ?? 0) - 1;
@@ -126,17 +114,12 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
       }
     }
   }
-  if (exchange.status === 429) {
-    const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
-    if (retryAfter === undefined) {
-      const raw = header(exchange, HEADERS.retryAfter);
-      findings.push({ rule: 'RL-429', message: raw === undefined ? '429 without Retry-After' : `Retry-After "${raw}" is not an integer` });
-    } else {
-      const end = expectation.windowEndMs;
-      const wait = end === undefined || expectation.nearBoundary ? undefined : { fromMs: end - at.toMs, toMs: end - at.fromMs };
-      const problem = choices.checkRetryAfter(retryAfter, wait);
-      if (problem !== undefined) findings.push({ rule: 'RL-429', message: problem });
-    }
+  const retryAfter = exchange.status === 429 ? integerHeader(exchange, HEADERS.retryAfter) : undefined;
+  if (retryAfter !== undefined) {
+    const end = expectation.windowEndMs;
+    const wait = end === undefined || expectation.nearBoundary ? undefined : { fromMs: end - at.toMs, toMs: end - at.fromMs };
+    const problem = choices.checkRetryAfter(retryAfter, wait);
+    if (problem !== undefined) findings.push({ rule: 'RL-429', message: problem });
   }
   return judged;
 }
@@ -153,9 +136,4 @@ export function ruleFindings(exchange: Exchange, knowledge: Knowledge): Finding[
   return judgeExchange(exchange, knowledge, FUZZ_RULES)
     .filter((verdict) => !verdict.holds)
     .map((verdict) => ({ rule: verdict.rule as FuzzRuleId, message: departureMessage(verdict) }));
-}
-
-/** One finding per rule for one response: the model and the rules may both see a missing header. */
-export function onePerRule(findings: readonly Finding[]): Finding[] {
-  return findings.filter((finding, index) => findings.findIndex((other) => other.rule === finding.rule) === index);
 }

@@ -4,7 +4,8 @@ import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { instant } from '../model/server-time.js';
 import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
-import { judge, type Judgement, onePerRule, type Outcome, ruleFindings } from './judge.js';
+import { onePerRule } from '../rules/index.js';
+import { judge, type Judgement, type Outcome, ruleFindings } from './judge.js';
 import type { ServerChoices } from './server-choices.js';
 import { Disagreement } from './step.js';
 

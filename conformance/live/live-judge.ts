@@ -5,7 +5,7 @@ import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
 import { sentAddress } from '../rules/parameters.js';
-import { departureMessage, judgeExchange } from '../rules/index.js';
+import { departureMessage, judgeExchange, onePerRule } from '../rules/index.js';
 import { finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { AuthMemory } from './auth-memory.js';
@@ -207,15 +207,4 @@ function movesStateUnseen(method: string, path: string, requestBody: string | un
   const body = parsedJson(requestBody);
   const advanceMs = isObject(body) ? body['advanceMs'] : undefined;
   return !(isObject(body) && body['set'] === undefined && typeof advanceMs === 'number' && advanceMs >= 0);
-}
-
-/** One finding per rule and side for one exchange: the suite's invariants and the rate-limit judge may both see a missing header. */
-function onePerRule(findings: LiveFinding[]): LiveFinding[] {
-  const seen = new Set<string>();
-  return findings.filter((finding) => {
-    const key = `${finding.side} ${finding.rule}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

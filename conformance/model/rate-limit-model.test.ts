@@ -27,7 +27,7 @@ describe('RateLimitModel', () => {
     const register = (atMs: number, caller = external) => model.record({ method: 'POST', path: '/api/auth/register', caller, atMs });
     expect([1, 2, 3, 4, 5].map((i) => register(T0 + i).remaining)).toEqual([4, 3, 2, 1, 0]);
     // Game origins are counted for auth: the sixth request is refused whoever sends it.
-    expect(register(T0 + 10, game)).toMatchObject({ limited: true, remaining: 0, headers: 'optional', windowEndMs: T0 + 1 + 60_000 });
+    expect(register(T0 + 10, game)).toMatchObject({ limited: true, remaining: 0, windowEndMs: T0 + 1 + 60_000 });
     expect(register(T0 + 60_001)).toMatchObject({ limited: false, remaining: 4, windowEndMs: T0 + 120_001 });
     expect(model.predict({ method: 'POST', path: '/api/auth/register', caller: { ip: '10.0.0.2', gameOrigin: false }, atMs: T0 }).remaining).toBe(4);
   });
@@ -35,11 +35,11 @@ describe('RateLimitModel', () => {
   it('does not count exempt game-origin requests, and keeps players apart', () => {
     const model = new RateLimitModel();
     const read = (caller: Caller) => model.record({ method: 'GET', path: '/api/player', caller, atMs: T0 });
-    expect(read({ ...external, playerId: 'a' })).toMatchObject({ counted: true, headers: 'required', remaining: 59 });
+    expect(read({ ...external, playerId: 'a' })).toMatchObject({ counted: true, remaining: 59 });
     expect(read({ ...game, playerId: 'a' })).toMatchObject({ counted: false, limited: false, remaining: undefined });
     expect(read({ ...external, playerId: 'a' }).remaining).toBe(58);
     expect(read({ ...external, playerId: 'b' }).remaining).toBe(59);
-    expect(read(external)).toMatchObject({ counted: undefined, headers: 'optional' });
+    expect(read(external)).toMatchObject({ counted: undefined });
     expect(model.record({ method: 'GET', path: '/nowhere', caller: external, atMs: T0 })).toMatchObject({ category: undefined, counted: undefined });
   });
 

@@ -42,8 +42,6 @@ export interface Expectation {
   key: string | undefined;
   /** Whether the request draws from a bucket; undefined where the spec is silent (unknown route, read without a player). */
   counted: boolean | undefined;
-  /** X-RateLimit-* must be present (responses to external callers) or may be (game origins, and where the spec is silent). */
-  headers: 'required' | 'optional';
   limit: number | undefined;
   /** X-RateLimit-Remaining after this request; undefined when the model cannot know. */
   remaining: number | undefined;
@@ -107,12 +105,10 @@ export class RateLimitModel {
 
   #evaluate(request: ModelRequest, commit: boolean): Expectation {
     const category = categoryOf(request.method, request.path);
-    const external = !request.caller.gameOrigin;
     const unknown: Expectation = {
       category,
       key: undefined,
       counted: undefined,
-      headers: 'optional',
       limit: category === undefined ? undefined : RATE_LIMITS[category].limit,
       remaining: undefined,
       limited: undefined,
@@ -134,7 +130,6 @@ export class RateLimitModel {
       category,
       key,
       counted: true,
-      headers: external ? 'required' : 'optional',
       limit,
       remaining: limit - count,
       limited,

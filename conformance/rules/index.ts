@@ -73,3 +73,14 @@ export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: r
 
 /** A verdict's departure, as a finding says it. */
 export const departureMessage = (verdict: Judgement) => verdict.message ?? `expected ${verdict.expected}`;
+
+/** One departure per rule and side of one exchange: a rule and a model (or two judges) may both see one missing header. */
+export function onePerRule<Departure extends { rule: string; side?: Side }>(departures: readonly Departure[]): Departure[] {
+  const seen = new Set<string>();
+  return departures.filter((departure) => {
+    const key = `${departure.side ?? 'server'} ${departure.rule}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
