@@ -1,4 +1,4 @@
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../src/spec/control-routes.js';
+import { CONTROL_ROUTES, controlRouteOf, isControlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
 import { type Exchange, integerHeader, isObject, parsedJson } from '../target/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
@@ -44,7 +44,6 @@ const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
 const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
-const isControlPath = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 
 function canonicalOrigin(origin: string): string | undefined {
   return URL.canParse(origin) ? new URL(origin).origin : undefined;
@@ -110,7 +109,7 @@ export class LiveJudge {
     if (isControlPath(path)) {
       if (movesStateUnseen(method, path, exchange.requestBody)) this.#forgetState();
       // An encounter resolved behind the traffic: which player's is not said, so none is held open.
-      if (method.toUpperCase() === CONTROL_ROUTES.endEncounter.method && path.endsWith('/encounter')) this.#inEncounter.clear();
+      if (controlRouteOf(method, path) === CONTROL_ROUTES.endEncounter) this.#inEncounter.clear();
       return [];
     }
     if (!isApiPath(path)) {
@@ -190,20 +189,15 @@ export class LiveJudge {
   }
 }
 
-/** Control calls that leave buckets, windows and choices as they were: the proxy keeps what it learned across them. */
-const KEEPING_STATE = [CONTROL_ROUTES.setActionPoints, CONTROL_ROUTES.startEncounter, CONTROL_ROUTES.endEncounter, CONTROL_ROUTES.createPlayer].map(
-  (route) => ({ method: route.method, path: new RegExp(`^${route.pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`) }),
-);
-
 /**
  * A control call that changes what the server holds behind the traffic (a reset, a world, buckets, variants, a
  * scenario, faults, the clock set or moved back): the proxy forgets what it learned. Moving the clock forward
  * keeps it, since the answers' Date header carries the server's time: a window that ends on the way must restart.
  */
 function movesStateUnseen(method: string, path: string, requestBody: string | undefined): boolean {
-  const upper = method.toUpperCase();
-  if (upper === 'GET' || KEEPING_STATE.some((route) => route.method === upper && route.path.test(path))) return false;
-  if (path !== CONTROL_ROUTES.setClock.pattern) return true;
+  const route = controlRouteOf(method, path);
+  if (method.toUpperCase() === 'GET' || route?.keepsLimits === true) return false;
+  if (route !== CONTROL_ROUTES.setClock) return true;
   const body = parsedJson(requestBody);
   const advanceMs = isObject(body) ? body['advanceMs'] : undefined;
   return !(isObject(body) && body['set'] === undefined && typeof advanceMs === 'number' && advanceMs >= 0);

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
+import { CONTROL_PREFIX, isControlPath } from '../../src/spec/control-routes.js';
 import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../target/exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
@@ -105,7 +105,7 @@ function answeredBody(exchange: Exchange): Readonly<Record<string, unknown>> | u
 /** The sample an exchange gives, or why it gives none. */
 function sampleOf(exchange: Exchange, identities: TrafficIdentities): { sample: Sample; key: string; method: RouteMethod; path: string } | string {
   const path = pathOf(exchange);
-  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return `the mock's control API (${CONTROL_PREFIX}), which every mock serves itself`;
+  if (isControlPath(path)) return `the mock's control API (${CONTROL_PREFIX}), which every mock serves itself`;
   const served = SERVED_BY_THE_MOCK.get(`${exchange.method} ${path}`);
   if (served !== undefined) return served;
   if (!path.startsWith('/api/')) return 'not under /api/, where every route of a mock config is';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { CONTROL_PREFIX } from '../../src/spec/control-routes.js';
+import { isControlPath } from '../../src/spec/control-routes.js';
 import { ROUTES, specRoute } from '../../src/spec/routes.js';
 import type { Call } from './call.js';
 import { ClockControl } from './clock-control.js';
@@ -60,7 +60,7 @@ export class Target {
         else await this.pacer.beforeAuth(identity);
       }
       const exchange = await this.#sendOnce(call, identity);
-      const isControl = call.path.startsWith(CONTROL_PREFIX);
+      const isControl = isControlPath(call.path.split('?')[0]!);
       const registered = registeredEmail(call, exchange.status);
       if (registered !== undefined) this.registeredEmails.push(registered);
       this.har?.record(exchange, isControl);

@@ -7,7 +7,7 @@ import { PROXY_PREFIX } from '../../conformance/proxy/findings-page.js';
 import { proxyJsonReport, proxyJunitReport, type ProxySession } from '../../conformance/proxy/proxy-reports.js';
 import { RECORDED_EXCHANGES, type RunningProxy, startProxy } from '../../conformance/proxy/proxy-server.js';
 import { recordRoutes, writeRecordedRoutes } from '../../conformance/proxy/record-routes.js';
-import { CONTROL_PREFIX } from '../spec/control-routes.js';
+import { isControlPath } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { EXIT_CODES } from '../standalone/cli-error.js';
 import { listenError } from '../standalone/listen-errors.js';
@@ -52,7 +52,7 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
   if (options.junit !== undefined) await writeFile(options.junit, proxyJunitReport(log, session));
   if (options.har !== undefined) {
     const har = new HarRecorder();
-    for (const { exchange } of log.exchanges) har.record(exchange, new URL(exchange.url).pathname.startsWith(CONTROL_PREFIX));
+    for (const { exchange } of log.exchanges) har.record(exchange, isControlPath(new URL(exchange.url).pathname));
     await har.write({ file: options.har, creatorVersion: PACKAGE_VERSION });
   }
 }

@@ -16,11 +16,20 @@ export interface ControlRouteSpec {
   readonly contentType?: string;
   /** The body is a document of another format, sent as it is: no `success: true` beside it. */
   readonly bare?: true;
+  /** Reads or writes nothing a store keeps but the clock: a shared store loads no records for it. */
+  readonly clockOnly?: true;
+  /** Leaves buckets, their windows and the variants played as they were: a proxy keeps what it learned across it. */
+  readonly keepsLimits?: true;
 }
 
 /** Every control route by key; the server, the typed control, the dashboard and the OpenAPI document read them here. */
 export const CONTROL_ROUTES = {
-  capabilities: { method: 'GET', pattern: `${CONTROL_PREFIX}/capabilities`, summary: 'what this target offers; the conformance suite probes it' },
+  capabilities: {
+    method: 'GET',
+    pattern: `${CONTROL_PREFIX}/capabilities`,
+    summary: 'what this target offers; the conformance suite probes it',
+    clockOnly: true,
+  },
   outbox: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/outbox`,
@@ -43,8 +52,13 @@ export const CONTROL_ROUTES = {
     pattern: `${CONTROL_PREFIX}/buckets`,
     summary: '{category, key, count, resetAt}: set one bucket, its window ending at resetAt (how a run puts back the buckets it found)',
   },
-  clock: { method: 'GET', pattern: `${CONTROL_PREFIX}/clock`, summary: 'the virtual time and whether it is frozen' },
-  setClock: { method: 'POST', pattern: `${CONTROL_PREFIX}/clock`, summary: '{set: ISO} and/or {advanceMs}, then {frozen}: move or freeze the clock' },
+  clock: { method: 'GET', pattern: `${CONTROL_PREFIX}/clock`, summary: 'the virtual time and whether it is frozen', clockOnly: true },
+  setClock: {
+    method: 'POST',
+    pattern: `${CONTROL_PREFIX}/clock`,
+    summary: '{set: ISO} and/or {advanceMs}, then {frozen}: move or freeze the clock',
+    clockOnly: true,
+  },
   players: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/players`,
@@ -54,6 +68,7 @@ export const CONTROL_ROUTES = {
     method: 'POST',
     pattern: `${CONTROL_PREFIX}/players`,
     summary: '{email, emailVerified?, token?, actionPoints?, ship?, inEncounter?, …your fields}: create or update a player and issue a token',
+    keepsLimits: true,
   },
   removePlayers: {
     method: 'DELETE',
@@ -65,24 +80,33 @@ export const CONTROL_ROUTES = {
     method: 'PUT',
     pattern: `${CONTROL_PREFIX}/players/:id/action-points`,
     summary: "{points}: set a player's action points (the refill interval restarts)",
+    keepsLimits: true,
   },
   startEncounter: {
     method: 'POST',
     pattern: `${CONTROL_PREFIX}/players/:id/encounter`,
     summary: 'start a fighter encounter: gameplay actions answer 409 until it is resolved',
+    keepsLimits: true,
   },
-  endEncounter: { method: 'DELETE', pattern: `${CONTROL_PREFIX}/players/:id/encounter`, summary: "resolve the player's fighter encounter" },
+  endEncounter: {
+    method: 'DELETE',
+    pattern: `${CONTROL_PREFIX}/players/:id/encounter`,
+    summary: "resolve the player's fighter encounter",
+    keepsLimits: true,
+  },
   scenarios: { method: 'GET', pattern: `${CONTROL_PREFIX}/scenarios`, summary: 'the named scenarios and their parameters' },
   applyScenario: { method: 'POST', pattern: `${CONTROL_PREFIX}/scenarios/:name`, summary: 'apply one scenario; the body holds its parameters' },
   variants: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/variants`,
     summary: 'the legal variations played where the spec is silent, and every choice with its sentence',
+    clockOnly: true,
   },
   setVariants: {
     method: 'PUT',
     pattern: `${CONTROL_PREFIX}/variants`,
     summary: '{variants: [NAME | all | random[:SEED] | public-deployment, …]}: play those from now on ([] for the defaults)',
+    clockOnly: true,
   },
   journal: {
     method: 'GET',
@@ -141,10 +165,27 @@ export const CONTROL_ROUTES = {
     pattern: `${CONTROL_PREFIX}/openapi.json`,
     summary: 'this API as an OpenAPI 3.1 document, served as it is (no success envelope)',
     bare: true,
+    clockOnly: true,
   },
 } as const satisfies Readonly<Record<string, ControlRouteSpec>>;
 
 export type ControlRouteKey = keyof typeof CONTROL_ROUTES;
+
+/** Whether a request is addressed to the control API. */
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+const MATCHERS = Object.values(CONTROL_ROUTES).map((route: ControlRouteSpec) => ({
+  route,
+  path: new RegExp(`^${route.pattern.replaceAll('.', '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+}));
+
+/** The control route a request names, if any. */
+export function controlRouteOf(method: string, path: string): ControlRouteSpec | undefined {
+  const upper = method.toUpperCase();
+  return MATCHERS.find((matcher) => matcher.route.method === upper && matcher.path.test(path))?.route;
+}
 
 /** The names of a pattern's `:name` segments. */
 export type PathParameters<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`

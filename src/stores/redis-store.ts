@@ -5,7 +5,7 @@ import type { Journal, JournalEntry } from '../core/journal.js';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { RequestLoad, StoreEngine } from '../core/store-engine.js';
 import type { Store } from '../core/store.js';
-import { CONTROL_PREFIX } from '../spec/control-routes.js';
+import { controlRouteOf } from '../spec/control-routes.js';
 import { RedisBuckets } from './redis-buckets.js';
 import { commitChanges, hasWrites, isBatchable, trimJournal, writeChanges } from './redis-commit.js';
 import { RedisKeptPlayers } from './redis-kept-players.js';
@@ -25,8 +25,6 @@ export interface RedisStoreOptions {
 
 /** A control request names no record: it reads the whole state, or only the clock. */
 const NO_KEYS: RequestKeys = { token: undefined, email: undefined };
-/** Control routes that read nothing shared but the clock. */
-const LIGHT_CONTROL = new RegExp(`^${CONTROL_PREFIX}/(capabilities|clock|variants|openapi[^/]*)$`);
 
 /**
  * `--store redis://…`: players, tokens, codes, ships, action points, buckets, the outbox, the journal and the
@@ -150,7 +148,7 @@ export class RedisStore implements StoreEngine {
       const loaded = await loadRequestRecords(this.#turn, this.#loadScript, this.#keys, control ? NO_KEYS : requestKeys(request), ahead);
       this.#followClock(loaded.clock);
       if (control) {
-        if (!LIGHT_CONTROL.test(request.path))
+        if (controlRouteOf(request.method, request.path)?.clockOnly !== true)
           this.#applyShared(await readSharedState(this.#redis, this.#keys, this.#options.outboxSize, this.#options.journalSize));
         return undefined;
       }

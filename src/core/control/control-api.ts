@@ -18,11 +18,6 @@ import { stateRoutes } from './state-routes.js';
 import { variantRoutes } from './variant-routes.js';
 import { VARIANT_NAMES } from '../variant-choice.js';
 
-/** Whether a request is addressed to the control API: asked once per request, when it arrives. */
-export function isControlPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
-}
-
 /** A path of the control API as its router files it: under the prefix it is mounted on. */
 function mounted(path: string): string {
   return path.slice(CONTROL_PREFIX.length);
