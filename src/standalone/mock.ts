@@ -10,7 +10,7 @@ import { CliError } from './cli-error.js';
 import { hostAndPort, listenError } from './listen-errors.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
-import { MOCK_DEFAULTS, OPTION_SETTINGS, type MockOptions } from './setting-forms.js';
+import { OPTION_SETTINGS, type MockOptions, type StartOptions, withDefaults } from './setting-forms.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export interface RunningMock {
@@ -61,7 +61,7 @@ export function settingsServiceOptions(options: MockOptions): ServiceOptions {
   const passed = Object.fromEntries(SERVICE_OPTION_NAMES.flatMap((name) => (given[name] === undefined ? [] : [[name, given[name]]])));
   return {
     version: PACKAGE_VERSION,
-    clock: new VirtualClock({ frozen: options.freezeClock ?? MOCK_DEFAULTS.freezeClock }),
+    clock: new VirtualClock({ frozen: options.freezeClock === true }),
     // Each is declared in the settings with the type the service gives the option of the same name.
     ...(passed as Partial<ServiceOptions>),
     control: definedOnly({ enabled: options.control, public: options.controlPublic }),
@@ -90,8 +90,9 @@ function createConfiguredService(options: MockOptions, logger: MockLogger, store
 }
 
 /** Starts the standalone mock: the service on the node:http host. The CLI and library users call this. */
-export async function startMock(options: MockOptions): Promise<RunningMock> {
-  const logger = options.logger ?? createLogger(options.logFormat ?? MOCK_DEFAULTS.logFormat);
+export async function startMock(given: MockOptions): Promise<RunningMock> {
+  const options = withDefaults(given);
+  const logger = options.logger ?? createLogger(options.logFormat);
   const store = await openStore(options, { outboxSize: DEFAULT_BOUNDS.outboxSize, journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE });
   let service: Service;
   try {
@@ -117,8 +118,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   return { url: baseUrl(address), address: boundAddress(address), service, logger, store: store.description, close };
 }
 
-function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
-  const botCheck = options.botCheck ?? { mode: 'off' };
+function startupInfo(mock: RunningMock, options: StartOptions): StartupInfo {
+  const { botCheck } = options;
   return {
     version: PACKAGE_VERSION,
     url: mock.url,
@@ -127,11 +128,11 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
     corsOrigins: options.corsOrigins ?? 'any',
     trustProxy: options.trustProxy,
     control: {
-      enabled: options.control ?? MOCK_DEFAULTS.control,
-      public: options.controlPublic ?? MOCK_DEFAULTS.controlPublic,
+      enabled: options.control,
+      public: options.controlPublic,
       url: `${mock.url}${CONTROL_PREFIX}`,
     },
-    clock: { frozen: options.freezeClock ?? MOCK_DEFAULTS.freezeClock, now: new Date(mock.service.clock.now()).toISOString() },
+    clock: { frozen: options.freezeClock, now: new Date(mock.service.clock.now()).toISOString() },
     world: options.world === undefined ? undefined : { players: options.world.players.length, source: options.worldSource ?? '(given)' },
     botCheck: botCheck.mode === 'tokens' ? `tokens (${botCheck.tokens.length} accepted)` : botCheck.mode,
     variants: mock.service.variants.selection,
@@ -141,8 +142,9 @@ function startupInfo(mock: RunningMock, options: MockOptions): StartupInfo {
 }
 
 /** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM; with --workers, as N processes. */
-export async function runMockCommand(options: MockOptions): Promise<void> {
-  const workers = options.workers ?? MOCK_DEFAULTS.workers;
+export async function runMockCommand(given: MockOptions): Promise<void> {
+  const options = withDefaults(given);
+  const { workers } = options;
   if (workers > 1 && !isWorkerProcess()) {
     await probeStore(options);
     return runPrimary(options, workers);

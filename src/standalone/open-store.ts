@@ -5,7 +5,7 @@ import { RedisStore } from '../stores/redis-store.js';
 import { StateFile } from '../stores/state-file.js';
 import { StateFileError } from '../stores/state-file-schema.js';
 import { CliError } from './cli-error.js';
-import { MOCK_DEFAULTS, type MockOptions } from './setting-forms.js';
+import type { MockOptions, StartOptions } from './setting-forms.js';
 
 /** The engine the mock keeps its state with, what the banner calls it, and how to let it go. */
 export interface OpenedStore {
@@ -67,8 +67,8 @@ export async function probeStore(options: MockOptions): Promise<void> {
 }
 
 /** Opens the configured store before the mock listens: one that cannot work is a configuration error (exit 2). */
-export async function openStore(options: MockOptions, sizes: StoreSizes): Promise<OpenedStore> {
-  if (options.store !== undefined) return connectRedis(options.store, options.storePrefix ?? MOCK_DEFAULTS.storePrefix, sizes);
+export async function openStore(options: StartOptions, sizes: StoreSizes): Promise<OpenedStore> {
+  if (options.store !== undefined) return connectRedis(options.store, options.storePrefix, sizes);
   if (options.state !== undefined) return openStateFile(options.state, sizes);
   return MEMORY;
 }

@@ -50,6 +50,8 @@ export interface SettingDeclaration {
   default?: string | number | boolean;
   /** The default in words, where it is no single value (`none: memory`). */
   defaultText?: string;
+  /** The default as the option holds it, where that is not `default` itself (`{ mode: 'off' }` for `off`). */
+  optionDefault?: unknown;
   flag?: FlagDeclaration;
   /** Its key in the --config file is the setting's name. */
   file?: FileKey;

@@ -1,4 +1,5 @@
 import { camelCase, type CamelCase, type FileKeyDeclaration, type OptionDeclaration, type SettingDeclaration } from './setting-declaration.js';
+import { definedOnly } from './defined-only.js';
 import { MOCK_SETTINGS } from './settings.js';
 
 /** The three forms of the mock's settings, as types and lists derived from MOCK_SETTINGS: flags, config file, options. */
@@ -68,3 +69,15 @@ export const OPTION_SETTINGS = SETTINGS.flatMap(([name, setting]) =>
 export const MOCK_DEFAULTS = Object.fromEntries(SETTINGS.flatMap(([name, setting]) => (setting.default === undefined ? [] : [[name, setting.default]]))) as {
   [K in keyof Settings as Settings[K] extends { default: unknown } ? K : never]: Settings[K] extends { default: infer Value } ? Value : never;
 };
+
+/** The options a mock starts with: every setting that has a default holds one. */
+export type StartOptions = MockOptions & { [K in keyof typeof MOCK_DEFAULTS & keyof MockOptions]-?: Exclude<MockOptions[K], undefined> };
+
+const OPTION_DEFAULTS = Object.fromEntries(
+  OPTION_SETTINGS.flatMap(({ setting, optionName }) => (setting.default === undefined ? [] : [[optionName, setting.optionDefault ?? setting.default]])),
+);
+
+/** The settings' defaults where a program left options out: resolved once, as a mock starts (the CLI's options hold them all). */
+export function withDefaults(options: MockOptions): StartOptions {
+  return { ...OPTION_DEFAULTS, ...definedOnly(options) } as StartOptions;
+}

@@ -125,6 +125,7 @@ export const MOCK_SETTINGS = {
   botCheck: {
     description: 'How register treats challengeToken',
     default: 'off',
+    optionDefault: { mode: 'off' },
     flag: { name: 'bot-check', kind: 'string', choices: BOT_CHECK_MODES },
     file: fileKey<{ mode: BotCheck['mode']; tokens?: string[] }>(
       {

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { CliError } from './cli-error.js';
 import { createLogger, type StartupInfo } from './logger.js';
-import { MOCK_DEFAULTS, type MockOptions } from './setting-forms.js';
+import type { StartOptions } from './setting-forms.js';
 
 /** What a worker tells the primary once it listens. */
 interface ListeningMessage {
@@ -34,8 +34,8 @@ function stopAll(workers: Iterable<Worker>): Promise<void> {
  * mock on the shared store; the primary prints one banner, replaces a worker that dies, and stops them all
  * on SIGINT or SIGTERM. A worker that cannot start fails the command with its exit code.
  */
-export async function runPrimary(options: MockOptions, workerCount: number): Promise<void> {
-  const logger = createLogger(options.logFormat ?? MOCK_DEFAULTS.logFormat);
+export async function runPrimary(options: StartOptions, workerCount: number): Promise<void> {
+  const logger = createLogger(options.logFormat);
   const workers = new Set<Worker>();
   let stopping = false;
   let listening = 0;
