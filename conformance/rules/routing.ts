@@ -1,13 +1,16 @@
 import { ROUTES } from '../../src/spec/routes.js';
-import { judged, type Rule, routeKey } from './rule.js';
+import { isSuccess } from './envelope.js';
+import { judged, type Rule } from './rule.js';
+
+/** The methods a path of the table is probed with (HEAD and OPTIONS belong to HTTP and CORS, not to the Endpoints table). */
+export const PROBED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * The paths whose other methods must be refused 405, as the routing check probes them: those of the routes that
  * need no token. On a player's path another method may be an endpoint beyond the table ("not shown"), whose 404
  * says the player's resource does not exist (GET /api/player/ship before a ship is made).
  */
-const TOKENLESS_PATHS = new Set<string>(ROUTES.filter((route) => route.auth === 'none').map((route) => route.path));
-const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+const TOKENLESS_METHODS = new Map<string, string>(ROUTES.filter((route) => route.auth === 'none').map((route) => [route.path, route.method]));
 
 /** A path that is not served, and a method a path does not take. */
 export const ROUTING_RULES = [
@@ -17,16 +20,19 @@ export const ROUTING_RULES = [
     side: 'server',
     quote: '405 Method not allowed',
     sentences: ['ERR-STATUS-405'],
-    proxy: 'no 404 to another method of a path of the table that needs no token',
-    judge(exchange, knowledge) {
-      const { path } = knowledge;
-      if (!TOKENLESS_PATHS.has(path) || TABLE_ROUTES.has(routeKey(exchange, knowledge))) return [];
+    proxy: 'a 405 (or a 2xx, an endpoint beyond the table) to another method of a path of the table that needs no token',
+    judge(exchange, { path }) {
+      const listed = TOKENLESS_METHODS.get(path);
+      const method = exchange.method.toUpperCase();
+      if (listed === undefined || method === listed || !(PROBED_METHODS as readonly string[]).includes(method)) return [];
+      // "The complete list of endpoints beyond those in the table: not shown": a 2xx is one; a 429 is the limits' to judge.
+      if (isSuccess(exchange) || exchange.status === 429) return [];
       return [
         judged(
-          'not-404',
-          exchange.status !== 404,
-          `a 405 to ${exchange.method} on ${path}, a path of the table`,
-          `answered 404 to ${exchange.method} on ${path}, a path of the table: expected 405`,
+          'status-405',
+          exchange.status === 405,
+          `status 405 for ${method} on ${path}, which the Endpoints table lists only with ${listed} (or a 2xx, for an endpoint the table does not list)`,
+          `answered ${exchange.status} to ${method} on ${path}, which the Endpoints table lists only with ${listed}: expected 405`,
         ),
       ];
     },
