@@ -82,6 +82,7 @@ const REPORTED_ONCE = new Set([
   'register-without-email-accepted',
   'verify-without-otp-accepted',
   '429-body-without-error',
+  'register-message-empty',
 ]);
 
 /** A failed check is about `rule` when its title names the rule id (titles start with it). */

@@ -4,7 +4,9 @@ import { expectThat, observe } from './assertions.js';
 import { errorMessage } from '../rules/envelope.js';
 import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
 import { authIsScarce } from '../fixtures/accounts.js';
-import { isObject } from '../target/exchange.js';
+import { isObject, parsedJson } from '../target/exchange.js';
+import { readRegisterMessage } from '../rules/register-message.js';
+import { sentEmail } from '../rules/parameters.js';
 import { firstVerification } from '../fixtures/first-verification.js';
 import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../fixtures/generators.js';
 import { uniqueEmail } from '../fixtures/players.js';
@@ -16,20 +18,26 @@ const REGISTER = '/api/auth/register';
 
 export function registerChecks(suite: Suite): void {
   describe('register', () => {
-    it(rule('REG-OK', 'a new, valid address answers 200 {success: true, message: string}, the message saying a code was sent to the email'), async () => {
-      // Where auth requests are scarce, the registration VERIFY-OK goes on to verify: a new, valid address all the same.
-      const exchange = authIsScarce(suite)
-        ? (await firstVerification(suite)).registration.register
-        : await suite.target.send({
-            method: 'POST',
-            path: REGISTER,
-            json: { email: uniqueEmail(suite, 'register') },
-            identity: suite.target.identities.fresh(),
-          });
-      expectThat(exchange, exchange.status === 200, 'status 200');
-      expectSuccessEnvelope(exchange);
-      expectRule('REG-OK', exchange, sentByCheck(REGISTER, exchange), 'an accepted registration of a whole request');
-    });
+    it(
+      rule('REG-OK', 'a new, valid address answers 200 {success: true, message: string}, the message saying a code was sent to the email'),
+      async (context) => {
+        // Where auth requests are scarce, the registration VERIFY-OK goes on to verify: a new, valid address all the same.
+        const exchange = authIsScarce(suite)
+          ? (await firstVerification(suite)).registration.register
+          : await suite.target.send({
+              method: 'POST',
+              path: REGISTER,
+              json: { email: uniqueEmail(suite, 'register') },
+              identity: suite.target.identities.fresh(),
+            });
+        expectThat(exchange, exchange.status === 200, 'status 200');
+        expectSuccessEnvelope(exchange);
+        expectRule('REG-OK', exchange, sentByCheck(REGISTER, exchange), 'an accepted registration of a whole request');
+        const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
+        if (readRegisterMessage(message, sentEmail(parsedJson(exchange.requestBody))) === 'own-words')
+          await observe(context, `the register message says it in words of its own: ${JSON.stringify(message)}`);
+      },
+    );
 
     it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400'), async () => {
       const identity = suite.target.identities.fresh();

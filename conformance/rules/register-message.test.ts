@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { saysCodeWasSent } from './register-message.js';
+import { readRegisterMessage } from './register-message.js';
 
-describe('saysCodeWasSent', () => {
-  it('takes any wording that names the address or says code, sent or verification, in any case', () => {
-    expect(saysCodeWasSent('A verification code was sent to alice@example.com', 'alice@example.com')).toBe(true);
-    expect(saysCodeWasSent('Check ALICE@example.com', 'alice@example.com')).toBe(true);
-    expect(saysCodeWasSent('We SENT you something', undefined)).toBe(true);
-    expect(saysCodeWasSent('Your sign-in code is on its way', undefined)).toBe(true);
-    expect(saysCodeWasSent('Verification pending', undefined)).toBe(true);
+describe('readRegisterMessage', () => {
+  it('reads a message that names the address or speaks of a code, its sending or the mail as saying it, in any case', () => {
+    expect(readRegisterMessage('A verification code was sent to alice@example.com', 'alice@example.com')).toBe('says-it');
+    expect(readRegisterMessage('Check ALICE@example.com', 'alice@example.com')).toBe('says-it');
+    expect(readRegisterMessage('We SENT you something', undefined)).toBe('says-it');
+    expect(readRegisterMessage('A one-time passcode has been e-mailed to you', undefined)).toBe('says-it');
+    expect(readRegisterMessage('Look in your inbox', undefined)).toBe('says-it');
   });
 
-  it('refuses a message that says none of it', () => {
-    expect(saysCodeWasSent('OK', 'alice@example.com')).toBe(false);
-    expect(saysCodeWasSent('Registered', undefined)).toBe(false);
-    // A word that merely contains one of them is not it.
-    expect(saysCodeWasSent('Unsent codex', '')).toBe(false);
+  it('takes a message in words it does not know, for an observation', () => {
+    expect(readRegisterMessage('Nous vous avons écrit', undefined)).toBe('own-words');
+    expect(readRegisterMessage('Almost there: one more step', undefined)).toBe('own-words');
+  });
+
+  it('refuses only a message that plainly cannot say it: none, empty, a bare status word, a failure', () => {
+    for (const message of [undefined, 42, '', '   ', 'OK', 'ok.', 'Success!', 'Registered', 'done', '200', 'Error', 'Invalid request', 'Registration failed'])
+      expect(readRegisterMessage(message, 'alice@example.com'), JSON.stringify(message)).toBe('cannot');
   });
 });

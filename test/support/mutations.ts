@@ -282,6 +282,15 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'register-message-empty',
+    breaks: 'REG-OK',
+    does: 'answers a registration with an empty message, which cannot say a code was sent',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, REGISTER) && isSuccess(response) && body !== undefined) body['message'] = ' ';
+    },
+  },
+  {
     name: 'register-without-message',
     breaks: 'REG-OK',
     does: 'leaves message out of the register response',

@@ -62,6 +62,14 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     },
   },
   {
+    name: 'register-message-passcode-emailed',
+    does: 'says it without the words code, sent or verification ("A one-time passcode has been e-mailed to you")',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (isPost(request, REGISTER) && isSuccess(response) && body !== undefined) body['message'] = 'A one-time passcode has been e-mailed to you';
+    },
+  },
+  {
     name: 'retry-after-minutes',
     does: 'sends Retry-After in whole minutes, rounded up (1 for any wait up to a minute)',
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Math.max(1, Math.ceil(Number(value) / 60)))),
