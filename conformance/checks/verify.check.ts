@@ -29,9 +29,10 @@ function requireOtp(suite: Suite, context: TestContext): void {
   if (suite.otp === null) context.skip(NO_OTP);
 }
 
-/** A 6-digit code that is certainly not `code`. */
+/** A code of the form the server sent that is certainly not `code`: 6 digits, or its last character changed. */
 function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, '0');
+  if (/^\d+$/.test(code)) return String((Number(code) + 1) % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, '0');
+  return `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`;
 }
 
 /**

@@ -11,6 +11,9 @@ describe('codeInText', () => {
     ['a 5-digit code', `OTP for ${EMAIL}: 04251 (expires 2026-11-21T10:15:00.000Z)`, '04251'],
     ['a 7-digit code', `Your code for ${EMAIL} is 0425170`, '0425170'],
     ['a 6-digit code preferred over a 5-digit count', `attempt 12345 for ${EMAIL}: code 123456`, '123456'],
+    ['a code of letters and digits a line names', `Your code for ${EMAIL} is A7K9Q2`, 'A7K9Q2'],
+    ['a code of capitals after "otp:"', `otp: QWERTY sent to ${EMAIL}`, 'QWERTY'],
+    ['a JSON code field of letters and digits', `{"email":"${EMAIL}","otp":"x4b9k2"}`, 'x4b9k2'],
   ])('%s', (_what, text, code) => {
     expect(codeInText(text, EMAIL)).toBe(code);
   });
@@ -18,6 +21,7 @@ describe('codeInText', () => {
   it.each([
     ['digits only in the address and the time', `registered ${EMAIL} at 2026-11-21T10:00:00Z`],
     ['a version and a short count', `mailer 1.2.3 sent 2 messages to ${EMAIL}`],
+    ['words after "code" that hold no digit', `code sent to ${EMAIL}, check your inbox`],
   ])('finds no code in %s', (_what, text) => {
     expect(codeInText(text, EMAIL)).toBeUndefined();
   });

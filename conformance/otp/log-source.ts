@@ -4,8 +4,17 @@ import { OTP_WAIT_MS, OtpSourceError, type OtpSource } from './otp-source.js';
 
 const POLL_MS = 250;
 
+export interface LogWaits {
+  /** How long a code may take to be written. */
+  codeMs: number;
+  /** How long a code may follow a line that names the address without one (a code the suite cannot read is not waited for). */
+  afterNamingMs: number;
+}
+
+const LOG_WAITS: LogWaits = { codeMs: OTP_WAIT_MS, afterNamingMs: 10_000 };
+
 /** The code from a log file the target writes: the newest new line that names the address and holds a code. */
-export function logSource(file: string): OtpSource {
+export function logSource(file: string, waits: LogWaits = LOG_WAITS): OtpSource {
   const offsets = new Map<string, number>();
   const sizeOf = async () => {
     try {
@@ -31,17 +40,21 @@ export function logSource(file: string): OtpSource {
     },
     codeFor: async (email) => {
       const from = offsets.get(email) ?? 0;
-      const deadline = Date.now() + OTP_WAIT_MS;
+      let deadline = Date.now() + waits.codeMs;
+      let naming: string | undefined;
       while (Date.now() < deadline) {
         const size = await sizeOf();
         if (size > from) {
           const lines = (await readFrom(from, size)).split('\n').filter((text) => text.includes(email));
           const code = lines.map((line) => codeInText(line, email)).findLast((found) => found !== undefined);
           if (code !== undefined) return code;
+          if (naming === undefined && lines.length > 0) deadline = Math.min(deadline, Date.now() + waits.afterNamingMs);
+          naming = lines.at(-1) ?? naming;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      throw new Error(`no line naming ${email} with a code appeared in ${file} within ${OTP_WAIT_MS / 1000} s`);
+      if (naming !== undefined) throw new Error(`${file} names ${email} without a code the suite can read: ${naming.trim().slice(0, 300)}`);
+      throw new Error(`no line naming ${email} with a code appeared in ${file} within ${waits.codeMs / 1000} s`);
     },
   };
 }
