@@ -6,7 +6,7 @@ import type { ConformanceConfig } from '../run/config.js';
 import { integerHeader } from '../target/exchange.js';
 import type { Identity } from '../target/identities.js';
 import { RateLimitModel } from '../model/rate-limit-model.js';
-import { instant } from '../model/server-time.js';
+import { instant, ServerClock } from '../model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
 import { signIn, uniqueEmail, type SignedIn } from '../fixtures/players.js';
 import type { Call } from '../target/call.js';
@@ -59,6 +59,8 @@ export class FuzzSession {
   readonly otp: OtpSource | null;
   readonly clock: ClockControl | undefined;
   readonly choices = new ServerChoices();
+  /** In real time, the server's clock as its Date headers show it. */
+  readonly serverClock = new ServerClock();
   readonly stats = { runs: 0, commands: 0, requests: 0, limited: 0 };
   readonly #stopping = new AbortController();
   #sessionPlayers: SignedIn[] | undefined;
@@ -129,7 +131,7 @@ export class FuzzSession {
     const health = await this.target.send({ method: 'GET', path: HEALTH, identity: this.target.identities.fresh(), expectLimit: true });
     const reset = integerHeader(health, HEADERS.rateLimitReset);
     const firstHit = integerHeader(health, HEADERS.rateLimitRemaining) === RATE_LIMITS.public.limit - 1;
-    if (reset !== undefined) this.choices.readReset({ value: reset, at: instant(atMs) }, firstHit);
+    if (reset !== undefined) this.choices.readReset({ value: reset, at: instant(atMs) }, firstHit, 'public');
   }
 
   /** Ends a wait in progress: the run bound (--max-duration) was reached. */
@@ -190,7 +192,10 @@ export class FuzzSession {
         this.#stopping.signal,
       );
     }
-    const limits = new RateLimitModel({ alignment: this.choices.alignment ?? 'first-hit', boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000 });
+    const limits = new RateLimitModel({
+      alignments: (category) => this.choices.alignmentFor(category),
+      boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000,
+    });
     const labelled = await Promise.all(players.map(async (player, index) => ({ label: `player ${index + 1}`, tokens: await this.#tokensOf(player) })));
     return { model: { limits, nowMs, pending: [] }, real: { session: this, identities, players: labelled, steps: [] } };
   }

@@ -94,7 +94,9 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
     });
   }
   if (reset !== undefined) {
-    const verdict = choices.readReset({ value: reset, at }, firstHit && !expectation.nearBoundary);
+    // The model opened this window as the category's alignment was known before this answer, if it was.
+    const alignmentKnown = choices.alignments.has(expectation.category!);
+    const verdict = choices.readReset({ value: reset, at }, firstHit && !expectation.nearBoundary, expectation.category!);
     if ('problem' in verdict) findings.push({ rule: 'RL-RESET', message: verdict.problem });
     if ('windowEnd' in verdict) {
       judged.windowEnd = verdict.windowEnd;
@@ -104,7 +106,7 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
         context.exactClock &&
         modelEnd !== undefined &&
         !expectation.nearBoundary &&
-        choices.alignment !== undefined &&
+        alignmentKnown &&
         (modelEnd < reading.fromMs || modelEnd > reading.toMs)
       ) {
         findings.push({

@@ -6,7 +6,6 @@ import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
 import { onePerRule } from '../rules/index.js';
 import { judge, type Judgement, type Outcome, ruleFindings } from './judge.js';
-import type { ServerChoices } from './server-choices.js';
 import { Disagreement } from './step.js';
 
 export interface StepRequest {
@@ -17,13 +16,10 @@ export interface StepRequest {
 }
 
 /**
- * In real time the alignment is learned from the run's first answers, after the model opened that bucket
- * under its default: from then on the model follows the target, and that bucket ends where the answer says.
+ * Where a category's windows start is learned from its first answers, after the model opened that bucket under
+ * another alignment: the bucket ends where the answer says, and the category's windows opened from now on follow it.
  */
-function adoptLearnedAlignment(model: RunModel, choices: ServerChoices, caller: Caller, expectation: Expectation, judged: Judgement, atMs: number): void {
-  const learned = choices.alignment;
-  if (learned === undefined || learned === model.limits.options.alignment) return;
-  model.limits.adoptAlignment(learned);
+function followLearnedWindow(model: RunModel, caller: Caller, expectation: Expectation, judged: Judgement, atMs: number): void {
   if (expectation.category === undefined || judged.remaining === undefined || judged.windowEnd === undefined) return;
   const windowEndMs = Math.round((judged.windowEnd.fromMs + judged.windowEnd.toMs) / 2);
   model.limits.sync(expectation.category, caller, { remaining: judged.remaining, atMs, windowEndMs });
@@ -36,24 +32,25 @@ function adoptLearnedAlignment(model: RunModel, choices: ServerChoices, caller: 
 export async function sendStep(model: RunModel, real: RunReal, request: StepRequest): Promise<Exchange> {
   const { session } = real;
   const sentAt = Date.now();
-  const atMs = model.nowMs ?? sentAt;
+  const atMs = model.nowMs ?? session.serverClock.serverMs(sentAt);
   const { method, path } = request.call;
   const expectation = model.limits.record({ method, path, caller: request.caller, atMs });
+  const alignmentKnown = expectation.category === undefined || session.choices.alignments.has(expectation.category);
   const exchange = await session.target.send({ ...request.call, expectLimit: true });
   session.stats.requests++;
   if (exchange.status === 429) session.stats.limited++;
   if (expectation.counted !== false) session.counted(request.call, expectation.category);
-  const at = model.nowMs === undefined ? { fromMs: sentAt, toMs: exchange.receivedAt } : instant(model.nowMs);
+  const at = model.nowMs === undefined ? session.serverClock.answeredAt(exchange) : instant(model.nowMs);
   const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
   const knowledge = { path: path.split('?')[0]!, external: !request.caller.gameOrigin, serverTime: at };
   judged.findings = onePerRule([...judged.findings, ...ruleFindings(exchange, knowledge)]);
   real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
   if (judged.findings.length > 0) throw new Disagreement(judged.findings);
-  adoptLearnedAlignment(model, session.choices, request.caller, expectation, judged, atMs);
+  if (!alignmentKnown && session.choices.alignments.has(expectation.category!)) followLearnedWindow(model, request.caller, expectation, judged, atMs);
   // Near a window's end either answer is right: the model takes the one the target gave.
   if (expectation.nearBoundary && expectation.category !== undefined && judged.remaining !== undefined) {
     const limit = expectation.limit ?? 0;
-    const windowEndMs = judged.remaining === limit - 1 ? model.limits.windowEndFor(atMs) : expectation.windowEndMs;
+    const windowEndMs = judged.remaining === limit - 1 ? model.limits.windowEndFor(expectation.category, atMs) : expectation.windowEndMs;
     model.limits.sync(expectation.category, request.caller, { remaining: judged.remaining, atMs, windowEndMs });
   }
   return exchange;

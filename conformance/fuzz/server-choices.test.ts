@@ -10,25 +10,33 @@ describe('ServerChoices', () => {
   it('learns first-hit windows from a Reset in milliseconds that the server rounded down to the second', () => {
     const choices = new ServerChoices();
     const truncated = Math.floor((AT + RATE_LIMIT_WINDOW_MS) / 1000) * 1000;
-    const verdict = choices.readReset({ value: truncated, at: instant(AT) }, true);
+    const verdict = choices.readReset({ value: truncated, at: instant(AT) }, true, 'public');
     expect(verdict).toEqual({ windowEnd: { fromMs: truncated, toMs: truncated } });
     expect(choices.resetUnit).toBe('epoch-milliseconds');
-    expect(choices.alignment).toBe('first-hit');
+    expect(choices.alignments.get('public')).toBe('first-hit');
   });
 
   it('learns clock-minute windows from a Reset in epoch seconds at the next minute', () => {
     const choices = new ServerChoices();
     const nextMinute = Math.ceil(AT / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
-    choices.readReset({ value: nextMinute / 1000, at: instant(AT) }, true);
+    choices.readReset({ value: nextMinute / 1000, at: instant(AT) }, true, 'public');
     expect(choices.resetUnit).toBe('epoch-seconds');
-    expect(choices.alignment).toBe('clock-minute');
+    expect(choices.alignments.get('public')).toBe('clock-minute');
+  });
+
+  it('learns each category its own way: auth on clock minutes beside public windows from the first request', () => {
+    const choices = new ServerChoices();
+    const nextMinute = Math.ceil(AT / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+    choices.readReset({ value: nextMinute / 1000, at: instant(AT) }, true, 'auth');
+    choices.readReset({ value: Math.floor((AT + RATE_LIMIT_WINDOW_MS) / 1000), at: instant(AT) }, true, 'public');
+    expect(Object.fromEntries(choices.alignments)).toEqual({ auth: 'clock-minute', public: 'first-hit' });
   });
 
   it('holds the unit it learned: a later Reset in another unit is a problem', () => {
     const choices = new ServerChoices();
     const end = AT + RATE_LIMIT_WINDOW_MS;
-    choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true);
-    expect(choices.readReset({ value: end, at: instant(AT + 1_000) }, false)).toEqual({
+    choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true, 'public');
+    expect(choices.readReset({ value: end, at: instant(AT + 1_000) }, false, 'public')).toEqual({
       problem: `X-RateLimit-Reset ${end} no longer reads as Unix epoch seconds of the window's end of a window open now, as earlier responses did`,
     });
   });
@@ -57,8 +65,14 @@ describe('ServerChoices', () => {
     expect(choices.checkRetryAfter(3_600_000, undefined)).toBe(
       'Retry-After 3600000 (seconds or milliseconds or minutes) asks for a wait longer than the one-minute window',
     );
-    expect(choices.checkRetryAfter(40, { fromMs: 10_000, toMs: 11_000 })).toBe(
-      'Retry-After 40 asks for 40 s in seconds, 0.04 s in milliseconds, but the window ends in 10–11 s',
+    expect(choices.checkRetryAfter(4, { fromMs: 10_000, toMs: 11_000 })).toBe(
+      'Retry-After 4 asks for 4 s in seconds, 0.004 s in milliseconds, but the window ends in 10–11 s',
     );
+  });
+
+  it('takes a Retry-After that names the whole window wherever the window ends', () => {
+    const choices = new ServerChoices();
+    for (const fromMs of [2_000, 20_000, 45_000]) expect(choices.checkRetryAfter(60, { fromMs, toMs: fromMs + 1_000 })).toBeUndefined();
+    expect(choices.retryAfterUnit).toBe('seconds');
   });
 });

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { describeResetUnit, inferResetUnit, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
 import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
@@ -12,21 +12,27 @@ const RETRY_AFTER_SLACK_MS = 2_000;
 export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string } | { undecided: true };
 
 /**
- * The choices the spec leaves to a server (the units of X-RateLimit-Reset and Retry-After, where windows
- * start), learned from its first responses and then held for the whole session: a later response that
+ * The choices the spec leaves to a server (the units of X-RateLimit-Reset and Retry-After, where each category's
+ * windows start), learned from its first responses and then held for the whole session: a later response that
  * reads otherwise is a disagreement, not a new choice.
  */
 export class ServerChoices {
   resetUnit: ResetUnit | undefined;
-  alignment: WindowAlignment | undefined;
   retryAfterUnit: RetryAfterUnit | undefined;
+  /** Where windows start, by category: a server may count auth on clock minutes and the rest from the first request. */
+  readonly alignments = new Map<RateLimitCategory, WindowAlignment>();
   readonly #resetSamples: ResetSample[] = [];
-  readonly #windowSamples: WindowSample[] = [];
+  readonly #windowSamples = new Map<RateLimitCategory, WindowSample[]>();
 
-  /** Reads a Reset value in the held unit, learning the unit (and the alignment) while they are open. */
-  readReset(sample: ResetSample, firstHit: boolean): ResetVerdict {
+  /** Where a category's windows start: as it showed, else as the first category shown (a server mostly aligns them all alike). */
+  alignmentFor(category: RateLimitCategory): WindowAlignment | undefined {
+    return this.alignments.get(category) ?? this.alignments.values().next().value;
+  }
+
+  /** Reads a Reset value of a category's bucket in the held unit, learning the unit (and the category's alignment) while they are open. */
+  readReset(sample: ResetSample, firstHit: boolean, category: RateLimitCategory): ResetVerdict {
     const verdict = this.#readInUnit(sample);
-    if ('windowEnd' in verdict) this.#learnAlignment({ at: sample.at, windowEnd: verdict.windowEnd, firstHit });
+    if ('windowEnd' in verdict) this.#learnAlignment(category, { at: sample.at, windowEnd: verdict.windowEnd, firstHit });
     return verdict;
   }
 
@@ -55,12 +61,14 @@ export class ServerChoices {
     }
   }
 
-  #learnAlignment(sample: WindowSample): void {
-    if (this.alignment !== undefined) return;
+  #learnAlignment(category: RateLimitCategory, sample: WindowSample): void {
+    if (this.alignments.has(category)) return;
+    const samples = this.#windowSamples.get(category) ?? [];
+    this.#windowSamples.set(category, samples);
     // A server may round the instant it sends, even in milliseconds (1795259828000): a second either way.
-    this.#windowSamples.push({ ...sample, windowEnd: widen(sample.windowEnd, ROUNDING_SLACK_MS) });
-    const inference = inferAlignment(this.#windowSamples);
-    if (inference.kind === 'known') this.alignment = inference.alignment;
+    samples.push({ ...sample, windowEnd: widen(sample.windowEnd, ROUNDING_SLACK_MS) });
+    const inference = inferAlignment(samples);
+    if (inference.kind === 'known') this.alignments.set(category, inference.alignment);
   }
 
   /**
@@ -86,7 +94,9 @@ export class ServerChoices {
   describe(): string[] {
     return [
       this.resetUnit === undefined ? 'X-RateLimit-Reset: unit not yet known' : `X-RateLimit-Reset: ${describeResetUnit(this.resetUnit)}`,
-      this.alignment === undefined ? 'windows: alignment not yet known' : `windows: ${describeAlignment(this.alignment)}`,
+      this.alignments.size === 0
+        ? 'windows: alignment not yet known'
+        : `windows: ${[...this.alignments].map(([category, alignment]) => `${category} ${describeAlignment(alignment)}`).join('; ')}`,
       this.retryAfterUnit === undefined ? 'Retry-After: no 429 seen yet' : `Retry-After: ${this.retryAfterUnit}`,
     ];
   }

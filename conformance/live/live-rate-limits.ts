@@ -44,8 +44,8 @@ const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + inter
  * overlapped another of their bucket are judged on everything but their place in the count.
  */
 export class LiveRateLimits {
-  readonly #model = new RateLimitModel();
   #choices = new ServerChoices();
+  readonly #model = new RateLimitModel({ alignments: (category) => this.#choices.alignmentFor(category) });
   readonly #seen = new Set<string>();
   readonly #guessedEnd = new Set<string>();
   readonly #maxBuckets: number;
@@ -152,8 +152,6 @@ export class LiveRateLimits {
       const otherLimit = path === VERIFY_PATH ? ['RL-429', 'RL-WINDOW'] : ['RL-429'];
       judged.findings = judged.findings.filter((finding) => !otherLimit.includes(finding.rule));
     }
-    const learned = this.#choices.alignment;
-    if (learned !== undefined && learned !== this.#model.options.alignment) this.#model.adoptAlignment(learned);
     if (judged.remaining !== undefined) {
       const windowEndMs = judged.windowEnd === undefined ? undefined : midpoint(judged.windowEnd);
       this.#model.sync(category, caller, { remaining: judged.remaining, atMs, windowEndMs });

@@ -53,13 +53,16 @@ export interface Expectation {
 }
 
 export interface ModelOptions {
+  /** Where windows start where the target has not shown it. */
   alignment: WindowAlignment;
+  /** Where the target showed a category's windows start (a server may align each category its own way). */
+  alignments: (category: RateLimitCategory) => WindowAlignment | undefined;
   windowMs: number;
   /** How near a window's end a request must be for the model to leave the outcome open. */
   boundaryToleranceMs: number;
 }
 
-const DEFAULT_OPTIONS: ModelOptions = { alignment: 'first-hit', windowMs: RATE_LIMIT_WINDOW_MS, boundaryToleranceMs: 1_000 };
+const DEFAULT_OPTIONS: ModelOptions = { alignment: 'first-hit', alignments: () => undefined, windowMs: RATE_LIMIT_WINDOW_MS, boundaryToleranceMs: 1_000 };
 
 interface Bucket {
   count: number;
@@ -79,15 +82,14 @@ export class RateLimitModel {
     this.options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  /** The alignment the target turned out to use: windows opened from now on end accordingly. */
-  adoptAlignment(alignment: WindowAlignment): void {
-    this.options.alignment = alignment;
+  alignmentOf(category: RateLimitCategory): WindowAlignment {
+    return this.options.alignments(category) ?? this.options.alignment;
   }
 
-  /** When a window that a counted request at `atMs` opens ends. */
-  windowEndFor(atMs: number): number {
+  /** When a window of `category` that a counted request at `atMs` opens ends. */
+  windowEndFor(category: RateLimitCategory, atMs: number): number {
     const { windowMs } = this.options;
-    return this.options.alignment === 'first-hit' ? atMs + windowMs : Math.floor(atMs / windowMs) * windowMs + windowMs;
+    return this.alignmentOf(category) === 'first-hit' ? atMs + windowMs : Math.floor(atMs / windowMs) * windowMs + windowMs;
   }
 
   #live(key: string, atMs: number): Bucket | undefined {
@@ -122,7 +124,7 @@ export class RateLimitModel {
     if (key === undefined) return unknown;
     const stored = this.#buckets.get(key);
     const nearBoundary = stored !== undefined && Math.abs(request.atMs - stored.windowEndMs) < this.options.boundaryToleranceMs;
-    const bucket = this.#live(key, request.atMs) ?? { count: 0, windowEndMs: this.windowEndFor(request.atMs) };
+    const bucket = this.#live(key, request.atMs) ?? { count: 0, windowEndMs: this.windowEndFor(category, request.atMs) };
     const limited = bucket.count >= limit;
     const count = limited ? bucket.count : bucket.count + 1;
     if (commit) this.#buckets.set(key, { count, windowEndMs: bucket.windowEndMs });
@@ -142,7 +144,7 @@ export class RateLimitModel {
   sync(category: RateLimitCategory, caller: Caller, observed: { remaining: number; atMs: number; windowEndMs?: number | undefined }): void {
     const key = bucketKey(category, caller);
     if (key === undefined) return;
-    const windowEndMs = observed.windowEndMs ?? this.#live(key, observed.atMs)?.windowEndMs ?? this.windowEndFor(observed.atMs);
+    const windowEndMs = observed.windowEndMs ?? this.#live(key, observed.atMs)?.windowEndMs ?? this.windowEndFor(category, observed.atMs);
     this.#buckets.set(key, { count: RATE_LIMITS[category].limit - observed.remaining, windowEndMs });
   }
 

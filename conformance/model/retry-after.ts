@@ -29,12 +29,14 @@ export function readingIn(value: number, unit: RetryAfterUnit): RetryAfterReadin
 }
 
 /**
- * Whether a reading asks for the wait until the window ends: within a second or two of rounding, and a whole
- * unit more for a unit coarser than a second (a server counting minutes rounds 20 s up to 1).
+ * Whether a reading asks for at least the wait until the window ends (within a second or two of rounding) and
+ * no more than a whole window: the spec gives no more than "integer, unit unspecified", and a server may always
+ * name the whole window. A unit coarser than a second may round up by a whole unit (20 s to 1 minute).
  */
 export function fitsWait(reading: RetryAfterReading, expectedWaitMs: TimeInterval, slackMs = MATCH_SLACK_MS): boolean {
   const rounding = Math.max(0, UNIT_MS[reading.unit] - UNIT_MS.seconds);
-  return reading.waitMs >= expectedWaitMs.fromMs - slackMs && reading.waitMs <= expectedWaitMs.toMs + slackMs + rounding;
+  const longest = Math.max(expectedWaitMs.toMs + rounding, RATE_LIMIT_WINDOW_MS);
+  return reading.waitMs >= expectedWaitMs.fromMs - slackMs && reading.waitMs <= longest + slackMs;
 }
 
 /**

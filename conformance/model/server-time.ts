@@ -30,6 +30,11 @@ export function overlaps(a: TimeInterval, b: TimeInterval): boolean {
   return a.fromMs <= b.toMs && b.fromMs <= a.toMs;
 }
 
+/** What two overlapping intervals share. */
+export function intersection(a: TimeInterval, b: TimeInterval): TimeInterval {
+  return { fromMs: Math.max(a.fromMs, b.fromMs), toMs: Math.min(a.toMs, b.toMs) };
+}
+
 /** How long from `from` until `to`: the shortest and the longest it can be. */
 export function span(from: TimeInterval, to: TimeInterval): TimeInterval {
   return { fromMs: to.fromMs - from.toMs, toMs: to.toMs - from.fromMs };
@@ -44,4 +49,33 @@ export function describeInterval(interval: TimeInterval): string {
 /** When the server made an answer: its Date header, or this machine's time while the request was out, without one. */
 export function answeredAt(exchange: { headers: Readonly<Record<string, string>>; sentAt: number; receivedAt: number }): TimeInterval {
   return fromDateHeader(exchange.headers['date']) ?? { fromMs: exchange.sentAt, toMs: exchange.receivedAt };
+}
+
+/**
+ * How far a server's clock stands from this machine's, learned from its Date headers, each narrowing what the
+ * ones before allowed: in real time, windows and Reset are judged on the server's clock, whatever this machine's says.
+ */
+export class ServerClock {
+  /** The server's clock minus this machine's, as an interval; undefined until a Date header was seen. */
+  #offset: TimeInterval | undefined;
+
+  /** When the server made an answer, on its clock: the round trip moved by the offset, within the Date header's second. */
+  answeredAt(exchange: { headers: Readonly<Record<string, string>>; sentAt: number; receivedAt: number }): TimeInterval {
+    const date = fromDateHeader(exchange.headers['date']);
+    if (date !== undefined) {
+      const sample = { fromMs: date.fromMs - exchange.receivedAt, toMs: date.toMs - exchange.sentAt };
+      const offset = this.#offset;
+      // A clock set anew on the server (or a Date header of another machine behind a balancer) starts the estimate again.
+      this.#offset = offset !== undefined && overlaps(offset, sample) ? intersection(offset, sample) : sample;
+    }
+    const offset = this.#offset ?? instant(0);
+    const moved = { fromMs: exchange.sentAt + offset.fromMs, toMs: exchange.receivedAt + offset.toMs };
+    return date === undefined || !overlaps(date, moved) ? moved : intersection(date, moved);
+  }
+
+  /** An instant of this machine's on the server's clock, as well as the answers so far tell it. */
+  serverMs(localMs: number): number {
+    const offset = this.#offset ?? instant(0);
+    return localMs + Math.round((offset.fromMs + offset.toMs) / 2);
+  }
 }

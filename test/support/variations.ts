@@ -75,6 +75,11 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, (value) => String(Math.max(1, Math.ceil(Number(value) / 60)))),
   },
   {
+    name: 'retry-after-whole-window',
+    does: 'sends Retry-After 60 on every 429, the whole window, however soon the window ends',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.retryAfter, () => String(RATE_LIMIT_WINDOW_MS / 1000)),
+  },
+  {
     name: 'not-shown-status-422',
     does: 'answers 422 instead of 400/403 where the spec shows no status (disposable email, wrong/used/expired code, unverified ship creation)',
     apply: (ctx) => {
