@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, type CliProcess, startMock, useCli } from './support/cli.js';
@@ -116,6 +117,25 @@ describe('game-service proxy', () => {
     expect(proxied.status).toBe(direct.status);
     const cors = (answer: Response) => [...answer.headers].filter(([name]) => name.startsWith('access-control-'));
     expect(cors(proxied)).toEqual(cors(direct));
+  });
+
+  it('ends with its summary and reports on a Ctrl+C that comes while it still probes its target', async () => {
+    // A target that takes connections and never answers: the probe waits its whole bound.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => void held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const json = join(temp(), 'findings.json');
+    try {
+      const proxy = await startProxy(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, ['--json', json]);
+      proxy.process.child.kill('SIGINT');
+      const exit = await proxy.process.waitForExit();
+      expect(exit.code, proxy.process.stderr).toBe(0);
+      expect(proxy.process.stdout).toContain('SIGINT: stopped.');
+      expect(existsSync(json)).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('answers 502 with an error envelope when the target does not answer', async () => {

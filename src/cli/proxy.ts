@@ -72,9 +72,20 @@ async function writeRecording(file: string, proxy: RunningProxy): Promise<void> 
   for (const [reason, each] of reasons) console.log(`  skipped ${each.length}: ${reason}`);
 }
 
+/** Says whether the target answers, and where the findings go. */
+async function probeTarget(target: string, proxyUrl: string): Promise<void> {
+  const silence = await targetSilence(target);
+  if (silence !== undefined) console.error(`game-service proxy: ${silence}`);
+  console.log(`Findings: one line each below, and on ${proxyUrl}${PROXY_PREFIX}/ui. Ctrl+C ends the run with a summary.`);
+}
+
 /** `game-service proxy`: forward and judge until SIGINT or SIGTERM, then summarise, write the reports, and exit by --fail-on. */
 export async function runProxyCommand(options: ProxyCommandOptions): Promise<number> {
   const startedAt = Date.now();
+  // Listened for from the start: a Ctrl+C while the target is probed still ends the run with its summary and reports.
+  const stopped = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT')).once('SIGTERM', () => resolve('SIGTERM'));
+  });
   let proxy: RunningProxy;
   try {
     proxy = await startProxy({
@@ -90,12 +101,7 @@ export async function runProxyCommand(options: ProxyCommandOptions): Promise<num
     throw listenError('the proxy', error as NodeJS.ErrnoException, options.host ?? PROXY_DEFAULTS.host, options.port ?? PROXY_DEFAULTS.port);
   }
   console.log(`game-service proxy ${PACKAGE_VERSION} listening on ${proxy.url}, forwarding to ${options.target}`);
-  const silence = await targetSilence(options.target);
-  if (silence !== undefined) console.error(`game-service proxy: ${silence}`);
-  console.log(`Findings: one line each below, and on ${proxy.url}${PROXY_PREFIX}/ui. Ctrl+C ends the run with a summary.`);
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT')).once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const signal = await Promise.race([stopped, probeTarget(options.target, proxy.url).then(() => stopped)]);
   await proxy.close();
   const exitCode = exitCodeFor(proxy.log, options.failOn ?? PROXY_DEFAULTS.failOn);
   console.log(`\n${signal}: stopped.`);
