@@ -20,9 +20,21 @@ export const successEnvelope = (exchange: Exchange): Judgement =>
     `answered ${exchange.status} without success: true`,
   );
 
-/** ENV-ERROR's judgement of a 4xx or 5xx: {error: string}; other fields are allowed. */
-export const errorEnvelope = (exchange: Exchange): Judgement =>
-  judged('error-envelope', isErrorEnvelope(exchange.body), `an error envelope {error: <message string>} on a ${exchange.status}`);
+/** What a serializer writes where a message was meant: present, and saying nothing. */
+const SAYS_NOTHING = /^\s*(null|undefined|nan|\[object object\]|\{\}|""|'')?\s*$/i;
+
+/** ENV-ERROR's judgement of a 4xx or 5xx: {error: string}, the string a message ("human-readable"); other fields are allowed. */
+export function errorEnvelope(exchange: Exchange): Judgement {
+  const expected = `an error envelope {error: <message string>} on a ${exchange.status}`;
+  if (!isErrorEnvelope(exchange.body)) return judged('error-envelope', false, expected);
+  const message = (exchange.body as { error: string }).error;
+  return judged(
+    'error-envelope',
+    !SAYS_NOTHING.test(message),
+    `${expected}, its message saying something`,
+    `error ${JSON.stringify(message)} on a ${exchange.status}: a human-readable message is due, and this says nothing`,
+  );
+}
 
 /** What every body is: JSON, a success envelope, an error envelope. */
 export const ENVELOPE_RULES = [
