@@ -20,6 +20,7 @@ const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: numbe
   { name: 'ratelimit-limit-plus-one', rules: ['RL-LIMIT'], maxSteps: 1 },
   { name: '429-one-request-early', rules: ['RL-WINDOW'], maxSteps: AUTH_LIMIT },
   { name: 'remaining-never-decreases', rules: ['RL-REMAINING'], maxSteps: 1 },
+  { name: 'reset-a-quarter-hour-ahead', rules: ['RL-WINDOW'], maxSteps: 1 },
   { name: 'shared-read-bucket', rules: ['RL-REMAINING'], maxSteps: 2 },
   // Two ways to show it: a game-origin request missing from the next Remaining (2 requests), or a game-origin
   // request let through a spent bucket (limit + 1); shrinking keeps whichever the first failure showed.

@@ -4,6 +4,8 @@ import { expectThat, observe, requireThat } from './assertions.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
 import type { Exchange } from '../target/exchange.js';
 import { fixture } from '../fixtures/fixture.js';
+import { authIsScarce } from '../fixtures/accounts.js';
+import { uniqueEmail } from '../fixtures/players.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import {
   countdownStep,
@@ -12,6 +14,7 @@ import {
   describeResetUnit,
   inferAlignment,
   inferResetUnit,
+  longWindowEnd,
   plausibleWindowEnd,
   type WindowSample,
 } from '../model/index.js';
@@ -22,6 +25,7 @@ import {
   limitOf,
   remainingOf,
   requirePlayers,
+  resetOf,
   resetSamples,
   resetUnitOf,
   sendTimed,
@@ -38,6 +42,22 @@ import {
 const signedInClient = fixture(async (suite) => {
   const identity = suite.target.identities.fresh();
   return { identity, ...(await sharedSignIn(suite, identity)) };
+});
+
+/** Answers of one client's public reads, and of a player's reads where the run signs in: the Reset values RL-RESET and RL-WINDOW read. */
+const resetResponses = fixture(async (suite): Promise<Timed[]> => {
+  await startFreshWindows(suite);
+  const identity = suite.target.identities.fresh();
+  const responses: Timed[] = [];
+  for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
+  if (suite.otp !== null || suite.config.capabilities?.players === true) {
+    const client = await signedInClient(suite);
+    if (client.player !== undefined) {
+      for (let index = 0; index < 2; index++)
+        responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+    }
+  }
+  return responses;
 });
 
 async function tokenOrSkip(suite: Suite, context: TestContext) {
@@ -77,12 +97,12 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
     });
 
     /** Consecutive requests of one client: each Remaining one less than the one before (from whatever the first shows). */
-    async function expectCountdown(category: RateLimitCategory, call: Call, count: number): Promise<void> {
+    async function expectCountdown(category: RateLimitCategory, call: () => Call, count: number): Promise<void> {
       await startFreshWindows(suite);
       const { limit } = RATE_LIMITS[category];
       const responses: Timed[] = [];
       for (let index = 0; index < count; index++) {
-        const current = await sendTimed(suite, call);
+        const current = await sendTimed(suite, call());
         responses.push(current);
         const remaining = remainingOf(current.exchange);
         expectThat(
@@ -104,13 +124,23 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
     }
 
     it(rule('RL-REMAINING', 'public: consecutive GET /health of one client count down by exactly one'), async () => {
-      await expectCountdown('public', { method: 'GET', path: '/health', identity: suite.target.identities.fresh() }, 5);
+      const identity = suite.target.identities.fresh();
+      await expectCountdown('public', () => ({ method: 'GET', path: '/health', identity }), 5);
     });
 
     it(rule('RL-REMAINING', 'read: consecutive GET /api/player of one player count down by exactly one'), async (context) => {
       const { identity, token } = await tokenOrSkip(suite, context);
-      await expectCountdown('read', { method: 'GET', path: '/api/player', token, identity }, 5);
+      await expectCountdown('read', () => ({ method: 'GET', path: '/api/player', token, identity }), 5);
     });
+
+    it(
+      rule('RL-REMAINING', 'auth: consecutive accepted registrations of one client count down by exactly one (a success is counted as any request)'),
+      async (context) => {
+        requireThat(context, !authIsScarce(suite), 'one client address paces the run: no auth request is spent on a countdown');
+        const identity = suite.target.identities.fresh();
+        await expectCountdown('auth', () => ({ method: 'POST', path: '/api/auth/register', json: { email: uniqueEmail(suite, 'countdown') }, identity }), 3);
+      },
+    );
 
     it(
       rule(
@@ -118,21 +148,16 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
         "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response",
       ),
       async (context) => {
-        await startFreshWindows(suite);
-        const identity = suite.target.identities.fresh();
-        const responses: Timed[] = [];
-        for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
-        if (suite.otp !== null || suite.config.capabilities?.players === true) {
-          const client = await signedInClient(suite);
-          if (client.player !== undefined) {
-            for (let index = 0; index < 2; index++)
-              responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
-          }
-        }
+        const responses = await resetResponses(suite);
         for (const { exchange } of responses) expectRule('RL-RESET', exchange, sentBySuite(suite, exchange), 'X-RateLimit-Reset as an integer');
 
         const samples = resetSamples(responses);
         const inference = inferResetUnit(samples);
+        const long = samples.map(longWindowEnd).find((reading) => reading !== undefined);
+        if (inference.kind === 'unreadable' && long !== undefined) {
+          await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(long.unit)} of a window longer than a minute (RL-WINDOW judges its length)`);
+          return;
+        }
         if (inference.kind === 'unreadable') {
           const { exchange, at } = responses[inference.index]!;
           const plausible = plausibleWindowEnd(at);
@@ -165,5 +190,18 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
         else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
       },
     );
+
+    it(rule('RL-WINDOW', 'the window X-RateLimit-Reset names ends within the minute the Limits table gives, in whatever unit it is read'), async () => {
+      const responses = await resetResponses(suite);
+      for (const { exchange, at } of responses) {
+        const reset = resetOf(exchange);
+        const long = reset === undefined ? undefined : longWindowEnd({ value: reset, at });
+        expectThat(
+          exchange,
+          long === undefined,
+          `a window of a minute: X-RateLimit-Reset ${reset} (${long === undefined ? '' : describeResetUnit(long.unit)}) ends it ${long === undefined ? 0 : Math.round((long.windowEnd.fromMs - at.toMs) / 1000)} s after the answer`,
+        );
+      }
+    });
   });
 }

@@ -97,7 +97,7 @@ function judgeHeaders(exchange: Exchange, expectation: Expectation, context: Jud
     // The model opened this window as the category's alignment was known before this answer, if it was.
     const alignmentKnown = choices.alignments.has(expectation.category!);
     const verdict = choices.readReset({ value: reset, at }, firstHit && !expectation.nearBoundary, expectation.category!);
-    if ('problem' in verdict) findings.push({ rule: 'RL-RESET', message: verdict.problem });
+    if ('problem' in verdict) findings.push({ rule: verdict.rule, message: verdict.problem });
     if ('windowEnd' in verdict) {
       judged.windowEnd = verdict.windowEnd;
       const modelEnd = expectation.windowEndMs;

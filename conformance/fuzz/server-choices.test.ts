@@ -37,6 +37,7 @@ describe('ServerChoices', () => {
     const end = AT + RATE_LIMIT_WINDOW_MS;
     choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true, 'public');
     expect(choices.readReset({ value: end, at: instant(AT + 1_000) }, false, 'public')).toEqual({
+      rule: 'RL-RESET',
       problem: `X-RateLimit-Reset ${end} no longer reads as Unix epoch seconds of the window's end of a window open now, as earlier responses did`,
     });
   });

@@ -18,6 +18,17 @@ export interface Plausibility {
 
 export const DEFAULT_PLAUSIBILITY: Plausibility = { windowMs: RATE_LIMIT_WINDOW_MS, slackMs: 2_000 };
 
+/**
+ * A window of up to a day: a Reset that reads so, and not within the table's minute, is a timestamp-like value as
+ * RL-RESET asks, of a window longer than the minute the Limits table gives (RL-WINDOW's to judge).
+ */
+export const LONG_WINDOW_PLAUSIBILITY: Plausibility = { windowMs: 24 * 60 * 60_000, slackMs: 2_000 };
+
+/** How long after the response a window that a Reset names in a unit ends, read as broadly as a day allows; undefined if it cannot be read so. */
+export function longWindowEnd(sample: ResetSample): ResetReading | undefined {
+  return readReset(sample).length > 0 ? undefined : readReset(sample, LONG_WINDOW_PLAUSIBILITY)[0];
+}
+
 export interface ResetReading {
   unit: ResetUnit;
   /** When the window ends, on the server's clock, as this reading has it. */
