@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import { expectThat, observe } from './assertions.js';
-import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
+import { authIsScarce, cannotSignIn, unverifiedToken, verifiedPlayer } from '../fixtures/accounts.js';
 import { isSuccess } from '../rules/envelope.js';
 import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope } from './expect-envelope.js';
 import { header, type Exchange } from '../target/exchange.js';
@@ -185,5 +185,23 @@ export function envelopesChecks(suite: Suite): void {
         propertyOptions(suite.config, { cap: 10 }),
       );
     });
+
+    it(
+      rule(
+        'ENV-SUCCESS',
+        'GET /api/player with the token of a player whose email is not verified answers 2xx {success: true, …}: the route asks a bearer token only',
+      ),
+      async (context) => {
+        const unverified = await unverifiedToken(suite);
+        if ('reason' in unverified) return context.skip(unverified.reason);
+        const exchange = await send(
+          suite,
+          { method: 'GET', path: '/api/player', authorization: `Bearer ${unverified.token}` },
+          suite.target.identities.fresh(),
+        );
+        expectThat(exchange, isSuccess(exchange), 'a 2xx status: GET /api/player asks a bearer token, not a verified email (only ship creation does)');
+        expectSuccessEnvelope(exchange);
+      },
+    );
   });
 }

@@ -172,6 +172,29 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       );
     });
 
+    it(rule('RL-PER-PLAYER', "one player reading from two client addresses: the reads of both count down the player's one read bucket"), async (context) => {
+      requirePlayers(suite, context);
+      const { target } = suite;
+      requireThat(context, target.identities.distinct > 1, 'one client address only: pass --source-ips or --forwarded-for');
+      const [home, away] = [target.identities.fresh(), target.identities.fresh()];
+      const player = await ownPlayerOn(suite, home);
+      await startFreshWindows(suite);
+      const read = (identity: Identity) => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity });
+      const reads = [await read(home), await read(away), await read(home)];
+      for (const { exchange } of reads) expectThat(exchange, exchange.status === 200, 'status 200');
+      const [first, fromAway, last] = reads.map(({ exchange }) => remainingOf(exchange));
+      expectThat(
+        reads[1]!.exchange,
+        first !== undefined && fromAway === first - 1,
+        `X-RateLimit-Remaining ${first! - 1} from ${away.label}: one less than the ${first} of the player's read from ${home.label}, a bucket per player whatever the address (${addressing(suite)})`,
+      );
+      expectThat(
+        reads[2]!.exchange,
+        first !== undefined && last === first - 2,
+        `X-RateLimit-Remaining ${first! - 2}: the reads from both addresses counted in one bucket`,
+      );
+    });
+
     it(
       rule(
         'RL-WINDOW',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { expectThat, observe } from './assertions.js';
+import { expectThat, observe, requireThat } from './assertions.js';
 import { errorMessage } from '../rules/envelope.js';
 import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
 import { authIsScarce } from '../fixtures/accounts.js';
@@ -15,6 +15,8 @@ import type { Suite } from '../run/suite.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
 
 const REGISTER = '/api/auth/register';
+/** A disposable domain as a person may type it: domain names know no letter case (RFC 4343). */
+const MIXED_CASE_DISPOSABLE = 'Mailinator.COM';
 
 export function registerChecks(suite: Suite): void {
   describe('register', () => {
@@ -36,6 +38,29 @@ export function registerChecks(suite: Suite): void {
         const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
         if (readRegisterMessage(message, sentEmail(parsedJson(exchange.requestBody))) === 'own-words')
           await observe(context, `the register message says it in words of its own: ${JSON.stringify(message)}`);
+      },
+    );
+
+    it(
+      rule('REG-OK', 'where a registration without challengeToken is accepted (no bot-check configured), one that sends a challengeToken is accepted too'),
+      async (context) => {
+        requireThat(
+          context,
+          suite.config.challengeToken === null,
+          'the run sends --challenge-token: the bot-check is configured, where the token is not optional',
+        );
+        requireThat(context, !authIsScarce(suite), 'one client address paces the run: no auth request is spent on a second registration');
+        const identity = suite.target.identities.fresh();
+        const register = (json: Record<string, string>) => suite.target.send({ method: 'POST', path: REGISTER, json, identity });
+        const without = await register({ email: uniqueEmail(suite, 'no-challenge') });
+        requireThat(context, without.status === 200, `a registration without challengeToken answered ${without.status}: the bot-check may be configured`);
+        const exchange = await register({ email: uniqueEmail(suite, 'challenge'), challengeToken: 'conformance-challenge-token' });
+        expectThat(
+          exchange,
+          exchange.status === 200,
+          'status 200: challengeToken is optional where the bot-check is not configured, and sending it is no reason to refuse',
+        );
+        expectSuccessEnvelope(exchange);
       },
     );
 
@@ -75,13 +100,13 @@ export function registerChecks(suite: Suite): void {
     it(
       rule(
         'REG-DISPOSABLE',
-        `addresses at ${DISPOSABLE_DOMAINS.join(' and ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx (status and message not shown)`,
+        `addresses at ${[...DISPOSABLE_DOMAINS, MIXED_CASE_DISPOSABLE].join(', ')} (the first only, where one address's auth budget paces the run) are rejected: any 4xx (status and message not shown); a domain is one domain in any letter case`,
       ),
       async (context) => {
         const identity = suite.target.identities.fresh();
         const local = uniqueEmail(suite, 'disposable').split('@')[0]!;
         const seen: string[] = [];
-        for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : DISPOSABLE_DOMAINS) {
+        for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : [...DISPOSABLE_DOMAINS, MIXED_CASE_DISPOSABLE]) {
           const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
           expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
           expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');

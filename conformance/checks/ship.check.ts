@@ -1,9 +1,11 @@
 import { describe, it } from 'vitest';
 import { expectThat, observe } from './assertions.js';
-import { unverifiedToken } from '../fixtures/accounts.js';
+import { cannotSignIn, unverifiedToken, verifiedPlayer } from '../fixtures/accounts.js';
 import { errorMessage } from '../rules/envelope.js';
 import { expectClientError } from './expect-envelope.js';
-import { createShip, payloadRefusal, refusedPayload, speaksOfVerification } from '../fixtures/gameplay.js';
+import { createShip, payloadRefusal, refusedPayload } from '../fixtures/gameplay.js';
+import { speaksOfVerification } from '../rules/gameplay.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';
 
@@ -20,6 +22,21 @@ export function shipChecks(suite: Suite): void {
         expectClientError(exchange, 'ship creation is allowed only for a player whose email is verified');
         expectThat(exchange, speaksOfVerification(exchange), 'an error message saying that email verification is required');
         await observe(context, `an unverified player's ship creation answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
+      },
+    );
+
+    it(
+      rule(
+        'SHIP-VERIFIED',
+        'a player who verified the emailed code is not refused ship creation for want of verification (Code pending → Verified with active token)',
+      ),
+      async (context) => {
+        const reason = cannotSignIn(suite);
+        if (reason !== undefined) return context.skip(reason);
+        const { token, expiresAt } = await verifiedPlayer(suite);
+        const exchange = await createShip(suite, token);
+        // The payload and the ship's rules are not shown: any answer but a refusal for verification will do.
+        expectRule('SHIP-VERIFIED', exchange, { ...sentBySuite(suite, exchange), tokenExpiresAt: Date.parse(expiresAt) }, 'a ship creation');
       },
     );
   });

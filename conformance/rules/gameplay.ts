@@ -1,10 +1,17 @@
 import { HEADERS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { isSuccess } from './envelope.js';
-import { header, integerHeader, isObject } from '../target/exchange.js';
+import { errorMessage, isSuccess } from './envelope.js';
+import { type Exchange, header, integerHeader, isObject } from '../target/exchange.js';
 import { judged, type Judgement, type Rule, routeKey } from './rule.js';
 
+const SHIP_ROUTE = 'POST /api/player/ship';
 const GAMEPLAY_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'gameplay').map((route) => `${route.method} ${route.path}`));
+
+/** An error message saying that email verification is required (the spec's words for an unverified player). */
+export function speaksOfVerification(exchange: Exchange): boolean {
+  const message = errorMessage(exchange);
+  return /verif/i.test(message) && /e-?mail/i.test(message);
+}
 
 /** Ship creation by a verified player, and the action-point headers of gameplay. */
 export const GAMEPLAY_RULES = [
@@ -13,7 +20,22 @@ export const GAMEPLAY_RULES = [
     side: 'server',
     quote:
       'When POST /api/player/ship is called by a player whose email is not verified, the body is an error envelope whose message says that email verification is required before creating a ship.',
-    sentences: ['ERR-SHIP-UNVERIFIED', 'SVC-SHIP-VERIFIED', 'STATE-SHIP-RULE', 'EP-SHIP'],
+    sentences: ['ERR-SHIP-UNVERIFIED', 'SVC-SHIP-VERIFIED', 'STATE-SHIP-RULE', 'EP-SHIP', 'STATE-VERIFY'],
+    proxy: 'no ship creation refused for want of verification with a token the server issued at verification',
+    // A token issued at verify-email is a verified player's (Code pending → Verified with active token).
+    session: ['tokenExpiresAt'],
+    judge(exchange, knowledge) {
+      if (knowledge.tokenExpiresAt === undefined || routeKey(exchange, knowledge) !== SHIP_ROUTE) return [];
+      const refused = exchange.status >= 400 && exchange.status < 500 && speaksOfVerification(exchange);
+      return [
+        judged(
+          'verified-not-refused',
+          !refused,
+          'no refusal for want of email verification: the token was issued when the player verified the code',
+          `answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))} to a player whose token its verification issued`,
+        ),
+      ];
+    },
   },
   {
     id: 'AP-HEADERS',

@@ -87,6 +87,7 @@ export async function runLiveSession(options: SessionOptions): Promise<void> {
   await send('198.51.100.2', 'POST', '/api/player/ship', { token: first, json: { name: 'Nomad' } });
   await send('198.51.100.2', 'POST', '/api/auth/verify-email', { json: { email: alice, otp: '000000' } });
   await send('198.51.100.4', 'POST', '/api/auth/register', { json: { email: 'someone@mailinator.com' } });
+  await send('198.51.100.4', 'POST', '/api/auth/register', { json: { email: 'someone@Mailinator.COM' } });
   await send('198.51.100.4', 'POST', '/api/auth/register', { json: { email: 'not an address' } });
   await send('198.51.100.4', 'GET', '/api/nowhere');
   await send('198.51.100.4', 'DELETE', '/api/player', { token: first });
@@ -167,3 +168,15 @@ export async function runLiveSession(options: SessionOptions): Promise<void> {
   await control('POST', CONTROL_ROUTES.setClock.pattern, { advanceMs: 7 * 24 * 60 * 60_000 });
   await send('198.51.100.3', 'GET', '/api/player', { token: second });
 }
+
+/** Broken servers whose departure this session does not show, or live traffic cannot: the reason for each. */
+export const NOT_SEEN_LIVE: Readonly<Record<string, string>> = {
+  'wrong-code-accepted': 'which code is right is known only to the server (and its outbox)',
+  'code-not-bound-to-email': 'to whom a code was sent is known only to the server (and its outbox)',
+  'ship-gate-vague-message': 'whether a player is verified shows only in a field the spec does not show',
+  'unknown-path-400': 'the routes beyond the table are not shown, so no path is known to be unknown',
+  'challenge-token-refused': 'whether the bot-check is configured, which decides whether challengeToken may be refused, is known only to the server',
+  'player-read-requires-verified': 'which players have not verified is known only to the server (its control API made them)',
+  'game-origin-auth-not-counted':
+    "a game origin's answers need no X-RateLimit-* (the spec asks them of external callers), so an auth bucket the proxy did not see open cannot be learned",
+};

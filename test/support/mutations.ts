@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
 import { countInProxyBucket } from './proxy-bucket.js';
+import { DISPOSABLE_DOMAINS } from '../../conformance/fixtures/generators.js';
 import {
   REGISTER,
   VERIFY,
@@ -50,6 +51,12 @@ export const MUTATIONS: readonly Mutation[] = [
     breaks: 'RL-RESET',
     does: 'sends X-RateLimit-Reset as an ISO 8601 date instead of an integer',
     apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => new Date(Number(value) * 1000).toISOString()),
+  },
+  {
+    name: 'reset-a-quarter-hour-ahead',
+    breaks: 'RL-WINDOW',
+    does: 'sends X-RateLimit-Reset for a window of 15 minutes (epoch seconds 14 minutes later than the minute it counts)',
+    apply: ({ response }) => rewriteHeader(response, HEADERS.rateLimitReset, (value) => String(Number(value) + 14 * 60)),
   },
   {
     name: 'no-ratelimit-headers-on-refusals',
@@ -157,6 +164,29 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'auth-successes-given-back',
+    breaks: 'RL-REMAINING',
+    does: 'gives an accepted registration or verification back to the auth bucket once answered, as a limiter that skips successful requests: only refusals count',
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      if (request.category !== 'auth' || response.status === 429) return;
+      const bucket = countInProxyBucket(ctx, 'auth-refusals', request.clientIp);
+      response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.auth.limit - bucket.count));
+      if (isSuccess(response)) bucket.count--;
+    },
+  },
+  {
+    name: 'read-bucket-per-player-and-address',
+    breaks: 'RL-PER-PLAYER',
+    does: "counts a player's authenticated reads per client address: a player reading from two addresses gets two buckets",
+    apply: (ctx) => {
+      const { request, response } = ctx;
+      if (request.category !== 'read' || request.isGameOrigin || request.token === undefined || response.status !== 200) return;
+      const bucket = countInProxyBucket(ctx, 'per-player-and-address', `${request.token} ${request.clientIp}`);
+      response.headers[HEADERS.rateLimitRemaining] = String(Math.max(0, RATE_LIMITS.read.limit - bucket.count));
+    },
+  },
+  {
     name: 'game-origin-by-prefix',
     breaks: 'RL-EXEMPT',
     does: "exempts every Origin that starts with a game origin's scheme and host (a longer host name, another port), not the game origins alone",
@@ -208,6 +238,15 @@ export const MUTATIONS: readonly Mutation[] = [
       if (response.status !== 429) return;
       const body = objectBody(response);
       response.body = { message: body?.['error'] ?? 'Too many requests', retryAfter: Number(response.headers[HEADERS.retryAfter]) };
+    },
+  },
+  {
+    name: 'empty-error-on-404',
+    breaks: 'ENV-ERROR',
+    does: 'answers 404 with {error: ""}: an error envelope whose message says nothing',
+    apply: ({ request, response }) => {
+      const body = objectBody(response);
+      if (!request.isControl && response.status === 404 && body !== undefined && 'error' in body) body['error'] = '';
     },
   },
   {
@@ -326,6 +365,48 @@ export const MUTATIONS: readonly Mutation[] = [
     apply: ({ request, response }) => {
       const error = objectBody(response)?.['error'];
       if (isPost(request, REGISTER) && isRefusal(response) && typeof error === 'string' && /disposable/i.test(error)) answer(response, 200, { ...registered });
+    },
+  },
+  {
+    name: 'disposable-domain-by-letter-case',
+    breaks: 'REG-DISPOSABLE',
+    does: 'compares domains by letter case: an address at Mailinator.COM is registered, one at mailinator.com refused',
+    apply: ({ request, response }) => {
+      const email = requestBody(request)?.['email'];
+      const domain = typeof email === 'string' ? email.slice(email.lastIndexOf('@') + 1) : '';
+      const disposable = (DISPOSABLE_DOMAINS as readonly string[]).includes(domain.toLowerCase());
+      if (isPost(request, REGISTER) && isRefusal(response) && disposable && domain !== domain.toLowerCase()) answer(response, 200, { ...registered });
+    },
+  },
+  {
+    name: 'challenge-token-refused',
+    breaks: 'REG-OK',
+    does: 'refuses a registration that sends a challengeToken, with no bot-check configured (the field is optional there)',
+    apply: ({ request, response }) => {
+      if (isPost(request, REGISTER) && isSuccess(response) && requestBody(request)?.['challengeToken'] !== undefined)
+        answer(response, 400, { error: 'challengeToken is not accepted' });
+    },
+  },
+  {
+    name: 'verification-not-kept',
+    breaks: 'SHIP-VERIFIED',
+    does: 'forgets that a player verified: ship creation answers 403 "Email verification is required" to every player',
+    apply: ({ request, response }) => {
+      if (isPost(request, SHIP) && response.status !== 401 && response.status !== 429)
+        answer(response, 403, { error: 'Email verification is required before creating a ship' });
+    },
+  },
+  {
+    name: 'player-read-requires-verified',
+    breaks: 'ENV-SUCCESS',
+    does: 'refuses GET /api/player to a player whose email is not verified (403), though the route asks only a bearer token',
+    seesControl: true,
+    apply: ({ request, response, memo }) => {
+      const unverified = memo('unverified tokens', () => new Set<string>());
+      const token = objectBody(response)?.['authToken'];
+      if (request.isControl && request.path.endsWith('/scenarios/unverified-player') && typeof token === 'string') unverified.add(token);
+      if (!request.isControl && request.method === 'GET' && request.path === '/api/player' && request.token !== undefined && unverified.has(request.token))
+        answer(response, 403, { error: 'Verify your email first' });
     },
   },
   {
