@@ -176,15 +176,16 @@ export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 }
 
-const MATCHERS = Object.values(CONTROL_ROUTES).map((route: ControlRouteSpec) => ({
-  route,
-  path: new RegExp(`^${route.pattern.replaceAll('.', '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-}));
+let matchers: { route: ControlRouteSpec; path: RegExp }[] | undefined;
 
-/** The control route a request names, if any. */
+/** The control route a request names, if any. Its patterns are compiled on first use: most importers never ask. */
 export function controlRouteOf(method: string, path: string): ControlRouteSpec | undefined {
+  matchers ??= Object.values(CONTROL_ROUTES).map((route: ControlRouteSpec) => ({
+    route,
+    path: new RegExp(`^${route.pattern.replaceAll('.', '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  }));
   const upper = method.toUpperCase();
-  return MATCHERS.find((matcher) => matcher.route.method === upper && matcher.path.test(path))?.route;
+  return matchers.find((matcher) => matcher.route.method === upper && matcher.path.test(path))?.route;
 }
 
 /** The names of a pattern's `:name` segments. */
