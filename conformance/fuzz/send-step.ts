@@ -1,7 +1,7 @@
 import type { Exchange } from '../target/exchange.js';
 import type { Identity } from '../target/identities.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
-import { instant } from '../model/server-time.js';
+import { instant, midpoint } from '../model/server-time.js';
 import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
 import { onePerRule } from '../rules/index.js';
@@ -21,8 +21,7 @@ export interface StepRequest {
  */
 function followLearnedWindow(model: RunModel, caller: Caller, expectation: Expectation, judged: Judgement, atMs: number): void {
   if (expectation.category === undefined || judged.remaining === undefined || judged.windowEnd === undefined) return;
-  const windowEndMs = Math.round((judged.windowEnd.fromMs + judged.windowEnd.toMs) / 2);
-  model.limits.sync(expectation.category, caller, { remaining: judged.remaining, atMs, windowEndMs });
+  model.limits.sync(expectation.category, caller, { remaining: judged.remaining, atMs, windowEndMs: midpoint(judged.windowEnd) });
 }
 
 /**

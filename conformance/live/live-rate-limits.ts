@@ -4,7 +4,7 @@ import { judge, type Finding } from '../fuzz/judge.js';
 import { ServerChoices } from '../fuzz/server-choices.js';
 import { bucketKey, type Caller, categoryOf, isCounted, RateLimitModel } from '../model/rate-limit-model.js';
 import { readingIn, RETRY_AFTER_UNITS } from '../model/retry-after.js';
-import type { TimeInterval } from '../model/server-time.js';
+import { midpoint, type TimeInterval } from '../model/server-time.js';
 
 /** One answer of a counted route as the proxy saw it. */
 export interface RateLimitObservation {
@@ -34,8 +34,6 @@ const REMEMBERED_BUCKETS = 100_000;
 
 /** The player buckets the Limits table names for a method: reads for GET, gameplay for the others. */
 const playerCategoriesOf = (method: string): RateLimitCategory[] => (method.toUpperCase() === 'GET' ? ['read'] : ['gameplay']);
-
-const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
 
 /**
  * The rate-limit model and the fuzzer's judge, applied to traffic the proxy did not choose. Buckets the proxy did

@@ -30,6 +30,9 @@ export function overlaps(a: TimeInterval, b: TimeInterval): boolean {
   return a.fromMs <= b.toMs && b.fromMs <= a.toMs;
 }
 
+/** The middle of an interval, to the millisecond: the one instant taken for it. */
+export const midpoint = (interval: TimeInterval) => Math.round((interval.fromMs + interval.toMs) / 2);
+
 /** What two overlapping intervals share. */
 export function intersection(a: TimeInterval, b: TimeInterval): TimeInterval {
   return { fromMs: Math.max(a.fromMs, b.fromMs), toMs: Math.min(a.toMs, b.toMs) };
@@ -75,7 +78,6 @@ export class ServerClock {
 
   /** An instant of this machine's on the server's clock, as well as the answers so far tell it. */
   serverMs(localMs: number): number {
-    const offset = this.#offset ?? instant(0);
-    return localMs + Math.round((offset.fromMs + offset.toMs) / 2);
+    return localMs + midpoint(this.#offset ?? instant(0));
   }
 }
