@@ -107,7 +107,7 @@ describe('game-service --help', () => {
 
   it.each([
     ['mock', ['--port', '--max-wrong-otp-attempts', '--fault-seed', '--workers']],
-    ['check', ['--seed', '--max-wait', '--num-runs']],
+    ['check', ['--seed', '--max-wait', '--request-timeout', '--num-runs']],
     ['fuzz', ['--seed', '--num-runs', '--max-commands', '--max-duration']],
   ])('shows the numeric flags of %s as [number]', async (command, flags) => {
     const result = await cli.run([command, '--help']);
@@ -149,6 +149,7 @@ describe('game-service: bad invocations exit 2 with a message', () => {
     ['no command', [], 'Name a command: mock, check, fuzz or proxy'],
     ['a base URL that is not http', ['check', '--base-url', 'ftp://example.com'], '--base-url "ftp://example.com" is not an http(s) URL'],
     ['a seed that is not a count', ['check', '--seed', 'abc'], '--seed "abc" is not a count'],
+    ['a request timeout of no time', ['check', '--request-timeout', '0'], '--request-timeout "0" must be at least 1'],
     ['an unknown command, naming it and the commands', ['frob'], 'Unknown command "frob"; commands: mock, check, fuzz'],
     ['an unknown command before flags', ['serve', '--port', '0'], 'Unknown command "serve"; commands: mock, check, fuzz'],
     [

@@ -17,11 +17,22 @@ export interface CheckResult {
   observations: string[];
 }
 
-/** A check's own failure carries its exchange (CheckFailure); other errors carry a message only. */
+interface FailureError {
+  message: string;
+  exchange?: ExchangeRecord;
+  cause?: { message?: unknown; exchange?: ExchangeRecord };
+}
+
+/**
+ * A check's own failure carries its exchange (CheckFailure); other errors carry a message only. A property's failure
+ * names its counterexample and keeps what went wrong as its cause: both are shown.
+ */
 function failuresOf(testCase: TestCase): CheckResult['failures'] {
-  return (testCase.result().errors ?? []).map((error) => {
-    const exchange = (error as { exchange?: ExchangeRecord }).exchange;
-    return { message: error.message, ...(exchange === undefined ? {} : { exchange }) };
+  return (testCase.result().errors ?? []).map((error: FailureError) => {
+    const { cause } = error;
+    const causeMessage = typeof cause?.message === 'string' && !error.message.includes(cause.message) ? cause.message : undefined;
+    const exchange = error.exchange ?? cause?.exchange;
+    return { message: causeMessage === undefined ? error.message : `${error.message}\n${causeMessage}`, ...(exchange === undefined ? {} : { exchange }) };
   });
 }
 

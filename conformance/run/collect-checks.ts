@@ -28,6 +28,7 @@ const NO_TARGET: ConformanceConfig = {
   waitOtpExpiry: false,
   emailTemplate: TARGET_DEFAULTS.emailTemplate,
   maxWaitSeconds: TARGET_DEFAULTS.maxWaitSeconds,
+  requestTimeoutSeconds: TARGET_DEFAULTS.requestTimeoutSeconds,
 };
 
 /** Every check of the suite in the run's order, as its module declares them (collected, not run). */

@@ -43,6 +43,8 @@ export interface ConformanceConfig {
   emailTemplate: string;
   /** Most seconds a check waits for a rate-limit window in real time before it gives up. */
   maxWaitSeconds: number;
+  /** Most seconds one answer may take, headers and body together; a check may wait twice that in all. */
+  requestTimeoutSeconds: number;
 }
 
 declare module 'vitest' {

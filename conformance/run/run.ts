@@ -156,7 +156,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     );
     return { exitCode, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], interrupted: stoppedEarly };
   }
-  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl);
+  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl, config.requestTimeoutSeconds * 1000);
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
   if (unlike === undefined) announce(config, plan);

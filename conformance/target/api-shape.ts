@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { AnswerError, boundedRequest } from './bounded-answer.js';
 import { isErrorEnvelope } from '../rules/envelope.js';
 import { endpoint, isObject, parsedJson } from './exchange.js';
 import { DOTTED_VERSION } from '../rules/formats.js';
@@ -27,18 +28,16 @@ const shown = ({ status, text }: Answer) => `${status} ${JSON.stringify(text.len
  * Why the target does not look like this API, or undefined when it may: its /health answers no Health response,
  * and its register route nothing like an envelope (a register request without email is sent only then).
  */
-export async function unlikeThisApi(baseUrl: string): Promise<string | undefined> {
-  const agent = new Agent({ connectTimeout: SHAPE_TIMEOUT_MS });
+export async function unlikeThisApi(baseUrl: string, requestTimeoutMs = SHAPE_TIMEOUT_MS): Promise<string | undefined> {
+  const deadlineMs = Math.min(SHAPE_TIMEOUT_MS, requestTimeoutMs);
+  const agent = new Agent({ connectTimeout: deadlineMs });
   const send = async (method: 'GET' | 'POST', path: string): Promise<Answer> => {
-    const answer = await request(endpoint(baseUrl, path), {
-      method,
-      dispatcher: agent,
-      headersTimeout: SHAPE_TIMEOUT_MS,
-      bodyTimeout: SHAPE_TIMEOUT_MS,
-      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
-    });
-    const text = await answer.body.text();
-    return { status: answer.statusCode, text, json: parsedJson(text) };
+    const { status, text } = await boundedRequest(
+      endpoint(baseUrl, path),
+      { method, dispatcher: agent, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) },
+      deadlineMs,
+    );
+    return { status, text, json: parsedJson(text) };
   };
   try {
     const health = await send('GET', '/health');
@@ -49,6 +48,10 @@ export async function unlikeThisApi(baseUrl: string): Promise<string | undefined
       `${baseUrl} does not look like the Game Service API: GET /health answered ${shown(health)}, not {status: "ok", version}, ` +
       `and POST /api/auth/register answered ${shown(register)}, neither {error} nor {success: true}`
     );
+  } catch (error) {
+    // A target that keeps the run waiting, or sends an endless body, is no more like this API than one that answers wrongly.
+    if (error instanceof AnswerError) return `${baseUrl} does not answer like the Game Service API: ${error.message}`;
+    throw error;
   } finally {
     await agent.close();
   }

@@ -1,6 +1,7 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import type { Capabilities } from '../run/config.js';
-import { endpoint } from './exchange.js';
+import { boundedRequest } from './bounded-answer.js';
+import { endpoint, parsedJson } from './exchange.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
 /** The target cannot be reached: a usage or connection problem (exit 2), not a conformance failure. */
@@ -17,9 +18,10 @@ const PROBE_TIMEOUT_MS = 10_000;
  * Reaches the target, then asks it what it offers: a target with a control API (its capabilities route)
  * lets the suite move its clock and read its outbox; any other answer means real time.
  */
-export async function probeTarget(baseUrl: string): Promise<Capabilities | null> {
-  const agent = new Agent({ connectTimeout: PROBE_TIMEOUT_MS });
-  const get = (path: string) => request(endpoint(baseUrl, path), { dispatcher: agent, headersTimeout: PROBE_TIMEOUT_MS, bodyTimeout: PROBE_TIMEOUT_MS });
+export async function probeTarget(baseUrl: string, requestTimeoutMs = PROBE_TIMEOUT_MS): Promise<Capabilities | null> {
+  const deadlineMs = Math.min(PROBE_TIMEOUT_MS, requestTimeoutMs);
+  const agent = new Agent({ connectTimeout: deadlineMs });
+  const get = (path: string) => boundedRequest(endpoint(baseUrl, path), { dispatcher: agent }, deadlineMs);
   try {
     // The control API first: it counts in no bucket, so the run notes the target's buckets before it has sent
     // anything they count (target-state.ts); any answer at all shows the target is reached.
@@ -30,10 +32,8 @@ export async function probeTarget(baseUrl: string): Promise<Capabilities | null>
       const cause = (error as { code?: string; message: string }).code ?? (error as Error).message;
       throw new TargetUnreachableError(`cannot reach ${baseUrl}: ${cause}`);
     }
-    const body = (await answer.body.json().catch(() => undefined)) as
-      | { capabilities?: Partial<Capabilities> & { scenarios?: string[] }; gameOrigins?: string[] }
-      | undefined;
-    if (answer.statusCode !== 200 || typeof body?.capabilities !== 'object') return null;
+    const body = parsedJson(answer.text) as { capabilities?: Partial<Capabilities> & { scenarios?: string[] }; gameOrigins?: string[] } | undefined;
+    if (answer.status !== 200 || typeof body?.capabilities !== 'object') return null;
     const offered = body.capabilities;
     return {
       clockControl: offered.clockControl === true,

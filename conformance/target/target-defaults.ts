@@ -2,6 +2,7 @@
 export const TARGET_DEFAULTS = {
   emailTemplate: 'conformance+{id}@example.com',
   maxWaitSeconds: 120,
+  requestTimeoutSeconds: 30,
   numRuns: 25,
   /** What the mock accepts. */
   shipPayload: '{"name":"Conformance"}',

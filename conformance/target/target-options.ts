@@ -23,6 +23,7 @@ export interface TargetOptions {
   waitOtpExpiry?: boolean;
   emailTemplate?: string;
   maxWaitSeconds?: number;
+  requestTimeoutSeconds?: number;
   numRuns?: number;
 }
 
@@ -82,7 +83,7 @@ export function checkTargetOptions(options: Omit<TargetOptions, 'baseUrl'>): voi
 /** The options a person gave, completed once into the configuration every check (and the fuzzer) reads. */
 export async function resolveTargetConfig(options: TargetOptions, seed: number): Promise<ConformanceConfig> {
   checkTargetOptions(options);
-  const capabilities = await probeTarget(options.baseUrl);
+  const capabilities = await probeTarget(options.baseUrl, (options.requestTimeoutSeconds ?? TARGET_DEFAULTS.requestTimeoutSeconds) * 1000);
   const otpSource = options.otpSource !== undefined ? parseOtpSource(options.otpSource) : capabilities?.outbox ? ({ kind: 'control' } as const) : null;
   return {
     baseUrl: options.baseUrl,
@@ -99,5 +100,6 @@ export async function resolveTargetConfig(options: TargetOptions, seed: number):
     waitOtpExpiry: options.waitOtpExpiry ?? false,
     emailTemplate: options.emailTemplate ?? TARGET_DEFAULTS.emailTemplate,
     maxWaitSeconds: options.maxWaitSeconds ?? TARGET_DEFAULTS.maxWaitSeconds,
+    requestTimeoutSeconds: options.requestTimeoutSeconds ?? TARGET_DEFAULTS.requestTimeoutSeconds,
   };
 }

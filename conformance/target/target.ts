@@ -1,6 +1,7 @@
-import { request } from 'undici';
 import { isControlPath } from '../../src/spec/control-routes.js';
 import { ROUTES, specRoute } from '../../src/spec/routes.js';
+import { AnswerBudget } from './answer-budget.js';
+import { AnswerError, boundedRequest } from './bounded-answer.js';
 import type { Call } from './call.js';
 import { ClockControl } from './clock-control.js';
 import type { ConformanceConfig } from '../run/config.js';
@@ -13,7 +14,6 @@ import { TrafficInvariants } from '../rules/traffic.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
-const REQUEST_TIMEOUT_MS = 30_000;
 const REGISTER_PATH = specRoute('register').path;
 
 /** The server under test: every request of every check goes through `send`, and so through one scheduler. */
@@ -28,6 +28,8 @@ export class Target {
   readonly #default: Identity;
   /** Every address the target took a registration or a player for, in order (repeats included): the run removes them at its end. */
   readonly registeredEmails: string[] = [];
+  /** How long the run waits on the target's answers: a request, a check (the run's test module starts each check's). */
+  readonly answers: AnswerBudget;
   /** Set when the run writes its exchanges as HAR. */
   har: HarRecorder | undefined;
   /** Once aborted (an interrupt), nothing more is sent and every wait ends. */
@@ -36,6 +38,7 @@ export class Target {
   constructor(config: ConformanceConfig) {
     this.config = config;
     this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
+    this.answers = new AnswerBudget(config.requestTimeoutSeconds * 1000);
     this.#default = this.identities.fresh();
     this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.pacer.clockMoved(ms)) : undefined;
     this.pacer = new Pacer(this.clock, config.maxWaitSeconds);
@@ -88,16 +91,8 @@ export class Target {
     if (call.origin !== undefined) headers['origin'] = call.origin;
     if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;
     const sentAt = Date.now();
-    const response = await request(url, {
-      method: call.method as 'GET',
-      headers,
-      body: body ?? null,
-      dispatcher: identity.dispatcher,
-      headersTimeout: REQUEST_TIMEOUT_MS,
-      bodyTimeout: REQUEST_TIMEOUT_MS,
-      ...(this.#stopSignal === undefined ? {} : { signal: this.#stopSignal }),
-    });
-    const text = await response.body.text();
+    const response = await this.#answerOf(url, { method: call.method as 'GET', headers, body: body ?? null, dispatcher: identity.dispatcher });
+    const { text } = response;
     const responseHeaders = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
     );
@@ -112,12 +107,34 @@ export class Target {
       url,
       requestHeaders: headers,
       requestBody: body,
-      status: response.statusCode,
+      status: response.status,
       headers: responseHeaders,
       text,
       body: parsed,
       sentAt,
       receivedAt: Date.now(),
     };
+  }
+
+  /** The answer within what is left of the check's budget: a request that runs out of it fails the check, saying so. */
+  async #answerOf(url: string, options: Parameters<typeof boundedRequest>[1]) {
+    const { ms, byCheck } = this.answers.next();
+    const started = Date.now();
+    try {
+      return await boundedRequest(url, options, ms, this.#stopSignal);
+    } catch (error) {
+      if (!(error instanceof AnswerError) || !error.late) throw error;
+      const what = `${options.method} ${new URL(url).pathname}`;
+      const late = byCheck
+        ? new AnswerError(
+            `the check's time budget is spent: ${this.answers.checkMs / 1000} s in all waiting on the target's answers (its planned waits aside), ${what} still unanswered`,
+            true,
+          )
+        : error;
+      this.answers.late(what);
+      throw late;
+    } finally {
+      this.answers.spend(Date.now() - started);
+    }
   }
 }

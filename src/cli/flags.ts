@@ -66,6 +66,11 @@ export const CHECK_FLAGS = {
   },
   'wait-otp-expiry': { type: 'boolean', describe: "Without clock control, wait a real 15 minutes to check a code's expiry" },
   'max-wait': { ...numberFlag(parseCount('max-wait')), defaultDescription: '120', describe: 'Most seconds to wait for a rate-limit window in real time' },
+  'request-timeout': {
+    ...numberFlag(parseCount('request-timeout', 1)),
+    defaultDescription: String(TARGET_DEFAULTS.requestTimeoutSeconds),
+    describe: "Most seconds one answer may take, headers and body together; a check waits twice that in all for the target's answers",
+  },
   'num-runs': { ...numberFlag(parseCount('num-runs', 1)), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
   junit: { type: 'string', requiresArg: true, describe: 'Also write a JUnit XML report to FILE' },

@@ -83,6 +83,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
                 unverifiedToken: args['unverified-token'],
                 waitOtpExpiry: args['wait-otp-expiry'],
                 maxWaitSeconds: args['max-wait'],
+                requestTimeoutSeconds: args['request-timeout'],
                 numRuns: args['num-runs'],
                 only: args.only,
                 junit: args.junit,

@@ -1,0 +1,52 @@
+/** Checks that ran out of time before the run stops waiting on the target: one may meet a route that hangs, two mean it is slow. */
+const LATE_CHECKS_TO_GIVE_UP = 2;
+
+/**
+ * How long the run waits on the target's answers: one request for `requestMs`, one check for twice that in all
+ * (its planned waits, for a rate-limit window or the auth budget, aside: they are the plan). Once two checks ran
+ * out of time, the checks left are skipped with the reason, so that no target holds a run for more than its plan
+ * and a few budgets.
+ */
+export class AnswerBudget {
+  readonly requestMs: number;
+  readonly checkMs: number;
+  /** Spent in the running check; none outside a check (the fuzzer's requests have each their own deadline only). */
+  #spentMs: number | undefined;
+  #lateInThisCheck = false;
+  readonly #late: string[] = [];
+
+  constructor(requestMs: number) {
+    this.requestMs = requestMs;
+    this.checkMs = 2 * requestMs;
+  }
+
+  /** A check starts: its own budget, whole. */
+  startCheck(): void {
+    this.#spentMs = 0;
+    this.#lateInThisCheck = false;
+  }
+
+  /** How long the next request may take, and whether that is the check's budget rather than one request's. */
+  next(): { ms: number; byCheck: boolean } {
+    if (this.#spentMs === undefined) return { ms: this.requestMs, byCheck: false };
+    const left = Math.max(1, this.checkMs - this.#spentMs);
+    return left < this.requestMs ? { ms: left, byCheck: true } : { ms: this.requestMs, byCheck: false };
+  }
+
+  spend(ms: number): void {
+    if (this.#spentMs !== undefined) this.#spentMs += ms;
+  }
+
+  /** The check ran out of time waiting on `what` (a request): counted once per check. */
+  late(what: string): void {
+    if (this.#lateInThisCheck) return;
+    this.#lateInThisCheck = true;
+    this.#late.push(what);
+  }
+
+  /** Why the run stopped waiting on the target, once it has. */
+  get gaveUp(): string | undefined {
+    if (this.#late.length < LATE_CHECKS_TO_GIVE_UP) return undefined;
+    return `the target kept ${this.#late.length} checks waiting past their time (on ${this.#late.join(', ')}): the checks left are not run`;
+  }
+}
