@@ -13,6 +13,7 @@ import { uniqueEmail } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
+import { authBodies } from './paced-bodies.js';
 
 const REGISTER = '/api/auth/register';
 /** A disposable domain as a person may type it: domain names know no letter case (RFC 4343). */
@@ -64,10 +65,10 @@ export function registerChecks(suite: Suite): void {
       },
     );
 
-    it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400'), async () => {
+    it(rule('REG-MISSING', 'a body without email, or with email null, a number, an array or an empty string, answers 400'), async (context) => {
       const identity = suite.target.identities.fresh();
-      const bodies = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite, 'array')] }, { email: '' }];
-      for (const json of bodies) {
+      const [none, nullEmail, number, array, empty] = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite, 'array')] }, { email: '' }];
+      for (const json of await authBodies(suite, context, [none, nullEmail, number, array, empty], [none, number, empty])) {
         const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
         expectThat(exchange, exchange.status === 400, 'status 400 (missing or invalid email)');
       }
@@ -75,9 +76,10 @@ export function registerChecks(suite: Suite): void {
 
     it(
       rule('REG-MISSING', 'JSON bodies that are no object (null, [], 1) and an email that is an object answer 400, and a body that is no JSON ("{") a 4xx,'),
-      async () => {
+      async (context) => {
         const identity = suite.target.identities.fresh();
-        for (const json of [null, [], 1, { email: {} }] as unknown[]) {
+        const [nullBody, arrayBody, numberBody, objectEmail] = [null, [], 1, { email: {} }] as unknown[];
+        for (const json of await authBodies(suite, context, [nullBody, arrayBody, numberBody, objectEmail], [nullBody, arrayBody, objectEmail])) {
           const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
           expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
         }
