@@ -49,7 +49,7 @@ describe('the OpenAPI document', () => {
     for (const route of ROUTES) {
       const operation = paths[route.path]?.[route.method.toLowerCase() as 'get' | 'post'];
       expect(operation?.operationId).toBe(route.id);
-      expect(operation?.security).toEqual(route.auth === 'none' ? undefined : [{ [BEARER_SCHEME]: [] }]);
+      expect(operation?.security).toEqual(route.auth === 'none' ? [] : [{ [BEARER_SCHEME]: [] }]);
       expect(operation?.['x-rate-limit']).toMatchObject({ category: route.category, limit: RATE_LIMITS[route.category].limit });
       const statuses = Object.keys(operation!.responses);
       expect(statuses.includes('401')).toBe(route.auth !== 'none');

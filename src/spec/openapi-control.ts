@@ -24,6 +24,15 @@ export const CONTROL_TAG: OpenApiTag = {
     '--control-public. Never rate limited, never journaled, answered with Cache-Control: no-store.',
 };
 
+/** An operationId made of what URLs allow unescaped: `/api/galaxy/:id` → `api.galaxy.id`. */
+export function urlSafeId(...parts: string[]): string {
+  return parts
+    .flatMap((part) => part.split('/'))
+    .map((segment) => segment.replace(/^:/, '').replace(/[^A-Za-z0-9._~-]/g, '-'))
+    .filter((segment) => segment !== '')
+    .join('.');
+}
+
 /** `/players/:id/encounter` → `/players/{id}/encounter`, with its path parameters. */
 export function templatePath(pattern: string): { path: string; parameters: OpenApiParameter[] } {
   const parameters: OpenApiParameter[] = [];
@@ -37,12 +46,15 @@ export function templatePath(pattern: string): { path: string; parameters: OpenA
 
 /** One control route as an operation: its summary, and the body its declaration gives. */
 export function controlOperation(route: ControlRouteSummary, parameters: OpenApiParameter[]): OpenApiOperation {
+  const key = DECLARED_ROUTES.get(`${route.method} ${route.path}`);
   return {
-    operationId: `${route.method} ${route.path}`,
+    operationId: key === undefined ? urlSafeId('control', route.method.toLowerCase(), route.path) : `control.${key}`,
     tags: [CONTROL_TAG.name],
     summary: route.summary,
     description: 'Mock-defined; docs/control-api.md describes the bodies.',
     'x-mock-defined': true,
+    // No credentials: the loopback guard decides who may call.
+    security: [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.method === 'POST' || route.method === 'PUT'
       ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }

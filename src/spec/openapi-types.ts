@@ -59,7 +59,8 @@ export interface OpenApiTag extends MockDefined {
 /** A type alias, not an interface, so that it is a plain JSON record to whoever serves it. */
 export type OpenApiDocument = {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
   tags: OpenApiTag[];
   paths: Record<string, OpenApiPathItem>;
   components: {

@@ -1,8 +1,8 @@
 import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS, type RateLimitCategory } from './limits.js';
-import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath } from './openapi-control.js';
+import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath, urlSafeId } from './openapi-control.js';
 import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
 import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
-import type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
+import type { ConfiguredRoute, ControlRouteSummary, JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
 import { MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
@@ -77,7 +77,7 @@ function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayl
     tags: [API_TAG.name],
     summary: SUMMARIES[route.id],
     description: `${rateLimitSentence(route.category)}${verified}`,
-    ...(route.auth === 'none' ? {} : { security: bearer }),
+    security: route.auth === 'none' ? [] : bearer,
     ...(request === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request } } } }),
     responses: operationResponses(
       { category: route.category, auth: route.auth, readsBody: request !== undefined },
@@ -110,13 +110,13 @@ function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParamete
   const auth = category === 'public' ? 'none' : 'bearer';
   const what = category === 'gameplay' ? 'A gameplay action' : category === 'read' ? 'An authenticated read' : 'A public read';
   return {
-    operationId: `${route.method} ${route.path}`,
+    operationId: urlSafeId('configured', route.method.toLowerCase(), route.path),
     tags: [CONFIGURED_TAG.name],
     summary: `${what} from the mock's configuration${route.source === undefined ? '' : ` (${route.source})`}`,
     description: rateLimitSentence(category),
     'x-mock-defined': true,
     ...(parameters.length === 0 ? {} : { parameters }),
-    ...(auth === 'none' ? {} : { security: bearer }),
+    security: auth === 'none' ? [] : bearer,
     responses: operationResponses(
       { category, auth, readsBody: route.method !== 'GET' },
       { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE },
@@ -136,6 +136,23 @@ function describeApi(): string {
     'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.' +
       ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
   ].join('\n\n');
+}
+
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/** The component schemas the operations refer to, and those these refer to in turn: a ship payload no variant reads is left out. */
+function usedSchemas(paths: OpenApiDocument['paths']): Record<string, JsonSchema> {
+  const used: Record<string, JsonSchema> = {};
+  const pending = [JSON.stringify(paths), JSON.stringify(UNROUTED_RESPONSES)];
+  for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
+    for (const [, name = ''] of text.matchAll(SCHEMA_REF)) {
+      const schema = COMPONENT_SCHEMAS[name];
+      if (schema === undefined || name in used) continue;
+      used[name] = schema;
+      pending.push(JSON.stringify(schema));
+    }
+  }
+  return used;
 }
 
 /** The OpenAPI 3.1 document of the spec's API, with what a mock adds when it gives its own routes. */
@@ -158,11 +175,13 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Game Service API', version: options.version, description: describeApi() },
+    info: { title: 'Game Service API', version: options.version, description: describeApi(), license: { name: 'MIT', identifier: 'MIT' } },
+    // Relative: the API is at the origin that serves this document, whatever its host and port.
+    servers: [{ url: '/', description: 'The mock that serves this document' }],
     tags: [API_TAG, ...(configuredRoutes.length > 0 ? [CONFIGURED_TAG] : []), ...(controlRoutes.length > 0 ? [CONTROL_TAG] : [])],
     paths,
     components: {
-      schemas: { ...COMPONENT_SCHEMAS },
+      schemas: usedSchemas(paths),
       responses: { ...UNROUTED_RESPONSES },
       headers: { ...COMPONENT_HEADERS },
       securitySchemes: {

@@ -15,7 +15,7 @@ export const successEnvelopeSchema = {
   type: 'object',
   required: ['success'],
   properties: { success: { const: true } },
-  not: { required: ['error'] },
+  not: { required: ['error'], properties: { error: true } },
 } as const;
 
 export const healthResponseSchema = {
