@@ -43,7 +43,7 @@ export interface ConformanceConfig {
   emailTemplate: string;
   /** Most seconds a check waits for a rate-limit window in real time before it gives up. */
   maxWaitSeconds: number;
-  /** Most seconds one answer may take, headers and body together; a check may wait twice that in all. */
+  /** Most seconds one answer may take, headers and body together; a check may wait four times that in all. */
   requestTimeoutSeconds: number;
 }
 

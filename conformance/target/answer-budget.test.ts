@@ -6,7 +6,7 @@ describe('AnswerBudget', () => {
     const budget = new AnswerBudget(30_000);
     budget.startCheck();
     expect(budget.next()).toEqual({ ms: 30_000, byCheck: false });
-    budget.spend(45_000);
+    budget.spend(105_000);
     expect(budget.next()).toEqual({ ms: 15_000, byCheck: true });
     budget.startCheck();
     expect(budget.next()).toEqual({ ms: 30_000, byCheck: false });

@@ -1,8 +1,13 @@
 /** Checks that ran out of time before the run stops waiting on the target: one may meet a route that hangs, two mean it is slow. */
 const LATE_CHECKS_TO_GIVE_UP = 2;
+/**
+ * A check's budget, in requests' deadlines: the checks that send most (a bucket of 60 spent, a property's runs) take
+ * a few seconds against a server that answers in milliseconds, and stay far within it on a loaded machine.
+ */
+const CHECK_BUDGET_IN_REQUESTS = 4;
 
 /**
- * How long the run waits on the target's answers: one request for `requestMs`, one check for twice that in all
+ * How long the run waits on the target's answers: one request for `requestMs`, one check for four times that in all
  * (its planned waits, for a rate-limit window or the auth budget, aside: they are the plan). Once two checks ran
  * out of time, the checks left are skipped with the reason, so that no target holds a run for more than its plan
  * and a few budgets.
@@ -17,7 +22,7 @@ export class AnswerBudget {
 
   constructor(requestMs: number) {
     this.requestMs = requestMs;
-    this.checkMs = 2 * requestMs;
+    this.checkMs = CHECK_BUDGET_IN_REQUESTS * requestMs;
   }
 
   /** A check starts: its own budget, whole. */

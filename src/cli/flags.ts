@@ -69,7 +69,7 @@ export const CHECK_FLAGS = {
   'request-timeout': {
     ...numberFlag(parseCount('request-timeout', 1)),
     defaultDescription: String(TARGET_DEFAULTS.requestTimeoutSeconds),
-    describe: "Most seconds one answer may take, headers and body together; a check waits twice that in all for the target's answers",
+    describe: "Most seconds one answer may take, headers and body together; a check waits four times that in all for the target's answers",
   },
   'num-runs': { ...numberFlag(parseCount('num-runs', 1)), defaultDescription: '25', describe: 'Runs per property that sends no rate-limited request' },
   only: { type: 'string', requiresArg: true, describe: 'Run only the checks whose title matches (a rule id such as RL-429, or a regular expression)' },
