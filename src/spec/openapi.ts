@@ -2,7 +2,16 @@ import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_L
 import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath, urlSafeId } from './openapi-control.js';
 import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
 import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
-import type { ConfiguredRoute, ControlRouteSummary, JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
+import type {
+  ConfiguredRoute,
+  ControlRouteSummary,
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiMethod,
+  OpenApiOperation,
+  OpenApiParameter,
+  OpenApiTag,
+} from './openapi-types.js';
 import { MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
