@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/core/body.js';
+import { chooseVariants } from '../src/core/variant-choice.js';
 import type { UserRoute } from '../src/core/user-routes/user-route.js';
 import {
   BEARER_SCHEME,
@@ -20,6 +21,12 @@ import { dereference, responseChecker } from './support/openapi-checker.js';
 import { propertyParameters } from './support/property.js';
 
 const VERSION = '1.2.3';
+/** The mock as it starts, every variant at once, and each group's other choice: the document must follow each. */
+const VARIANT_SELECTIONS: [string, string[]][] = [
+  ['default', []],
+  ['--variant all', [...chooseVariants(['all']).names]],
+  ['the other choices', ['reset-seconds-remaining', 'retry-after-minutes', 'wrong-code-422', 'disposable-422', 'unverified-ship-422', 'ship-payload-name']],
+];
 const MINE: UserRoute = { method: 'POST', path: '/api/mine', category: 'gameplay', cost: 2 };
 
 /** A mock with one configured gameplay route, and ship creation costing a point so that 403 for points can happen. */
@@ -156,48 +163,63 @@ describe("the mock's answers, against the document it serves", () => {
     expect(answered).toEqual(declared);
   });
 
-  it('answer any request as the document says: the declared status, body and headers, or 404 and 405 as described', async () => {
-    const harness = newHarness();
-    const document = await served(harness);
-    const check = responseChecker(document);
-    const tokens = await Promise.all(
-      [{}, { emailVerified: false }, { inEncounter: true }, { actionPoints: 0 }].map(
-        async (fields, index) => (await seedPlayer(harness, `p${index}@example.com`, fields)).authToken,
-      ),
-    );
-    const documented = Object.keys(document.paths).filter((path) => !path.startsWith('/__mock'));
-    const path = fc.oneof(
-      fc.constantFrom(...documented),
-      fc.webPath().filter((candidate) => !candidate.startsWith('/__mock')),
-    );
-    const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
-    const body = fc.option(
-      fc.oneof(
-        fc.record(
-          { email: fc.oneof(fc.emailAddress(), fc.string()), otp: fc.stringMatching(/^\d{6}$/), name: fc.string({ maxLength: 40 }) },
-          { requiredKeys: [] },
+  it.each(VARIANT_SELECTIONS)(
+    'answer any request as the document says: the declared status, body and headers, or 404 and 405 as described (%s)',
+    async (_name, variants) => {
+      const harness = newHarness(variants);
+      const document = await served(harness);
+      const check = responseChecker(document);
+      const tokens = await Promise.all(
+        [{}, { emailVerified: false }, { inEncounter: true }, { actionPoints: 0 }].map(
+          async (fields, index) => (await seedPlayer(harness, `p${index}@example.com`, fields)).authToken,
         ),
-        fc.jsonValue(),
-      ),
-      { nil: undefined },
-    );
-    const caller = fc.record({
-      token: fc.option(fc.oneof(fc.constantFrom(...tokens), fc.uuid()), { nil: undefined }),
-      origin: fc.option(fc.constantFrom(GAME_ORIGIN, 'https://elsewhere.example'), { nil: undefined }),
-      ip: fc.constantFrom('198.51.100.1', '198.51.100.2'),
-    });
-    await fc.assert(
-      fc.asyncProperty(method, path, body, caller, async (verb, target, payload, { token, origin, ip }) => {
-        const options: CallOptions = {
-          ip,
-          ...(payload === undefined ? {} : { body: payload }),
-          ...(token === undefined ? {} : { token }),
-          ...(origin === undefined ? {} : { origin }),
-        };
-        check(verb, target, await harness.call(verb, target, options), origin);
-      }),
-      propertyParameters('mock answers match the OpenAPI document', 400),
-    );
+      );
+      const documented = Object.keys(document.paths).filter((path) => !path.startsWith('/__mock'));
+      const path = fc.oneof(
+        fc.constantFrom(...documented),
+        fc.webPath().filter((candidate) => !candidate.startsWith('/__mock')),
+      );
+      const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
+      const body = fc.option(
+        fc.oneof(
+          fc.record(
+            { email: fc.oneof(fc.emailAddress(), fc.string()), otp: fc.stringMatching(/^\d{6}$/), name: fc.string({ maxLength: 40 }) },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue(),
+        ),
+        { nil: undefined },
+      );
+      const caller = fc.record({
+        token: fc.option(fc.oneof(fc.constantFrom(...tokens), fc.uuid()), { nil: undefined }),
+        origin: fc.option(fc.constantFrom(GAME_ORIGIN, 'https://elsewhere.example'), { nil: undefined }),
+        ip: fc.constantFrom('198.51.100.1', '198.51.100.2'),
+      });
+      await fc.assert(
+        fc.asyncProperty(method, path, body, caller, async (verb, target, payload, { token, origin, ip }) => {
+          const options: CallOptions = {
+            ip,
+            ...(payload === undefined ? {} : { body: payload }),
+            ...(token === undefined ? {} : { token }),
+            ...(origin === undefined ? {} : { origin }),
+          };
+          check(verb, target, await harness.call(verb, target, options), origin);
+        }),
+        propertyParameters(`mock answers match the OpenAPI document (${_name})`, 300),
+      );
+    },
+  );
+
+  it('names the unit each variant chose in its header, lists the variants played, and is the default document again once they are switched off', async () => {
+    const harness = newHarness(['reset-epoch-milliseconds', 'retry-after-minutes', 'nextrefill-in-minutes']);
+    const played = await served(harness);
+    expect(played.components.headers['x-ratelimit-reset']!.description).toContain('X-RateLimit-Reset in Unix epoch milliseconds');
+    expect(played.components.headers['retry-after']!.description).toContain('Retry-After in whole minutes, rounded up');
+    expect(played.components.headers['x-actionpoints-nextrefill']!.description).toContain('in minutes, rounded up');
+    expect(played.info.description).toContain('- `reset-epoch-milliseconds`: X-RateLimit-Reset in Unix epoch milliseconds');
+    const switched = await harness.call('PUT', '/__mock/variants', { body: { variants: [] } });
+    expect(switched.status).toBe(200);
+    expect(await served(harness)).toEqual(await served(newHarness()));
   });
 
   it("take any JSON object as a ship, as the document's default request schema does", async () => {

@@ -25,14 +25,26 @@ const HEADER_NOTES: Record<HeaderKey, { description: string; mockDefined?: true 
   },
 };
 
-/** The spec's headers, by their (lower-case) names; every integer, none negative. Retry-After comes with every 429. */
-export const COMPONENT_HEADERS: Record<string, OpenApiHeader> = Object.fromEntries(
-  (Object.keys(HEADERS) as HeaderKey[]).map((key) => {
-    const { description, mockDefined } = HEADER_NOTES[key];
-    const header: OpenApiHeader = { description, required: key === 'retryAfter', schema: { type: 'integer', minimum: 0 } };
-    return [HEADERS[key], mockDefined ? { ...header, 'x-mock-defined': true } : header];
-  }),
-);
+/** The mock's own unit of a header, in its description: where the spec leaves it open, the unit ends the description. */
+const DEFAULT_UNIT = / The mock sends [^.]*\./;
+
+/**
+ * The spec's headers, by their (lower-case) names; every integer, none negative. Retry-After comes with every 429.
+ * `units` replaces the mock's default unit in a description, for the variant that chose another.
+ */
+export function componentHeaders(units: Partial<Record<HeaderKey, string>> = {}): Record<string, OpenApiHeader> {
+  return Object.fromEntries(
+    (Object.keys(HEADERS) as HeaderKey[]).map((key) => {
+      const { mockDefined } = HEADER_NOTES[key];
+      const unit = units[key];
+      const description = unit === undefined ? HEADER_NOTES[key].description : HEADER_NOTES[key].description.replace(DEFAULT_UNIT, ` ${unit}`);
+      const header: OpenApiHeader = { description, required: key === 'retryAfter', schema: { type: 'integer', minimum: 0 } };
+      return [HEADERS[key], mockDefined ? { ...header, 'x-mock-defined': true } : header];
+    }),
+  );
+}
+
+export const COMPONENT_HEADERS = componentHeaders();
 
 type HeaderEntry = [string, OpenApiHeader | OpenApiReference];
 
@@ -53,6 +65,8 @@ export interface OperationShape {
   readsBody: boolean;
   /** When the mock answers 404 on this operation's own path: why. */
   notFound?: string;
+  /** Statuses beyond the shape's, each with why (a variant's status for a case the spec leaves open). */
+  more?: Record<number, string>;
 }
 
 /** Descriptions added to a status of one operation, for what the mock decides there. */
@@ -77,7 +91,7 @@ export function operationResponses(shape: OperationShape, success: { description
     ...(gameplay && status !== 401 ? [header('actionPointsRemaining', status !== 429 && status !== 500), header('actionPointsNextRefill')] : []),
     ...extra,
   ];
-  const describe = (status: number, text: string) => (notes[status] === undefined ? text : `${text} ${notes[status]}`);
+  const describe = (status: number, text: string) => (notes[status] === undefined || notes[status] === '' ? text : `${text} ${notes[status]}`);
   const responses: Record<string, OpenApiResponse> = {
     200: {
       description: describe(200, success.description),
@@ -104,7 +118,12 @@ export function operationResponses(shape: OperationShape, success: { description
   if (shape.readsBody) responses[413] = errorResponse(describe(413, "The body is over the mock's size limit."), headersOf(413), true);
   responses[429] = errorResponse(describe(429, 'Rate limit exceeded.'), headersOf(429, [header('retryAfter')]));
   responses[500] = errorResponse(describe(500, 'Internal server error.'), headersOf(500));
-  return responses;
+  for (const [status, why] of Object.entries(shape.more ?? {})) {
+    const existing = responses[status];
+    responses[status] =
+      existing === undefined ? errorResponse(why, headersOf(Number(status)), true) : { ...existing, description: `${existing.description} ${why}` };
+  }
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
 /** Answers that belong to no operation: a path no route has, a method the path does not take. Both count in the public bucket. */
@@ -121,3 +140,10 @@ export const UNROUTED_RESPONSES: Record<string, OpenApiResponse> = {
     true,
   ),
 };
+
+/** Where the token is checked before routing (variant auth-before-routing): an unknown path or method without a valid token. */
+export const UNROUTED_UNAUTHORIZED: OpenApiResponse = errorResponse(
+  '401 instead of 404 or 405 to a request without a valid token: this mock checks the token before routing.',
+  rateLimitHeaders,
+  true,
+);

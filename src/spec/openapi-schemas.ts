@@ -141,5 +141,12 @@ export const ROUTE_BODIES: Readonly<Record<RouteId, { request?: JsonSchema; resp
   createShip: { request: schemaRef(shipCreationRequestSchema), response: schemaRef(shipCreationResponseSchema) },
 };
 
+/** GET /api/player's answer where the mock plays variant player-fields-flat: the player's fields beside `success`. */
+export const PLAYER_FIELDS_FLAT_RESPONSE: JsonSchema = {
+  ...MOCK_DEFINED,
+  description: 'The success envelope with the player fields beside `success` (variant player-fields-flat).',
+  allOf: [schemaRef(specSchemas.successEnvelopeSchema), schemaRef(playerSchema)],
+};
+
 /** The answer of the mock's own GET /api/player/ship: the same envelope as the ship's creation. */
 export const SHIP_READ_RESPONSE = schemaRef(shipCreationResponseSchema);

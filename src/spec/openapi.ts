@@ -1,7 +1,16 @@
 import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS, type RateLimitCategory } from './limits.js';
 import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath, urlSafeId } from './openapi-control.js';
-import { COMPONENT_HEADERS, operationResponses, UNROUTED_RESPONSES, type StatusNotes } from './openapi-responses.js';
-import { COMPONENT_SCHEMAS, ROUTE_BODIES, SHIP_PAYLOAD_SCHEMAS, SHIP_READ_RESPONSE, SUCCESS_ENVELOPE, type ShipPayloadReading } from './openapi-schemas.js';
+import { componentHeaders, operationResponses, UNROUTED_RESPONSES, UNROUTED_UNAUTHORIZED, type StatusNotes } from './openapi-responses.js';
+import {
+  COMPONENT_SCHEMAS,
+  PLAYER_FIELDS_FLAT_RESPONSE,
+  ROUTE_BODIES,
+  SHIP_PAYLOAD_SCHEMAS,
+  SHIP_READ_RESPONSE,
+  SUCCESS_ENVELOPE,
+  type ShipPayloadReading,
+} from './openapi-schemas.js';
+import { type DocumentedVariants, documentedVariants } from './openapi-variants.js';
 import type {
   ConfiguredRoute,
   ControlRouteSummary,
@@ -29,6 +38,8 @@ export interface OpenApiOptions {
   shipPayload?: ShipPayloadReading;
   /** Describe the routes the mock serves beyond the spec's table (GET /api/player/ship); default false, the spec's API alone. */
   mockRoutes?: boolean;
+  /** The variants the mock plays (spec/variants.ts): their statuses, units and shapes are described; default none. */
+  variants?: readonly string[];
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -77,8 +88,8 @@ function rateLimitSentence(category: RateLimitCategory): string {
 
 const bearer = [{ [BEARER_SCHEME]: [] }];
 
-function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayloadReading): OpenApiOperation {
-  const { response } = ROUTE_BODIES[route.id];
+function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayloadReading, variants: DocumentedVariants): OpenApiOperation {
+  const response = route.id === 'getPlayer' && variants.playerFieldsFlat ? PLAYER_FIELDS_FLAT_RESPONSE : ROUTE_BODIES[route.id].response;
   const request = route.id === 'createShip' ? SHIP_PAYLOAD_SCHEMAS[shipPayload] : ROUTE_BODIES[route.id].request;
   const verified = route.auth === 'verified' ? ' Needs the token of a player whose email is verified.' : '';
   return {
@@ -89,13 +100,18 @@ function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayl
     security: route.auth === 'none' ? [] : bearer,
     ...(request === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request } } } }),
     responses: operationResponses(
-      { category: route.category, auth: route.auth, readsBody: request !== undefined },
+      { category: route.category, auth: route.auth, readsBody: request !== undefined, ...optional('more', variants.statuses[route.id]) },
       { description: 'OK.', schema: response },
-      NOTES[route.id],
+      { ...NOTES[route.id], ...variants.notes[route.id] },
     ),
     'x-rate-limit': rateLimit(route.category),
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+/** /health under variant health-any-method: every other method answers as GET does. */
+const OTHER_HEALTH_METHODS = ['post', 'put', 'patch', 'delete', 'options'] as const;
 
 /** GET /api/player/ship, which the mock serves though the spec's table lists only the POST. */
 function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperation {
@@ -134,7 +150,11 @@ function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParamete
   };
 }
 
-function describeApi(): string {
+function describeApi(variants: DocumentedVariants): string {
+  const played =
+    variants.described.length === 0
+      ? []
+      : [`This mock plays variants, legal choices where the spec is silent (\`--variant\`; docs/variants.md):\n\n${variants.described.join('\n')}`];
   return [
     'The JSON-over-HTTP API of the game service, generated from the contract the mock and the conformance suite share.',
     `Sign in: POST ${pathOf('register')} sends a ${OTP_LENGTH}-digit code valid ${OTP_LIFETIME_MS / MINUTE_MS} minutes; POST ${pathOf('verifyEmail')}` +
@@ -144,6 +164,7 @@ function describeApi(): string {
       ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
     'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.' +
       ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
+    ...played,
   ].join('\n\n');
 }
 
@@ -172,7 +193,13 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   const add = (path: string, method: string, operation: OpenApiOperation) => {
     paths[path] = { ...paths[path], [method.toLowerCase() as OpenApiMethod]: operation };
   };
-  for (const route of ROUTES) add(route.path, route.method, specOperation(route, options.shipPayload ?? 'any'));
+  const variants = documentedVariants(options.variants ?? []);
+  for (const route of ROUTES) {
+    const operation = specOperation(route, options.shipPayload ?? 'any', variants);
+    add(route.path, route.method, operation);
+    if (route.id === 'health' && variants.healthAnyMethod)
+      for (const method of OTHER_HEALTH_METHODS) add(route.path, method, { ...operation, operationId: `health.${method}`, 'x-mock-defined': true });
+  }
   if (options.mockRoutes === true) for (const route of MOCK_ROUTES) add(route.path, route.method, shipReadOperation(route));
   for (const route of configuredRoutes) {
     const { path, parameters } = templatePath(route.path);
@@ -184,15 +211,15 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Game Service API', version: options.version, description: describeApi(), license: { name: 'MIT', identifier: 'MIT' } },
+    info: { title: 'Game Service API', version: options.version, description: describeApi(variants), license: { name: 'MIT', identifier: 'MIT' } },
     // Relative: the API is at the origin that serves this document, whatever its host and port.
     servers: [{ url: '/', description: 'The mock that serves this document' }],
     tags: [API_TAG, ...(configuredRoutes.length > 0 ? [CONFIGURED_TAG] : []), ...(controlRoutes.length > 0 ? [CONTROL_TAG] : [])],
     paths,
     components: {
       schemas: usedSchemas(paths),
-      responses: { ...UNROUTED_RESPONSES },
-      headers: { ...COMPONENT_HEADERS },
+      responses: { ...UNROUTED_RESPONSES, ...(variants.authBeforeRouting ? { Unauthorized: UNROUTED_UNAUTHORIZED } : {}) },
+      headers: componentHeaders(variants.headerUnits),
       securitySchemes: {
         [BEARER_SCHEME]: {
           type: 'http',

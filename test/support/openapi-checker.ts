@@ -61,14 +61,19 @@ export function responseChecker(document: OpenApiDocument) {
     const what = `${method} ${path}`;
     const unrouted = resolved.components.responses;
     const item = resolved.paths[path];
+    // A preflight is answered before routing, on every path, as the document's description says.
+    if (method === 'OPTIONS' && origin !== undefined) {
+      expect(response.status, `${what}: a preflight, from any origin by default`).toBe(204);
+      return undefined;
+    }
     // HEAD is answered wherever GET is, as the document's description says.
     const operation = item?.[(method === 'HEAD' ? 'get' : method.toLowerCase()) as keyof typeof item];
     if (operation !== undefined) {
       checkAgainst(operation.responses[response.status], response, what);
       return operation;
     }
-    if (method === 'OPTIONS' && origin !== undefined) {
-      expect(response.status, `${what}: a preflight, from any origin by default`).toBe(204);
+    if (response.status === 401 && unrouted['Unauthorized'] !== undefined) {
+      checkAgainst(unrouted['Unauthorized'], response, what);
     } else if (response.status === 429) {
       checkAgainst(unrouted['TooManyRequests'], response, what);
     } else {

@@ -14,12 +14,13 @@ function shipPayloadReading(variants: Variants): ShipPayloadReading {
  * configured gameplay routes and every control route in `routes` (this one included).
  */
 export function openApiRoute(context: ControlContext, routes: readonly ControlRoute[]): ControlRoute {
-  // One document per reading of the ship payload, which a variant switched at run time changes.
-  const documents = new Map<ShipPayloadReading, OpenApiDocument>();
+  // One document per set of variants played, which the control API can switch at run time.
+  const documents = new Map<string, OpenApiDocument>();
   // Built at the first request, once every control route is registered; none changes afterwards.
   return declaredRoute('openApi', () => {
-    const shipPayload = shipPayloadReading(context.variants.current);
-    let document = documents.get(shipPayload);
+    const { names } = context.variants.selection;
+    const key = [...names].sort().join(',');
+    let document = documents.get(key);
     if (document === undefined) {
       document = openApiDocument({
         version: context.options.version,
@@ -30,10 +31,11 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
           source: routeSource(definition),
         })),
         controlRoutes: routes.map(routeSummary),
-        shipPayload,
+        shipPayload: shipPayloadReading(context.variants.current),
         mockRoutes: true,
+        variants: names,
       });
-      documents.set(shipPayload, document);
+      documents.set(key, document);
     }
     return document;
   });
