@@ -70,3 +70,38 @@ describe('routes of your own in the control API, the journal and the OpenAPI doc
     expect(await new Validator().validate(structuredClone(document))).toEqual({ valid: true });
   });
 });
+
+describe('what a configured route reads and answers, in the OpenAPI document', () => {
+  const CONFIGURED: UserRoute[] = [
+    {
+      method: 'GET',
+      path: '/api/galaxy/:galaxyId/sector',
+      answers: [
+        { when: { query: { id: '1' } }, response: { name: 'Sol' } },
+        { when: { query: { id: '2' } }, status: 410, response: { gone: true } },
+      ],
+    },
+    { method: 'POST', path: '/api/player/ship/dock', status: 201, response: { port: '{{body.port}}', at: '{{query.at}}' } },
+    { method: 'POST', path: '/api/replayed', category: 'public', status: '{{body.status}}', body: { recorded: true } },
+  ];
+
+  it('declares the query parameters and body fields its templates and conditions read, and each status it answers', async () => {
+    const document = (await control(new CoreHarness({ routes: CONFIGURED }), '/__mock/openapi.json')) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const sector = document.paths['/api/galaxy/{galaxyId}/sector']!['get']!;
+    expect(sector.parameters).toEqual([
+      expect.objectContaining({ name: 'galaxyId', in: 'path' }),
+      expect.objectContaining({ name: 'id', in: 'query', required: false }),
+    ]);
+    expect(Object.keys(sector.responses)).toEqual(expect.arrayContaining(['200', '404', '410']));
+    const dock = document.paths['/api/player/ship/dock']!['post']!;
+    expect(dock.parameters).toEqual([expect.objectContaining({ name: 'at', in: 'query' })]);
+    expect(dock.requestBody).toMatchObject({ required: false, content: { 'application/json': { schema: { type: 'object', properties: { port: {} } } } } });
+    expect(Object.keys(dock.responses)).toContain('201');
+    expect(Object.keys(dock.responses)).not.toContain('200');
+    const replayed = document.paths['/api/replayed']!['post']!;
+    expect(Object.keys(replayed.responses)).toContain('default');
+    expect(await new Validator().validate(structuredClone(document))).toEqual({ valid: true });
+  });
+});

@@ -29,8 +29,9 @@ export interface OpenApiResponse extends MockDefined {
 
 export interface OpenApiParameter {
   name: string;
-  in: 'path';
-  required: true;
+  in: 'path' | 'query';
+  /** Always true for a path parameter. */
+  required: boolean;
   schema: JsonSchema;
 }
 
@@ -79,6 +80,17 @@ export interface ConfiguredRoute {
   category?: 'gameplay' | 'read' | 'public';
   /** Where it is defined (config, or a handler's module and export), for the description. */
   source?: string;
+  /** Query parameters its templates or answers read. */
+  query?: readonly string[];
+  /** Fields of the JSON body its templates or answers read. */
+  bodyFields?: readonly string[];
+  /** The statuses it answers (default: 200 only); `templatedStatus` when a template gives one. */
+  statuses?: readonly number[];
+  templatedStatus?: boolean;
+  /** Some answer is a body of its own (no envelope). */
+  ownBody?: boolean;
+  /** A request none of its answers matches is a 404. */
+  notFoundWhenUnmatched?: boolean;
 }
 
 export type { ControlRouteSummary } from './control-schemas.js';

@@ -7,11 +7,13 @@ import {
   ROUTE_BODIES,
   SHIP_PAYLOAD_SCHEMAS,
   SHIP_READ_RESPONSE,
+  ERROR_ENVELOPE,
   SUCCESS_ENVELOPE,
   type ShipPayloadReading,
 } from './openapi-schemas.js';
 import { type DocumentedVariants, documentedVariants } from './openapi-variants.js';
 import type {
+  OpenApiResponse,
   ConfiguredRoute,
   ControlRouteSummary,
   JsonSchema,
@@ -130,10 +132,38 @@ function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperatio
   };
 }
 
-function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParameter[]): OpenApiOperation {
+/** The JSON object a configured route reads: the fields its templates and answers read, none of them required. */
+function configuredBody(fields: readonly string[]): NonNullable<OpenApiOperation['requestBody']> {
+  const properties = Object.fromEntries(fields.map((field) => [field, { description: 'Read by the route: any JSON value.' }]));
+  return {
+    required: false,
+    content: { 'application/json': { schema: { type: 'object', ...(fields.length === 0 ? {} : { properties }) } } },
+  };
+}
+
+/** What a configured route answers beyond its shape's statuses: each status its templates and answers give. */
+function configuredResponses(route: ConfiguredRoute, responses: Record<string, OpenApiResponse>): Record<string, OpenApiResponse> {
+  const body = route.ownBody === true ? { description: 'The body an answer of the route gives, as it is.' } : undefined;
+  const answered = { ...responses };
+  for (const status of route.statuses ?? []) {
+    if (status === 200 || answered[status] !== undefined) continue;
+    const schema = body ?? (status < 400 ? SUCCESS_ENVELOPE : ERROR_ENVELOPE);
+    answered[status] = { description: `${status}, as the route's configuration answers.`, content: { 'application/json': { schema } } };
+  }
+  if (route.statuses !== undefined && !route.statuses.includes(200) && route.templatedStatus !== true) delete answered[200];
+  else if (body !== undefined) answered[200] = { ...answered[200]!, content: { 'application/json': { schema: { anyOf: [SUCCESS_ENVELOPE, body] } } } };
+  if (route.templatedStatus === true)
+    answered['default'] = { description: 'The status a template of the route gives (200 to 599).', content: { 'application/json': { schema: {} } } };
+  return answered;
+}
+
+function configuredOperation(route: ConfiguredRoute, pathParameters: OpenApiParameter[]): OpenApiOperation {
   const category = route.category ?? 'gameplay';
   const auth = category === 'public' ? 'none' : 'bearer';
   const what = category === 'gameplay' ? 'A gameplay action' : category === 'read' ? 'An authenticated read' : 'A public read';
+  const query = (route.query ?? []).map((name): OpenApiParameter => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
+  const parameters = [...pathParameters, ...query];
+  const readsBody = route.method !== 'GET';
   return {
     operationId: urlSafeId('configured', route.method.toLowerCase(), route.path),
     tags: [CONFIGURED_TAG.name],
@@ -142,9 +172,18 @@ function configuredOperation(route: ConfiguredRoute, parameters: OpenApiParamete
     'x-mock-defined': true,
     ...(parameters.length === 0 ? {} : { parameters }),
     security: auth === 'none' ? [] : bearer,
-    responses: operationResponses(
-      { category, auth, readsBody: route.method !== 'GET' },
-      { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE },
+    ...(readsBody ? { requestBody: configuredBody(route.bodyFields ?? []) } : {}),
+    responses: configuredResponses(
+      route,
+      operationResponses(
+        {
+          category,
+          auth,
+          readsBody,
+          ...(route.notFoundWhenUnmatched === true ? { notFound: 'No answer of the route matches what the request sent.' } : {}),
+        },
+        { description: 'OK: `{success: true}` and the configured fields.', schema: SUCCESS_ENVELOPE },
+      ),
     ),
     'x-rate-limit': rateLimit(category),
   };

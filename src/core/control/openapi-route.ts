@@ -1,6 +1,7 @@
 import { openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
 import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
 import type { Variants } from '../active-variants.js';
+import { readRoute } from '../user-routes/route-reading.js';
 import { routeSource } from '../user-routes/user-route.js';
 import { type ControlContext, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 
@@ -29,6 +30,8 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
           path: definition.path,
           category,
           source: routeSource(definition),
+          // A handler's route answers what its code does: only its shape is described.
+          ...(definition.handler === undefined ? readRoute(definition) : {}),
         })),
         controlRoutes: routes.map(routeSummary),
         shipPayload: shipPayloadReading(context.variants.current),
