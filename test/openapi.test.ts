@@ -222,6 +222,26 @@ describe("the mock's answers, against the document it serves", () => {
     expect(await served(harness)).toEqual(await served(newHarness()));
   });
 
+  it('declares the statuses fault rules inject on the operations they match, for as long as the rules are held', async () => {
+    const harness = newHarness();
+    const before = await served(harness);
+    expect((await harness.call('POST', '/__mock/faults', { body: { kind: 'status', status: 503, path: '/api/player*' } })).status).toBe(200);
+    expect((await harness.call('POST', '/__mock/faults', { body: { kind: 'status', status: 502, method: 'POST', path: '/api/mine' } })).status).toBe(200);
+    const faulty = await served(harness);
+    expect(Object.keys(faulty.paths['/api/player']!.get!.responses)).toContain('503');
+    expect(Object.keys(faulty.paths['/api/player/ship']!.post!.responses)).toContain('503');
+    expect(Object.keys(faulty.paths[MINE.path]!.post!.responses)).toContain('502');
+    expect(Object.keys(faulty.paths[MINE.path]!.post!.responses)).not.toContain('503');
+    expect(Object.keys(faulty.paths['/health']!.get!.responses)).not.toContain('503');
+    const check = responseChecker(faulty);
+    const { authToken } = await seedPlayer(harness, 'faulty@example.com');
+    const answer = await harness.call('GET', '/api/player', { token: authToken });
+    expect(answer.status).toBe(503);
+    check('GET', '/api/player', answer);
+    expect((await harness.call('DELETE', '/__mock/faults')).status).toBe(200);
+    expect(await served(harness)).toEqual(before);
+  });
+
   it("take any JSON object as a ship, as the document's default request schema does", async () => {
     const harness = newHarness();
     const { requestBody } = dereference(await served(harness)).paths['/api/player/ship']!.post!;

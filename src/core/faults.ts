@@ -146,6 +146,12 @@ export class FaultInjector {
     this.#rng = xoroshiro128plus(seed);
   }
 
+  /** The statuses the rules may inject on a request of this method and path (any chance above none). */
+  injectableStatuses(method: string, path: string): FaultStatus[] {
+    const statuses = this.#rules.flatMap(({ rule, matches }) => (rule.kind === 'status' && rule.probability > 0 && matches(method, path) ? [rule.status] : []));
+    return [...new Set(statuses)];
+  }
+
   /** The faults a request meets: each matching rule draws once, in the order the rules were added. */
   draw(method: string, path: string): FaultsMet {
     if (this.#rules.length === 0) return NO_FAULTS;

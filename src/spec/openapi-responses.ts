@@ -141,6 +141,17 @@ export const UNROUTED_RESPONSES: Record<string, OpenApiResponse> = {
   ),
 };
 
+/** An operation's responses with the answers of the statuses the mock's fault rules inject on it. */
+export function withInjectedStatuses(responses: Readonly<Record<string, OpenApiResponse>>, statuses: readonly number[]): Record<string, OpenApiResponse> {
+  const injected = { ...responses };
+  for (const status of statuses) {
+    const why = `The mock's fault rules inject ${status} on this operation.`;
+    const existing = injected[status];
+    injected[status] = existing === undefined ? errorResponse(why, rateLimitHeaders, true) : { ...existing, description: `${existing.description} ${why}` };
+  }
+  return injected;
+}
+
 /** Where the token is checked before routing (variant auth-before-routing): an unknown path or method without a valid token. */
 export const UNROUTED_UNAUTHORIZED: OpenApiResponse = errorResponse(
   '401 instead of 404 or 405 to a request without a valid token: this mock checks the token before routing.',

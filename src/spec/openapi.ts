@@ -1,6 +1,13 @@
 import { OTP_LENGTH, OTP_LIFETIME_MS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, TOKEN_LIFETIME_MS, type RateLimitCategory } from './limits.js';
 import { CONTROL_TAG, controlOperation, OPENAPI_PATH, templatePath, urlSafeId } from './openapi-control.js';
-import { componentHeaders, operationResponses, UNROUTED_RESPONSES, UNROUTED_UNAUTHORIZED, type StatusNotes } from './openapi-responses.js';
+import {
+  componentHeaders,
+  operationResponses,
+  UNROUTED_RESPONSES,
+  UNROUTED_UNAUTHORIZED,
+  withInjectedStatuses,
+  type StatusNotes,
+} from './openapi-responses.js';
 import {
   COMPONENT_SCHEMAS,
   PLAYER_FIELDS_FLAT_RESPONSE,
@@ -42,6 +49,8 @@ export interface OpenApiOptions {
   mockRoutes?: boolean;
   /** The variants the mock plays (spec/variants.ts): their statuses, units and shapes are described; default none. */
   variants?: readonly string[];
+  /** The statuses the mock's fault rules inject on an operation (its path as the document writes it); default none. */
+  faultStatuses?: (method: string, path: string) => readonly number[];
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -243,6 +252,15 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   for (const route of configuredRoutes) {
     const { path, parameters } = templatePath(route.path);
     add(path, route.method, configuredOperation(route, parameters));
+  }
+  const { faultStatuses } = options;
+  if (faultStatuses !== undefined) {
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item) as [OpenApiMethod, OpenApiOperation][]) {
+        const statuses = faultStatuses(method.toUpperCase(), path);
+        if (statuses.length > 0) item[method] = { ...operation, responses: withInjectedStatuses(operation.responses, statuses) };
+      }
+    }
   }
   for (const route of controlRoutes) {
     const { path, parameters } = templatePath(route.path);

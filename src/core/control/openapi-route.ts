@@ -15,15 +15,16 @@ function shipPayloadReading(variants: Variants): ShipPayloadReading {
  * configured gameplay routes and every control route in `routes` (this one included).
  */
 export function openApiRoute(context: ControlContext, routes: readonly ControlRoute[]): ControlRoute {
-  // One document per set of variants played, which the control API can switch at run time.
-  const documents = new Map<string, OpenApiDocument>();
+  // The document of the variants played and the fault rules held when it was last asked for: the control API
+  // changes both at run time, and only the latest is kept.
+  let latest: { key: string; document: OpenApiDocument } | undefined;
   // Built at the first request, once every control route is registered; none changes afterwards.
   return declaredRoute('openApi', () => {
     const { names } = context.variants.selection;
-    const key = [...names].sort().join(',');
-    let document = documents.get(key);
-    if (document === undefined) {
-      document = openApiDocument({
+    const { faults } = context;
+    const key = `${[...names].sort().join(',')} ${faults.rules.map((rule) => rule.text).join(',')}`;
+    if (latest?.key !== key) {
+      const document = openApiDocument({
         version: context.options.version,
         configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({
           method: definition.method,
@@ -37,9 +38,11 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
         shipPayload: shipPayloadReading(context.variants.current),
         mockRoutes: true,
         variants: names,
+        // A templated segment stands for any value: a rule on `/api/galaxy/*/sectors` matches `/api/galaxy/{galaxyId}/sectors`.
+        faultStatuses: (method, path) => faults.injectableStatuses(method, path.replace(/\{[^}]+\}/g, 'x')),
       });
-      documents.set(key, document);
+      latest = { key, document };
     }
-    return document;
+    return latest.document;
   });
 }
