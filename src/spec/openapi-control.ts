@@ -1,7 +1,7 @@
 import { controlAnswerSchema } from './control-responses.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRouteKey } from './control-routes.js';
 import { ERROR_ENVELOPE, SUCCESS_ENVELOPE } from './openapi-schemas.js';
-import type { ControlRouteSummary, JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
+import type { ControlRouteDescription, ControlRouteSummary, JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiTag } from './openapi-types.js';
 
 /** Where a mock serves this document, among its control routes. */
 export const OPENAPI_PATH = CONTROL_ROUTES.openApi.pattern;
@@ -44,8 +44,32 @@ export function templatePath(pattern: string): { path: string; parameters: OpenA
   return { path: segments.join('/'), parameters };
 }
 
+/** A validator's schema as JSON Schema 2020-12: ajv's `nullable`, which its optional properties carry, is not a keyword there. */
+function withoutNullable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullable);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (key === 'nullable' ? [] : [[key, withoutNullable(item)]])));
+}
+
+/** The JSON body a control route validates: required where its schema requires a field, some field, or one of several forms. */
+function controlBody(route: ControlRouteDescription): OpenApiOperation['requestBody'] | undefined {
+  const body = route.input?.body as { required?: unknown; oneOf?: unknown; minProperties?: unknown } | undefined;
+  if (body === undefined) {
+    if (route.method !== 'POST' && route.method !== 'PUT') return undefined;
+    return { required: false, content: { 'application/json': { schema: { type: 'object' } } } };
+  }
+  const required =
+    body.oneOf !== undefined ||
+    (Array.isArray(body.required) && body.required.length > 0) ||
+    (typeof body.minProperties === 'number' && body.minProperties > 0);
+  return { required, content: { 'application/json': { schema: withoutNullable(body) as JsonSchema } } };
+}
+
 /** One control route as an operation: its summary, and the body its declaration gives. */
-export function controlOperation(route: ControlRouteSummary, parameters: OpenApiParameter[]): OpenApiOperation {
+export function controlOperation(route: ControlRouteDescription, pathParameters: OpenApiParameter[]): OpenApiOperation {
+  const query = (route.input?.query ?? []).map((name): OpenApiParameter => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
+  const parameters = [...pathParameters, ...query];
+  const requestBody = controlBody(route);
   const key = DECLARED_ROUTES.get(`${route.method} ${route.path}`);
   return {
     operationId: key === undefined ? urlSafeId('control', route.method.toLowerCase(), route.path) : `control.${key}`,
@@ -56,9 +80,7 @@ export function controlOperation(route: ControlRouteSummary, parameters: OpenApi
     // No credentials: the loopback guard decides who may call.
     security: [],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.method === 'POST' || route.method === 'PUT'
-      ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
-      : {}),
+    ...(requestBody === undefined ? {} : { requestBody }),
     responses: {
       200: {
         description: 'OK',

@@ -94,3 +94,8 @@ export interface ConfiguredRoute {
 }
 
 export type { ControlRouteSummary } from './control-schemas.js';
+
+/** A control route as the document describes it: with what it reads of a request, where it reads anything. */
+export type ControlRouteDescription = import('./control-schemas.js').ControlRouteSummary & {
+  input?: { body?: object; query?: readonly string[] };
+};

@@ -22,7 +22,7 @@ import { type DocumentedVariants, documentedVariants } from './openapi-variants.
 import type {
   OpenApiResponse,
   ConfiguredRoute,
-  ControlRouteSummary,
+  ControlRouteDescription,
   JsonSchema,
   OpenApiDocument,
   OpenApiMethod,
@@ -42,7 +42,7 @@ export interface OpenApiOptions {
   /** Gameplay routes the mock was configured with; none by default. */
   configuredRoutes?: readonly ConfiguredRoute[];
   /** The mock's control routes, as capabilities lists them; without them the document leaves the control API out. */
-  controlRoutes?: readonly ControlRouteSummary[];
+  controlRoutes?: readonly ControlRouteDescription[];
   /** How the mock reads the ship creation payload (by the variant it plays); default any object. */
   shipPayload?: ShipPayloadReading;
   /** Describe the routes the mock serves beyond the spec's table (GET /api/player/ship); default false, the spec's API alone. */

@@ -11,19 +11,17 @@ interface ClockChange {
   frozen?: boolean;
 }
 
-const parseClockChange = validator<ClockChange>(
-  {
-    type: 'object',
-    additionalProperties: false,
-    minProperties: 1,
-    properties: {
-      set: { type: 'string', nullable: true },
-      advanceMs: { type: 'integer', minimum: 0, nullable: true },
-      frozen: { type: 'boolean', nullable: true },
-    },
-  } satisfies JSONSchemaType<ClockChange>,
-  'body',
-);
+const CLOCK_CHANGE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    set: { type: 'string', nullable: true },
+    advanceMs: { type: 'integer', minimum: 0, nullable: true },
+    frozen: { type: 'boolean', nullable: true },
+  },
+} satisfies JSONSchemaType<ClockChange>;
+const parseClockChange = validator<ClockChange>(CLOCK_CHANGE_SCHEMA, 'body');
 
 /** The latest time the clock may show, so that every expiry after it is still a date (year 9999 and 7 days). */
 const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -44,19 +42,24 @@ function controllable(context: ControlContext): ControllableClock {
 export function clockRoutes(context: ControlContext): ControlRoute[] {
   return [
     declaredRoute('clock', () => clockState(controllable(context))),
-    declaredRoute('setClock', ({ request }) => {
-      const clock = controllable(context);
-      const change = parseClockChange(readJsonObject(request));
-      const setTo = change.set === undefined ? undefined : Date.parse(change.set);
-      if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!))) throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
-      if (change.advanceMs !== undefined && (setTo ?? clock.now()) + change.advanceMs > LATEST_CLOCK_MS)
-        throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
-      // Frozen first: a running clock set and then frozen would stop wherever real time had moved it meanwhile.
-      if (change.frozen === true) clock.freeze();
-      if (setTo !== undefined) clock.set(setTo);
-      if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
-      if (change.frozen === false) clock.unfreeze();
-      return clockState(clock);
-    }),
+    declaredRoute(
+      'setClock',
+      ({ request }) => {
+        const clock = controllable(context);
+        const change = parseClockChange(readJsonObject(request));
+        const setTo = change.set === undefined ? undefined : Date.parse(change.set);
+        if (setTo !== undefined && (Number.isNaN(setTo) || !ISO_DATE_TIME.test(change.set!)))
+          throw new ApiError(400, 'body /set must be an ISO 8601 date-time');
+        if (change.advanceMs !== undefined && (setTo ?? clock.now()) + change.advanceMs > LATEST_CLOCK_MS)
+          throw new ApiError(400, `body /advanceMs would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+        // Frozen first: a running clock set and then frozen would stop wherever real time had moved it meanwhile.
+        if (change.frozen === true) clock.freeze();
+        if (setTo !== undefined) clock.set(setTo);
+        if (change.advanceMs !== undefined) clock.advance(change.advanceMs);
+        if (change.frozen === false) clock.unfreeze();
+        return clockState(clock);
+      },
+      { body: CLOCK_CHANGE_SCHEMA },
+    ),
   ];
 }

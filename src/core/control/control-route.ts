@@ -51,6 +51,14 @@ export interface ControlRoute {
   contentType?: string;
   /** The body is a document of another format (OpenAPI allows no extra top-level field): sent as it is. */
   bare?: boolean;
+  /** What the route reads of a request, for its document. */
+  input?: ControlInput;
+}
+
+/** What a control route reads: the JSON Schema its body is validated with, and its query parameters. */
+export interface ControlInput {
+  body?: object;
+  query?: readonly string[];
 }
 
 /** What the handler of a declared route returns: the declared data, or content for a route declared with another media type. */
@@ -62,7 +70,11 @@ export type DeclaredRoute<K extends ControlRouteKey, A> = [UndeclaredFields<A, C
   : { undeclaredFields: UndeclaredFields<A, ControlHandlerAnswer<K>> };
 
 /** The route declared under `key` (method, pattern, summary, media type), answered by `handle`. */
-export function declaredRoute<K extends ControlRouteKey, A extends ControlHandlerAnswer<K>>(key: K, handle: (call: ControlRequest) => A): DeclaredRoute<K, A> {
+export function declaredRoute<K extends ControlRouteKey, A extends ControlHandlerAnswer<K>>(
+  key: K,
+  handle: (call: ControlRequest) => A,
+  input?: ControlInput,
+): DeclaredRoute<K, A> {
   const { method, pattern, summary, contentType, bare }: ControlRouteSpec = CONTROL_ROUTES[key];
   const route: ControlRoute = {
     method,
@@ -71,6 +83,7 @@ export function declaredRoute<K extends ControlRouteKey, A extends ControlHandle
     handle,
     ...(contentType === undefined ? {} : { contentType }),
     ...(bare === undefined ? {} : { bare }),
+    ...(input === undefined ? {} : { input }),
   };
   return route as DeclaredRoute<K, A>;
 }

@@ -25,6 +25,9 @@ function integerParameter(request: ServiceRequest, name: string, min: number, ma
   return Number(text);
 }
 
+/** The query parameters of a page, for a listing's document. */
+export const PAGE_QUERY = ['limit', 'cursor'] as const;
+
 /** `?limit=` (1 to MAX_PAGE_SIZE) and `?cursor=` (a `nextCursor` of an earlier page). */
 export function pageQuery(request: ServiceRequest): PageQuery {
   return {

@@ -34,7 +34,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
           // A handler's route answers what its code does: only its shape is described.
           ...(definition.handler === undefined ? readRoute(definition) : {}),
         })),
-        controlRoutes: routes.map(routeSummary),
+        controlRoutes: routes.map((route) => ({ ...routeSummary(route), ...(route.input === undefined ? {} : { input: route.input }) })),
         shipPayload: shipPayloadReading(context.variants.current),
         mockRoutes: true,
         variants: names,

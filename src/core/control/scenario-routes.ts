@@ -122,10 +122,14 @@ export function scenarioRoutes(available: Scenarios): ControlRoute[] {
     declaredRoute('scenarios', () => ({
       scenarios: available.map(({ name, summary, parameters }) => ({ name, summary, parameters: Object.keys(parameters.properties ?? {}) })),
     })),
-    declaredRoute('applyScenario', ({ request, now, params }) => {
-      const scenario = available.find((candidate) => candidate.name === params['name']);
-      if (scenario === undefined) throw new ApiError(404, `No scenario ${params['name']}; GET ${CONTROL_ROUTES.scenarios.pattern} lists them`);
-      return { scenario: scenario.name, ...scenario.apply(scenario.parse(readOptionalJsonObject(request)), now) };
-    }),
+    declaredRoute(
+      'applyScenario',
+      ({ request, now, params }) => {
+        const scenario = available.find((candidate) => candidate.name === params['name']);
+        if (scenario === undefined) throw new ApiError(404, `No scenario ${params['name']}; GET ${CONTROL_ROUTES.scenarios.pattern} lists them`);
+        return { scenario: scenario.name, ...scenario.apply(scenario.parse(readOptionalJsonObject(request)), now) };
+      },
+      { body: { anyOf: available.map(({ name, parameters }) => ({ title: name, ...parameters })) } },
+    ),
   ];
 }

@@ -6,15 +6,13 @@ import { chooseVariants, VariantError } from '../variant-choice.js';
 import { validator } from '../validation.js';
 import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 
-const parseVariants = validator<{ variants: string[] }>(
-  {
-    type: 'object',
-    additionalProperties: false,
-    required: ['variants'],
-    properties: { variants: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } },
-  } satisfies JSONSchemaType<{ variants: string[] }>,
-  'body',
-);
+const VARIANTS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['variants'],
+  properties: { variants: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } },
+} satisfies JSONSchemaType<{ variants: string[] }>;
+const parseVariants = validator<{ variants: string[] }>(VARIANTS_SCHEMA, 'body');
 
 /** What a client developer reads back: the variants played (and the seed that drew them), and every choice. */
 export function variantsView(context: ControlContext) {
@@ -30,14 +28,18 @@ export function variantsView(context: ControlContext) {
 export function variantRoutes(context: ControlContext): ControlRoute[] {
   return [
     declaredRoute('variants', () => variantsView(context)),
-    declaredRoute('setVariants', ({ request }) => {
-      const { variants } = parseVariants(readJsonObject(request));
-      try {
-        context.variants.replace(chooseVariants(variants));
-      } catch (error) {
-        throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
-      }
-      return variantsView(context);
-    }),
+    declaredRoute(
+      'setVariants',
+      ({ request }) => {
+        const { variants } = parseVariants(readJsonObject(request));
+        try {
+          context.variants.replace(chooseVariants(variants));
+        } catch (error) {
+          throw error instanceof VariantError ? new ApiError(400, `body /variants: ${error.message}`) : error;
+        }
+        return variantsView(context);
+      },
+      { body: VARIANTS_SCHEMA },
+    ),
   ];
 }
