@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
@@ -13,6 +15,8 @@ import {
   AFTER_RELOAD_SCREEN,
 } from './support/web-client-answers.js';
 import { getJson, loggedAnswers, outboxReader, playFirstSession, reloadAndResume, watchForBlockedRequests } from './support/web-client-player.js';
+import { responseChecker } from './support/openapi-checker.js';
+import type { OpenApiDocument } from '../src/spec/index.js';
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
 const EMAIL = 'pilot@example.com';
@@ -40,7 +44,9 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
     const originArgs = gameOrigin ? ['--game-origin', client.origin] : [];
     const variantArgs = variant === undefined ? [] : ['--variant', variant];
     const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...originArgs, ...variantArgs]);
-    const proxy = await startProxy(mock.url, originArgs);
+    const harDir = mkdtempSync(join(tmpdir(), 'web-client-proxy-har-'));
+    const har = join(harDir, 'session.har');
+    const proxy = await startProxy(mock.url, [...originArgs, '--har', har]);
     const page = await context.newPage();
     const blocked = watchForBlockedRequests(page);
     const readOtp = outboxReader(mock.url);
@@ -55,9 +61,12 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
     const againAnswers = readable(await loggedAnswers(page));
     const findings = (await getJson(`${proxy.url}/__proxy/findings`)) as { exchanges: number; findings: number; byRule: unknown[]; kept: unknown[] };
     const journal = await journalFrom(mock.url, client.origin);
+    const document = (await getJson(`${mock.url}/__mock/openapi.json`)) as OpenApiDocument;
     proxy.process.child.kill('SIGTERM');
     const exit = await proxy.process.waitForExit();
-    return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout };
+    const session = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: HarEntry[] } }).log.entries;
+    rmSync(harDir, { recursive: true, force: true });
+    return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout, session, document };
   } finally {
     await context.close();
     await client.close();
@@ -65,6 +74,33 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
 }
 
 type Run = Awaited<ReturnType<typeof playThroughProxy>>;
+
+interface HarEntry {
+  request: { method: string; url: string; headers: { name: string; value: string }[] };
+  response: { status: number; headers: { name: string; value: string }[]; content: { text?: string } };
+}
+
+const headerMap = (headers: { name: string; value: string }[]) => Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]));
+
+/** The HAR masks a token an answer issues (`c77bce6d…`): it stands for a UUID of the same form. */
+const unmaskedToken = (key: string, value: unknown) =>
+  key === 'authToken' && typeof value === 'string' && value.endsWith('…') ? '00000000-0000-4000-8000-000000000000' : value;
+
+/** Every exchange of the session the proxy kept in its HAR, against the OpenAPI document of the mock that answered it. */
+function expectSessionAsDocumented(run: Run): void {
+  const check = responseChecker(run.document);
+  for (const { request, response } of run.session) {
+    const text = response.content.text;
+    const body: unknown = text === undefined || text === '' ? undefined : JSON.parse(text, unmaskedToken);
+    check(
+      request.method,
+      new URL(request.url).pathname,
+      { status: response.status, headers: headerMap(response.headers), body },
+      headerMap(request.headers)['origin'],
+    );
+  }
+  expect(run.session.length, 'the session is in the HAR').toBe(run.findings.exchanges);
+}
 
 /** Nothing to report: no finding on the page's data or printed, every request the mock answered for the page seen, exit 0. */
 function expectNothingReported(run: Run): void {
@@ -78,6 +114,7 @@ function expectNothingReported(run: Run): void {
   expect(run.exit, run.proxyOutput).toEqual({ code: 0, signal: null });
   expect(run.proxyOutput).toContain(`\n${run.findings.exchanges} exchanges, 0 server findings, 0 client findings\n`);
   expect(run.proxyOutput).not.toMatch(/^(client|server) [A-Z-]+: /m);
+  expectSessionAsDocumented(run);
 }
 
 describe('the example web client in Chromium through game-service proxy', { timeout: 60_000 }, () => {

@@ -56,11 +56,21 @@ export function responseChecker(document: OpenApiDocument) {
     }
   }
 
+  const templates = Object.keys(resolved.paths).filter((template) => template.includes('{'));
+  /** The document's templated path (`/api/galaxy/{galaxyId}/sectors`) a concrete one (`/api/galaxy/1/sectors`) fills in. */
+  const templateOf = (path: string) => {
+    const segments = path.split('/');
+    return templates.find((template) => {
+      const parts = template.split('/');
+      return parts.length === segments.length && parts.every((part, index) => (part.startsWith('{') ? segments[index] !== '' : part === segments[index]));
+    });
+  };
+
   /** Returns the operation the request reached, if any. */
   return (method: string, path: string, response: ServiceResponse, origin?: string): OpenApiOperation | undefined => {
     const what = `${method} ${path}`;
     const unrouted = resolved.components.responses;
-    const item = resolved.paths[path];
+    const item = resolved.paths[path] ?? resolved.paths[templateOf(path) ?? ''];
     // A preflight is answered before routing, on every path, as the document's description says.
     if (method === 'OPTIONS' && origin !== undefined) {
       expect(response.status, `${what}: a preflight, from any origin by default`).toBe(204);
