@@ -5,20 +5,26 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../src/spec/index.js';
 import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
+import { checkHarAgainstDocument } from './support/har-against-document.js';
 
 /**
- * The document a running mock serves, as the peer tools its users already have read it: `redocly lint` with its
- * recommended rules, and swagger-parser's validation, for the default mock, every variant at once and the example
- * web client's configuration (its own routes and fields).
+ * The document a running mock serves, as the peer tools its users already have read it (`redocly lint` with its
+ * recommended rules, swagger-parser's validation), and every exchange of a `check` run against it, as the run's HAR
+ * keeps them: for the default mock, every variant at once and the example web client's configuration.
  */
 
 const cli = useCli();
 const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-const CONFIGURATIONS: Record<string, string[]> = {
-  default: [],
-  'every variant': ['--variant', 'all'],
-  "the example client's config": ['--config', join(ROOT, 'examples', 'web-client', 'mock.json')],
+const GAME_ORIGIN = 'http://conformance.game.test';
+const CONFIGURATIONS: Record<string, { mock: string[]; check: string[] }> = {
+  default: { mock: [], check: ['--forwarded-for'] },
+  'every variant': {
+    mock: ['--variant', 'all'],
+    check: ['--client-ip-header', 'CF-Connecting-IP', '--ship-payload', '{"galaxyId":1,"shipName":"Conformance"}'],
+  },
+  "the example client's config": { mock: ['--config', join(ROOT, 'examples', 'web-client', 'mock.json')], check: ['--forwarded-for'] },
 };
 let dir = '';
 
@@ -43,14 +49,19 @@ async function redoclyLint(file: string): Promise<LintProblem[]> {
   return (JSON.parse(run.stdout) as { problems: LintProblem[] }).problems;
 }
 
-describe("the running mock's OpenAPI document, read by peer tools", () => {
-  it.each(Object.entries(CONFIGURATIONS))('%s: redocly lint (recommended) finds no error, and swagger-parser validates it', async (name, flags) => {
-    const mock = await startMock(cli, ['--port', '0', ...flags]);
-    const document = (await (await fetch(`${mock.url}/__mock/openapi.json`)).json()) as Record<string, unknown>;
+describe("the running mock's OpenAPI document, read by peer tools and held to a check run's exchanges", () => {
+  it.each(Object.entries(CONFIGURATIONS))('%s', async (name, flags) => {
+    const mock = await startMock(cli, ['--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, ...flags.mock]);
+    const document = (await (await fetch(`${mock.url}/__mock/openapi.json`)).json()) as OpenApiDocument;
     const file = join(dir, `${name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(document));
     const errors = (await redoclyLint(file)).filter((problem) => problem.severity === 'error');
     expect(errors.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+
+    const har = join(dir, `${name.replace(/\W+/g, '-')}.har`);
+    const run = await cli.run(['check', '--base-url', mock.url, '--game-origin', GAME_ORIGIN, ...flags.check, '--har', har], {}, 5 * 60_000);
+    expect(run.code, run.stdout.slice(-2_000)).toBe(0);
+    expect(checkHarAgainstDocument(har, document), 'exchanges of the run checked against the document').toBeGreaterThan(200);
   });
 });

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
 import { type CliProcess, startMock, useCli } from './support/cli.js';
@@ -15,7 +15,7 @@ import {
   AFTER_RELOAD_SCREEN,
 } from './support/web-client-answers.js';
 import { getJson, loggedAnswers, outboxReader, playFirstSession, reloadAndResume, watchForBlockedRequests } from './support/web-client-player.js';
-import { responseChecker } from './support/openapi-checker.js';
+import { checkHarAgainstDocument } from './support/har-against-document.js';
 import type { OpenApiDocument } from '../src/spec/index.js';
 
 const MOCK_CONFIG = 'examples/web-client/mock.json';
@@ -23,6 +23,8 @@ const EMAIL = 'pilot@example.com';
 
 const cli = useCli();
 const browser = useWebClientBrowser();
+const harDir = mkdtempSync(join(tmpdir(), 'web-client-proxy-har-'));
+afterAll(() => rmSync(harDir, { recursive: true, force: true }));
 
 /** What the mock's journal holds of the page's traffic: every request it answered from that origin, preflights included. */
 async function journalFrom(mockUrl: string, origin: string): Promise<{ method: string; path: string }[]> {
@@ -44,8 +46,7 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
     const originArgs = gameOrigin ? ['--game-origin', client.origin] : [];
     const variantArgs = variant === undefined ? [] : ['--variant', variant];
     const mock = await startMock(cli, ['--port', '0', '--config', MOCK_CONFIG, ...originArgs, ...variantArgs]);
-    const harDir = mkdtempSync(join(tmpdir(), 'web-client-proxy-har-'));
-    const har = join(harDir, 'session.har');
+    const har = join(harDir, `${screenshotName}.har`);
     const proxy = await startProxy(mock.url, [...originArgs, '--har', har]);
     const page = await context.newPage();
     const blocked = watchForBlockedRequests(page);
@@ -64,9 +65,7 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
     const document = (await getJson(`${mock.url}/__mock/openapi.json`)) as OpenApiDocument;
     proxy.process.child.kill('SIGTERM');
     const exit = await proxy.process.waitForExit();
-    const session = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: HarEntry[] } }).log.entries;
-    rmSync(harDir, { recursive: true, force: true });
-    return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout, session, document };
+    return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout, har, document };
   } finally {
     await context.close();
     await client.close();
@@ -75,31 +74,9 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
 
 type Run = Awaited<ReturnType<typeof playThroughProxy>>;
 
-interface HarEntry {
-  request: { method: string; url: string; headers: { name: string; value: string }[] };
-  response: { status: number; headers: { name: string; value: string }[]; content: { text?: string } };
-}
-
-const headerMap = (headers: { name: string; value: string }[]) => Object.fromEntries(headers.map(({ name, value }) => [name.toLowerCase(), value]));
-
-/** The HAR masks a token an answer issues (`c77bce6d…`): it stands for a UUID of the same form. */
-const unmaskedToken = (key: string, value: unknown) =>
-  key === 'authToken' && typeof value === 'string' && value.endsWith('…') ? '00000000-0000-4000-8000-000000000000' : value;
-
 /** Every exchange of the session the proxy kept in its HAR, against the OpenAPI document of the mock that answered it. */
 function expectSessionAsDocumented(run: Run): void {
-  const check = responseChecker(run.document);
-  for (const { request, response } of run.session) {
-    const text = response.content.text;
-    const body: unknown = text === undefined || text === '' ? undefined : JSON.parse(text, unmaskedToken);
-    check(
-      request.method,
-      new URL(request.url).pathname,
-      { status: response.status, headers: headerMap(response.headers), body },
-      headerMap(request.headers)['origin'],
-    );
-  }
-  expect(run.session.length, 'the session is in the HAR').toBe(run.findings.exchanges);
+  expect(checkHarAgainstDocument(run.har, run.document), 'the session is in the HAR').toBe(run.findings.exchanges);
 }
 
 /** Nothing to report: no finding on the page's data or printed, every request the mock answered for the page seen, exit 0. */
