@@ -1,7 +1,7 @@
 import { RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { describeResetUnit, inferResetUnit, longWindowEnd, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
 import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
-import { widen, type TimeInterval } from '../model/server-time.js';
+import type { TimeInterval } from '../model/server-time.js';
 import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
 
 const ROUNDING_SLACK_MS = 999;
@@ -74,9 +74,10 @@ export class ServerChoices {
     if (this.alignments.has(category)) return;
     const samples = this.#windowSamples.get(category) ?? [];
     this.#windowSamples.set(category, samples);
-    // A server may round the instant it sends, even in milliseconds (1795259828000): a second either way.
-    samples.push({ ...sample, windowEnd: widen(sample.windowEnd, ROUNDING_SLACK_MS) });
-    const inference = inferAlignment(samples);
+    samples.push(sample);
+    // A server may round the instant it sends, even in milliseconds (1795259828000): a second either way, where a
+    // window starts at a request; a window on clock minutes ends on a whole second whatever the rounding.
+    const inference = inferAlignment(samples, RATE_LIMIT_WINDOW_MS, ROUNDING_SLACK_MS);
     if (inference.kind === 'known') this.alignments.set(category, inference.alignment);
   }
 

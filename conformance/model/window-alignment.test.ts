@@ -41,6 +41,12 @@ describe('inferAlignment', () => {
     expect(inferAlignment([{ at: instant(MINUTE), windowEnd: instant(MINUTE + 60_000), firstHit: true }])).toEqual({ kind: 'ambiguous' });
   });
 
+  it('takes no rounding slack for windows on clock minutes: a window ending 2 s after a minute is not on it', () => {
+    // A first hit at :02 whose window ends at :02 a minute later, and one at :32 in the same window (a broken count).
+    const samples = [seen(MINUTE + 2_000, MINUTE + 62_000), seen(MINUTE + 32_000, MINUTE + 62_000)];
+    expect(inferAlignment(samples, 60_000, 999)).toEqual({ kind: 'neither' });
+  });
+
   it('says neither for a window of another length', () => {
     expect(inferAlignment([{ at: instant(MINUTE + 17_400), windowEnd: instant(MINUTE + 47_400), firstHit: true }])).toEqual({ kind: 'neither' });
   });

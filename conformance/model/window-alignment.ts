@@ -1,5 +1,5 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { span, type TimeInterval } from './server-time.js';
+import { span, type TimeInterval, widen } from './server-time.js';
 
 /**
  * Where a server's fixed windows start (spec-silent.md: "windows aligned to clock minutes or to the first hit"):
@@ -23,16 +23,20 @@ export function endsOnBoundary(windowEnd: TimeInterval, windowMs = RATE_LIMIT_WI
   return boundary <= windowEnd.toMs + toleranceMs;
 }
 
-/** Whether the window can have started at the request that `at` answered. */
-export function startsAt(sample: WindowSample, windowMs = RATE_LIMIT_WINDOW_MS, toleranceMs = ALIGNMENT_TOLERANCE_MS): boolean {
-  const length = span(sample.at, sample.windowEnd);
+/**
+ * Whether the window can have started at the request that `at` answered. `roundingSlackMs` widens the window's end:
+ * a server may round the instant it sends to a second, where a window that starts at a request ends at any millisecond
+ * (a window on clock minutes ends on a whole second, so no such slack is taken for it).
+ */
+export function startsAt(sample: WindowSample, windowMs = RATE_LIMIT_WINDOW_MS, toleranceMs = ALIGNMENT_TOLERANCE_MS, roundingSlackMs = 0): boolean {
+  const length = span(sample.at, widen(sample.windowEnd, roundingSlackMs));
   return length.fromMs - toleranceMs <= windowMs && windowMs <= length.toMs + toleranceMs;
 }
 
 /** The alignments one sample is consistent with; a sample that is no first hit says nothing about first-hit windows. */
-export function alignmentsFitting(sample: WindowSample, windowMs = RATE_LIMIT_WINDOW_MS): WindowAlignment[] {
+export function alignmentsFitting(sample: WindowSample, windowMs = RATE_LIMIT_WINDOW_MS, roundingSlackMs = 0): WindowAlignment[] {
   const fits: WindowAlignment[] = [];
-  if (sample.firstHit && startsAt(sample, windowMs)) fits.push('first-hit');
+  if (sample.firstHit && startsAt(sample, windowMs, ALIGNMENT_TOLERANCE_MS, roundingSlackMs)) fits.push('first-hit');
   if (endsOnBoundary(sample.windowEnd, windowMs)) fits.push('clock-minute');
   return fits;
 }
@@ -46,11 +50,11 @@ export type AlignmentInference =
   /** Neither fits: some other scheme (a sliding window, a window of another length). */
   | { kind: 'neither' };
 
-export function inferAlignment(samples: readonly WindowSample[], windowMs = RATE_LIMIT_WINDOW_MS): AlignmentInference {
+export function inferAlignment(samples: readonly WindowSample[], windowMs = RATE_LIMIT_WINDOW_MS, roundingSlackMs = 0): AlignmentInference {
   const firstHits = samples.filter((sample) => sample.firstHit);
   if (firstHits.length === 0) return { kind: 'undetermined' };
   const clockMinute = samples.every((sample) => endsOnBoundary(sample.windowEnd, windowMs));
-  const firstHit = firstHits.every((sample) => startsAt(sample, windowMs));
+  const firstHit = firstHits.every((sample) => startsAt(sample, windowMs, ALIGNMENT_TOLERANCE_MS, roundingSlackMs));
   if (clockMinute && firstHit) return { kind: 'ambiguous' };
   if (clockMinute) return { kind: 'known', alignment: 'clock-minute' };
   if (firstHit) return { kind: 'known', alignment: 'first-hit' };
