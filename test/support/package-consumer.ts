@@ -26,6 +26,9 @@ function consumerEnv(): NodeJS.ProcessEnv {
     if (!/^(npm_config_local_prefix$|npm_package_|npm_lifecycle_|npm_command$|INIT_CWD$|VITEST|GAME_SERVICE_)/i.test(name)) env[name] = value;
   }
   env['PATH'] = `${ROOT}node_modules/.bin${delimiter}${process.env['PATH'] ?? ''}`;
+  // Every package document revalidated: a version published between the test's npm install (which locks it) and
+  // its npm ci (which resolves it again, the lockfile naming no download address) is then found, not refused.
+  env['npm_config_prefer_online'] = 'true';
   return env;
 }
 
