@@ -22,7 +22,8 @@ describe('game-service check: the auth plan of a real-time run', () => {
     // --only matches no check: the plan is printed, and nothing is sent.
     const result = await cli.run(['check', '--base-url', url, '--otp-source', `log:${codes}`, '--num-runs', '1', '--only', 'no-such-check']);
     expect(result.stdout).toContain('  REG-INVALID: 1 malformed address\n');
-    expect(result.stdout).toContain('  ENV-ERROR: 1 malformed body\n');
+    // ENV-ERROR's property of malformed bodies is left to REG-MISSING's and VERIFY-MISSING's where one address paces the run.
+    expect(result.stdout).not.toMatch(/^ +\d+ {2}ENV-ERROR/m);
     expect(result.stdout).toMatch(/^\d+ windows: expect about \d+ min \d+ s\.$/m);
     expect(result.stderr).toContain('game-service check: no check matches --only no-such-check');
   });
