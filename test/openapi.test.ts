@@ -95,7 +95,7 @@ describe('the OpenAPI document', () => {
     expect({ ...document, paths: {} }).toEqual({ ...fromSummaries, paths: {} });
     expect(document.paths['/__mock/clock']?.post?.requestBody).toMatchObject({
       required: true,
-      content: { 'application/json': { schema: { properties: { advanceMs: { type: 'integer', minimum: 0 } } } } },
+      content: { 'application/json': { schema: { properties: { advanceMs: { type: ['integer', 'null'], minimum: 0 } } } } },
     });
     expect(document.paths['/__mock/journal']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['status', 'path', 'limit', 'cursor']),

@@ -1,5 +1,5 @@
 /** ajv's `nullable: true` (an OpenAPI keyword) as standard JSON Schema: `type: [type, "null"]`. */
-function standardNullable(value: unknown): unknown {
+export function standardNullable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(standardNullable);
   if (typeof value !== 'object' || value === null) return value;
   const { nullable, ...rest } = value as Record<string, unknown>;

@@ -44,13 +44,6 @@ export function templatePath(pattern: string): { path: string; parameters: OpenA
   return { path: segments.join('/'), parameters };
 }
 
-/** A validator's schema as JSON Schema 2020-12: ajv's `nullable`, which its optional properties carry, is not a keyword there. */
-function withoutNullable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNullable);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (key === 'nullable' ? [] : [[key, withoutNullable(item)]])));
-}
-
 /** The JSON body a control route validates: required where its schema requires a field, some field, or one of several forms. */
 function controlBody(route: ControlRouteDescription): OpenApiOperation['requestBody'] | undefined {
   const body = route.input?.body as { required?: unknown; oneOf?: unknown; minProperties?: unknown } | undefined;
@@ -62,7 +55,7 @@ function controlBody(route: ControlRouteDescription): OpenApiOperation['requestB
     body.oneOf !== undefined ||
     (Array.isArray(body.required) && body.required.length > 0) ||
     (typeof body.minProperties === 'number' && body.minProperties > 0);
-  return { required, content: { 'application/json': { schema: withoutNullable(body) as JsonSchema } } };
+  return { required, content: { 'application/json': { schema: body as JsonSchema } } };
 }
 
 /** One control route as an operation: its summary, and the body its declaration gives. */

@@ -1,3 +1,4 @@
+import type { ControlRouteSummary } from './control-schemas.js';
 /** The parts of OpenAPI 3.1 the generated document uses, typed so that tests can walk it. */
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
@@ -96,6 +97,6 @@ export interface ConfiguredRoute {
 export type { ControlRouteSummary } from './control-schemas.js';
 
 /** A control route as the document describes it: with what it reads of a request, where it reads anything. */
-export type ControlRouteDescription = import('./control-schemas.js').ControlRouteSummary & {
+export type ControlRouteDescription = ControlRouteSummary & {
   input?: { body?: object; query?: readonly string[] };
 };

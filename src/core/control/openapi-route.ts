@@ -3,11 +3,17 @@ import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
 import type { Variants } from '../active-variants.js';
 import { readRoute } from '../user-routes/route-reading.js';
 import { routeSource } from '../user-routes/user-route.js';
-import { type ControlContext, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
+import { standardNullable } from '../schema-document.js';
+import { type ControlContext, type ControlInput, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 
 function shipPayloadReading(variants: Variants): ShipPayloadReading {
   if (variants.has('ship-payload-galaxy')) return 'galaxy';
   return variants.has('ship-payload-name') ? 'name' : 'any';
+}
+
+/** What a control route reads, as its document says it: ajv's `nullable` in the standard form (`type: [type, "null"]`). */
+function documentedInput({ body, query }: ControlInput): ControlInput {
+  return { ...(body === undefined ? {} : { body: standardNullable(body) as object }), ...(query === undefined ? {} : { query }) };
 }
 
 /**
@@ -34,7 +40,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
           // A handler's route answers what its code does: only its shape is described.
           ...(definition.handler === undefined ? readRoute(definition) : {}),
         })),
-        controlRoutes: routes.map((route) => ({ ...routeSummary(route), ...(route.input === undefined ? {} : { input: route.input }) })),
+        controlRoutes: routes.map((route) => ({ ...routeSummary(route), ...(route.input === undefined ? {} : { input: documentedInput(route.input) }) })),
         shipPayload: shipPayloadReading(context.variants.current),
         mockRoutes: true,
         variants: names,
