@@ -15,18 +15,20 @@ let clock: { state: ClockState; readAt: number } | undefined;
 const virtualNow = () => (clock === undefined ? Date.now() : clock.state.nowMs + (clock.state.frozen ? 0 : performance.now() - clock.readAt));
 
 async function refresh(): Promise<void> {
-  const [clockState, outbox, players, buckets, faults] = await Promise.all([
+  const [clockState, outbox, players, buckets, faults, routes] = await Promise.all([
     control('clock'),
     control('outbox', { query: { limit: 20 } }),
     control('players', { query: { limit: 50 } }),
     control('buckets', { query: { limit: 100 } }),
     control('faults'),
+    control('routes'),
   ]);
   clock = { state: clockState, readAt: performance.now() };
   showClock(clockState);
   showOutbox(outbox.messages);
   showPlayers(players.players);
   showBuckets(buckets.buckets, virtualNow);
+  showRoutes(routes.routes);
   showFaults(faults.faults, (id) => void act(`removed fault ${id}`, () => control('removeFault', { path: controlPath('removeFault', { id }) }), refreshSoon));
 }
 
@@ -89,7 +91,6 @@ async function start(): Promise<void> {
   showRealTime();
   const capabilities = await control('capabilities');
   byId('version').textContent = capabilities.version;
-  showRoutes((await control('routes')).routes);
   await showScenarios((name, parameters) =>
     act(`scenario ${name}`, () => control('applyScenario', { path: controlPath('applyScenario', { name }), body: parameters }), refreshSoon),
   );

@@ -1,7 +1,7 @@
 import type { RouteListing } from '../src/spec/control-schemas.js';
 import { byId, fillRows, h, row } from './dom.js';
 
-/** The API's routes, the spec's and your own; they do not change while the mock runs, so they are read once. */
+/** The API's routes, the spec's and your own (the control API and a watched config file change them while the mock runs). */
 export function showRoutes(routes: readonly RouteListing[]): void {
   const rows = routes.map((route) =>
     row(

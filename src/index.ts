@@ -29,7 +29,17 @@ export {
 export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
 export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';
-export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';
+export type {
+  ClockState,
+  ControlPlayer,
+  OutboxMessage,
+  RateLimitBucket,
+  ResetPart,
+  RouteListing,
+  SeededPlayer,
+  TemplateRouteConfig,
+  VariantsState,
+} from './hosts/mock-control.js';
 export type { MockOptions, RunningMock };
 
 /**

@@ -2,7 +2,17 @@
 import './node-version-guard.js';
 export { createMswMock, type MswMock, type MswMockOptions } from './hosts/msw.js';
 export { MockControlError, type MockControl } from './hosts/mock-control.js';
-export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, ResetPart, SeededPlayer, VariantsState } from './hosts/mock-control.js';
+export type {
+  ClockState,
+  ControlPlayer,
+  OutboxMessage,
+  RateLimitBucket,
+  ResetPart,
+  RouteListing,
+  SeededPlayer,
+  TemplateRouteConfig,
+  VariantsState,
+} from './hosts/mock-control.js';
 export { ManualClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
 export type { OtpDelivery, ServiceOptions } from './core/options.js';
 export type { Service } from './core/service.js';

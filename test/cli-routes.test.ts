@@ -39,6 +39,14 @@ const CONFIG = {
 };
 
 let dir = '';
+
+/** Waits for what a background process does, without a fixed limit below the test's own. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 30_000) throw new Error(`waited 30 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 function jsonFile(name: string, value: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
@@ -113,6 +121,48 @@ describe('game-service mock --config with routes of your own', () => {
       '/routes/4/handler: ./routes.ts exports "notAHandler" as a number, not a function; its function exports: digest',
       '/routes/5/handler: ./routes.ts has no export "nothing"; its function exports: digest',
     ]);
+  });
+
+  it('--watch serves the file as it is saved (its modules imported again), and refuses a broken save naming its problems', async () => {
+    const watched = (routes: unknown[]) => jsonFile('watched.json', { port: 0, world: 'pilots.json', routes });
+    const config = watched([{ method: 'GET', path: '/api/news', response: { headline: 'first' } }]);
+    const { process: mock, url } = await startMock(cli, ['--config', config, '--watch']);
+    const read = async (path: string) => (await call(`${url}${path}`, { headers: auth })).body;
+    expect(await read('/api/news')).toEqual({ success: true, headline: 'first' });
+
+    jsonFile('edition.mjs', 'export default () => ({ edition: 1 });\n');
+    const news = { method: 'GET', path: '/api/news', response: { headline: 'second' } };
+    watched([news, { method: 'GET', path: '/api/edition', module: './edition.mjs' }]);
+    await mock.waitForOutput(/Reloaded --config .*watched\.json: 2 routes of your own served from now on\n/);
+    expect(await read('/api/news')).toEqual({ success: true, headline: 'second' });
+    expect(await read('/api/edition')).toEqual({ success: true, edition: 1 });
+
+    // A route added over HTTP while the file is watched answers until the file is read again.
+    const posted = await call(`${url}/__mock/routes`, { json: { method: 'GET', path: '/api/posted/:id', response: { id: '{{params.id}}' } } });
+    expect(posted).toMatchObject({ status: 200, body: { replaced: false, route: { id: 'GET /api/posted/:id', source: 'config' } } });
+    expect(await read('/api/posted/4')).toEqual({ success: true, id: '4' });
+
+    jsonFile('edition.mjs', 'export default () => ({ edition: 2 });\n');
+    watched([news, { method: 'GET', path: '/api/edition', module: './edition.mjs' }, { method: 'POST', path: '/api/mine', cost: 2 }]);
+    await mock.waitForOutput(/: 3 routes of your own served from now on\n/);
+    expect(await read('/api/edition')).toEqual({ success: true, edition: 2 });
+    const listed = (await call(`${url}/__mock/routes`)).body as { routes: { id: string; cost: number | null }[] };
+    expect(listed.routes.find((route) => route.id === 'POST /api/mine')?.cost).toBe(2);
+    expect((await call(`${url}/api/posted/4`, { headers: auth })).status).toBe(404);
+    const removed = await call(`${url}/__mock/routes/${encodeURIComponent('POST /api/mine')}`, { method: 'DELETE' });
+    expect(removed).toMatchObject({ status: 200, body: { removed: { id: 'POST /api/mine', cost: 2 } } });
+
+    watched([{ method: 'GET', path: '/health/extra' }]);
+    await until(() => mock.stderr.includes('Not reloaded'), 'the refusal of a broken save');
+    expect(mock.stderr).toContain(`Not reloaded: --config ${config} has problems; the running routes stay.`);
+    expect(mock.stderr).toContain('/routes/0/path "/health/extra" must start with /api/');
+    expect(await read('/api/edition')).toEqual({ success: true, edition: 2 });
+  });
+
+  it('refuses --watch without a --config file to watch, exit 2', async () => {
+    const result = await cli.run(['mock', '--watch']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--watch reads the --config file again when it changes: name one with --config FILE');
   });
 
   it('passes check and fuzz against a mock with routes configured', async () => {

@@ -58,9 +58,11 @@ describe('control API over HTTP: capabilities and clock', () => {
         'POST /__mock/scenarios/:name',
         'GET /__mock/variants',
         'PUT /__mock/variants',
+        'POST /__mock/routes',
+        'DELETE /__mock/routes/:id',
       ]),
     );
-    expect(routes).toHaveLength(32);
+    expect(routes).toHaveLength(34);
   });
 
   it("Date follows the virtual clock, on API and control responses alike (one header, not Node's own)", async () => {

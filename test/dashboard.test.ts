@@ -170,6 +170,21 @@ describe('the dashboard in a real browser (Chromium)', { timeout: 180_000 }, () 
     expect(await api('/health')).toBe(200);
   });
 
+  it('follows in its Routes panel a route added, replaced and removed while the mock runs', async () => {
+    const { page, control } = await openDashboard();
+    const shipRead = row(page, 'routes', '[data-route="getShip"]');
+    await shipRead.filter({ hasText: 'mock' }).waitFor();
+    await control('/routes', { method: 'POST', path: '/api/news', category: 'public', response: { items: [] } });
+    await row(page, 'routes', '[data-route="POST /api/news"]').filter({ hasText: 'public' }).waitFor();
+    await control('/routes', { method: 'GET', path: '/api/player/ship', body: { recorded: true } });
+    await shipRead.waitFor({ state: 'detached' });
+    await row(page, 'routes', '[data-route="GET /api/player/ship"]').filter({ hasText: 'config' }).waitFor();
+    await control(`/routes/${encodeURIComponent('POST /api/news')}`, undefined, 'DELETE');
+    await control(`/routes/${encodeURIComponent('GET /api/player/ship')}`, undefined, 'DELETE');
+    await row(page, 'routes', '[data-route="POST /api/news"]').waitFor({ state: 'detached' });
+    await shipRead.filter({ hasText: 'mock' }).waitFor();
+  });
+
   it('creates a player with a token, and freezes, sets and runs the clock', async (context) => {
     const { page, control, api } = await openDashboard();
     await page.getByRole('textbox', { name: 'new player email' }).fill('rookie@example.com');

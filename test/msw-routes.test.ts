@@ -46,6 +46,16 @@ describe('routes of a config file in the msw host, loaded by loadMockConfig', ()
     expect(await status.json()).toMatchObject({ success: true, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
+  it('adds, answers and removes a route at run time through the control API it serves', async () => {
+    const route = { method: 'GET', path: '/api/sectors/:id', category: 'public', response: { sector: '{{params.id}}' } };
+    const added = await fetch(`${API}/__mock/routes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(route) });
+    expect(added.status).toBe(200);
+    expect(await (await fetch(`${API}/api/sectors/9`)).json()).toEqual({ success: true, sector: '9' });
+    const removed = await fetch(`${API}/__mock/routes/${encodeURIComponent('GET /api/sectors/:id')}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${API}/api/sectors/9`)).status).toBe(404);
+  });
+
   it('throws every problem of a bad file, as the CLI names them', async () => {
     writeFileSync(
       join(dir, 'bad.json'),

@@ -105,8 +105,9 @@ export interface ResolvedOptions {
   botCheck: BotCheck;
   maxWrongOtpAttempts: number;
   actionPoints: ActionPointRules;
+  /** Changed with userRoutes, by the control API's routes (live-routes.ts). */
   actionCosts: Readonly<Record<string, number>>;
-  /** routes, checked and compiled. */
+  /** routes, checked and compiled; the one part that changes after creation (live-routes.ts). */
   userRoutes: readonly CompiledUserRoute[];
   /** The `ship` and `player` templates, compiled. */
   resources: ResourceTemplates;
@@ -130,10 +131,11 @@ export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
 export const DEFAULT_JOURNAL_SIZE = 500;
 export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;
 
-/** The cost of each gameplay route of the user, under its id: its own, or the default. */
-function userRouteCosts(routes: readonly CompiledUserRoute[]): Record<string, number> {
+/** The cost of each gameplay route, by id: the spec's defaults, each route of the user's own (or 1), the costs given outranking both. */
+export function actionCostsOf(routes: readonly CompiledUserRoute[], given: Readonly<Record<string, number>> | undefined): Record<string, number> {
   const gameplay = routes.filter((route) => route.category === 'gameplay');
-  return Object.fromEntries(gameplay.map((route) => [route.id, route.definition.cost ?? DEFAULT_GAMEPLAY_ROUTE_COST]));
+  const own = Object.fromEntries(gameplay.map((route) => [route.id, route.definition.cost ?? DEFAULT_GAMEPLAY_ROUTE_COST]));
+  return { ...DEFAULT_ACTION_COSTS, ...own, ...given };
 }
 
 /** Options that cannot work together, found when the service is created (not a request error). */
@@ -167,7 +169,7 @@ export function activeVariants(entries: readonly string[] | undefined): ActiveVa
   }
 }
 
-/** Partial public options become the complete configuration, once, at creation; it does not change afterwards. */
+/** Partial public options become the complete configuration, once, at creation; only the user's routes change afterwards. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   const compiledRoutes = userRoutes(options);
   return {
@@ -178,7 +180,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     botCheck: options.botCheck ?? { mode: 'off' },
     maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
-    actionCosts: { ...DEFAULT_ACTION_COSTS, ...userRouteCosts(compiledRoutes), ...options.actionCosts },
+    actionCosts: actionCostsOf(compiledRoutes, options.actionCosts),
     userRoutes: compiledRoutes,
     resources: resourceTemplates(options),
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },

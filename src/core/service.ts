@@ -20,6 +20,8 @@ import type { Route } from './route-definition.js';
 import { apiRoutes } from './route-table.js';
 import { Router } from './router.js';
 import { Store } from './store.js';
+import type { CompiledUserRoute } from './user-routes/compile-routes.js';
+import { liveRoutes, type LiveRoutes } from './user-routes/live-routes.js';
 import { loadWorld } from './world.js';
 
 export interface Service {
@@ -33,6 +35,8 @@ export interface Service {
   readonly variants: ActiveVariants;
   /** The fault rules in force and their seed. */
   readonly faults: FaultInjector;
+  /** The user's routes: the control API adds, replaces and removes them; a reloaded config file replaces them all. */
+  readonly routes: LiveRoutes;
 }
 
 export function createService(serviceOptions: ServiceOptions): Service {
@@ -52,8 +56,13 @@ export function createService(serviceOptions: ServiceOptions): Service {
     throw error instanceof ApiError ? new OptionsError(`world: ${error.message}`) : error;
   }
   const clock = isControllable(config.clock) ? config.clock : undefined;
-  const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults }) : undefined;
-  const router = new Router<Route>(apiRoutes(config.userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })));
+  const apiRouter = (userRoutes: readonly CompiledUserRoute[]) =>
+    new Router<Route>(apiRoutes(userRoutes).map((route) => ({ method: route.spec.method, path: route.spec.path, target: route })));
+  let router = apiRouter(config.userRoutes);
+  const routes = liveRoutes(config, serviceOptions.actionCosts, (userRoutes) => {
+    router = apiRouter(userRoutes);
+  });
+  const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults, routes }) : undefined;
 
   async function answerControl(context: RequestContext): Promise<Answer> {
     try {
@@ -144,5 +153,5 @@ export function createService(serviceOptions: ServiceOptions): Service {
     return handleNow(request);
   }
 
-  return { handle, handleNow, clock: config.clock, store, journal, variants, faults };
+  return { handle, handleNow, clock: config.clock, store, journal, variants, faults, routes };
 }

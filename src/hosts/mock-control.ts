@@ -3,12 +3,14 @@ import type { ServiceResponse } from '../core/http.js';
 import { MAX_PAGE_SIZE } from '../core/control/listing.js';
 import type { Service } from '../core/service.js';
 import type { World, WorldPlayer } from '../core/world.js';
+import type { TemplateRouteConfig } from '../core/user-routes/route-schema.js';
 import type { ControlAnswer, JsonControlRouteKey } from '../spec/control-responses.js';
 import { CONTROL_ROUTES, controlPath, type ResetPart } from '../spec/control-routes.js';
 import type { ControlPlayer, JournalEntryView, OutboxMessage, RateLimitBucket } from '../spec/control-schemas.js';
 
 export type { ResetPart } from '../spec/control-routes.js';
-export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, SeededPlayer, VariantsState } from '../spec/control-schemas.js';
+export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, RouteListing, SeededPlayer, VariantsState } from '../spec/control-schemas.js';
+export type { TemplateRouteConfig } from '../core/user-routes/route-schema.js';
 
 /** Which journal entries to read or count; every filter given must hold (docs/journal.md). */
 export interface JournalFilter {
@@ -151,6 +153,12 @@ export function createMockControl(service: Service, ip: string) {
     /** Applies a named scenario (the scenarios route lists them) with its parameters. */
     applyScenario: (name: string, params: Readonly<Record<string, string>> = {}) =>
       declared('applyScenario', { path: controlPath('applyScenario', { name }), body: params }),
+    /** Every API route: the spec's, the mock's and your own, with category, cost and source. */
+    routes: async () => (await declared('routes')).routes,
+    /** Adds a route of your own, in the config file's format, or replaces the one of its method and path; answers its listing. */
+    putRoute: (route: TemplateRouteConfig) => declared('putRoute', { body: route }),
+    /** Removes a route of your own by its id (`GET /api/news/:id`); a route of the mock it replaced answers again. */
+    removeRoute: async (id: string) => (await declared('removeRoute', { path: controlPath('removeRoute', { id }) })).removed,
     /** The legal variations played where the spec is silent, and the seed that drew them (random). */
     variants: () => declared('variants'),
     /** Plays these from now on: names, all, random[:SEED], public-deployment; [] for the defaults. */

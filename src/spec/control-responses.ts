@@ -78,6 +78,8 @@ export const CONTROL_RESPONSES = {
   removeFault: REMOVED,
   reseedFaults: objectSchema({ seed: { type: 'integer', minimum: 0 } }),
   routes: objectSchema({ routes: { type: 'array', items: ROUTE_LISTING } }),
+  putRoute: objectSchema({ route: ROUTE_LISTING, replaced: { type: 'boolean' } }),
+  removeRoute: objectSchema({ removed: ROUTE_LISTING }),
   dashboard: null,
   dashboardFile: null,
   openApi: { type: 'object', additionalProperties: true, description: 'This OpenAPI document, as it is: no success envelope around it.', properties: {} },

@@ -153,6 +153,20 @@ export const CONTROL_ROUTES = {
     pattern: `${CONTROL_PREFIX}/routes`,
     summary: "every API route: the spec's, the mock's and your own, with method, path, category, cost and source",
   },
+  putRoute: {
+    method: 'POST',
+    pattern: `${CONTROL_PREFIX}/routes`,
+    summary: "a route of your own, in the config file's format: add it, or replace the route of its method and path; answers its listing",
+    clockOnly: true,
+    keepsLimits: true,
+  },
+  removeRoute: {
+    method: 'DELETE',
+    pattern: `${CONTROL_PREFIX}/routes/:id`,
+    summary: 'remove a route of your own by its id ("GET /api/news", encoded); a route of the mock it replaced answers again',
+    clockOnly: true,
+    keepsLimits: true,
+  },
   dashboard: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/ui`,

@@ -1,6 +1,6 @@
 import type { JSONSchemaType } from 'ajv';
 import { publishedSchema } from '../core/schema-document.js';
-import { ROUTE_DEFINITIONS } from './route-config-schema.js';
+import { ROUTE_DEFINITIONS } from '../core/user-routes/route-schema.js';
 import type { SettingDeclaration } from './setting-declaration.js';
 import { FILE_SETTINGS, type MockConfig } from './setting-forms.js';
 

@@ -39,6 +39,16 @@ export interface MockLogger {
   /** The store became unreachable (requests answer 503), or is back. */
   store(status: Parameters<StoreStatusListener>[0]): void;
   stopping(signal: string): void;
+  /** `--watch` read the --config file again: the routes it serves now, or the problems for which the running ones stay (a logger of your own may leave it out). */
+  reloaded?(outcome: ConfigReload): void;
+}
+
+export type ConfigReload = { file: string; routes: number } | { file: string; problems: string };
+
+function reloadLine(outcome: ConfigReload): string {
+  return 'routes' in outcome
+    ? `Reloaded --config ${outcome.file}: ${outcome.routes} route${outcome.routes === 1 ? '' : 's'} of your own served from now on`
+    : `Not reloaded: --config ${outcome.file} has problems; the running routes stay. ${outcome.problems}`;
 }
 
 export interface LogStreams {
@@ -89,6 +99,7 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
     error: (error) => streams.stderr.write(`${format(`${UNEXPECTED}:`, error)}\n`),
     store: (status) => streams.stderr.write(`${status.available ? STORE_BACK : `${STORE_DOWN} (${status.reason})`}\n`),
     stopping: (signal) => out(`${signal} received: closing connections and stopping.`),
+    reloaded: (outcome) => ('routes' in outcome ? out(reloadLine(outcome)) : streams.stderr.write(`${reloadLine(outcome)}\n`)),
   };
 }
 
@@ -127,6 +138,10 @@ export function createJsonLogger(stdout: DestinationStream = pino.destination({ 
         ? log.info({ event: 'store', available: true }, STORE_BACK)
         : log.error({ event: 'store', available: false, reason: status.reason }, STORE_DOWN),
     stopping: (signal) => log.info({ event: 'stopping', signal }, `${signal} received: closing connections and stopping.`),
+    reloaded: (outcome) =>
+      'routes' in outcome
+        ? log.info({ event: 'reloaded', file: outcome.file, routes: outcome.routes }, reloadLine(outcome))
+        : log.error({ event: 'reload-refused', file: outcome.file, problems: outcome.problems }, reloadLine(outcome)),
   };
 }
 

@@ -174,12 +174,37 @@ export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefine
     variants: problems.attempt(() => variants(flags, file)) ?? [],
     ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: MOCK_DEFAULTS.workers }),
     ...definedOnly({
+      watchConfig: flags.watch === true ? (file?.path ?? problems.attempt(watchWithoutFile)) : undefined,
       corsOrigins: origins(flags.corsOrigin, file, 'corsOrigin', problems),
       faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config.faults))),
     }),
   };
   problems.throwIfAny();
   return merged;
+}
+
+function watchWithoutFile(): never {
+  throw new CliError('GS_USAGE', '--watch reads the --config file again when it changes: name one with --config FILE');
+}
+
+/** The routes with the handlers loaded for them, by their index in the file. */
+function withHandlers(routes: readonly UserRoute[], handlers: ReadonlyMap<number, UserRoute['handler']>): UserRoute[] {
+  return routes.map((route, index) => (handlers.has(index) ? { ...route, handler: handlers.get(index)! } : route));
+}
+
+/**
+ * What `--watch` serves of a --config file read again: its routes, their modules imported anew (`reading` tells this
+ * reading's modules from the last's), and the costs it gives them. Every problem of the file is thrown at once.
+ */
+export async function readConfigRoutes(path: string, reading: number): Promise<{ routes: UserRoute[]; actionCosts: Readonly<Record<string, number>> }> {
+  const problems = new ProblemList();
+  const config = readConfigFile(path, problems) ?? {};
+  const file = { path, config };
+  const routes = fileRoutes(file, problems);
+  const { actionCosts = {} } = actionPoints(file, routes, problems);
+  const handlers = await loadRouteHandlers(path, config.routes ?? [], problems, reading);
+  problems.throwIfAny();
+  return { routes: withHandlers(routes, handlers), actionCosts };
 }
 
 /**
@@ -196,7 +221,7 @@ export async function resolveMockOptions(flags: MockFlags): Promise<MockOptions>
   const handlers = file === undefined ? new Map() : await loadRouteHandlers(file.path, file.config.routes ?? [], problems);
   problems.throwIfAny();
   // Both are defined once no problem was noted.
-  const routes = options!.routes?.map((route, index) => (handlers.has(index) ? { ...route, handler: handlers.get(index)! } : route));
+  const routes = options!.routes === undefined ? undefined : withHandlers(options!.routes, handlers);
   const loaded = { ...options!, ...(routes === undefined ? {} : { routes }) };
   return world === undefined ? loaded : { ...loaded, world: seeded!, worldSource: world.path };
 }

@@ -7,6 +7,7 @@ import { createService, type Service } from '../core/service.js';
 import { createNodeServer, shutDownNodeServer } from '../hosts/node-http.js';
 import { CONTROL_PREFIX } from '../spec/control-routes.js';
 import { CliError } from './cli-error.js';
+import { watchConfigRoutes } from './config-watch.js';
 import { hostAndPort, listenError } from './listen-errors.js';
 import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
@@ -111,7 +112,9 @@ export async function startMock(given: MockOptions): Promise<RunningMock> {
     throw error;
   });
   const address = server.address() as AddressInfo;
+  const stopWatching = options.watchConfig === undefined ? undefined : watchConfigRoutes(options.watchConfig, service, logger);
   const close = async () => {
+    stopWatching?.();
     await shutDownNodeServer(server, SHUTDOWN_GRACE_MS);
     await store.close();
   };

@@ -2,7 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteHandler } from '../core/user-routes/user-route.js';
 import { CliError } from './cli-error.js';
-import type { RouteConfig } from './route-config-schema.js';
+import type { RouteConfig } from '../core/user-routes/route-schema.js';
 import type { ProblemList } from './problems.js';
 
 /** Stands in for a module's handler until resolveMockOptions has loaded it; never called once it has. */
@@ -22,10 +22,15 @@ function exportNames(module: Record<string, unknown>): string {
 
 /**
  * Imports the module of each route that names one (relative to the config file; a .ts module runs on a Node
- * that strips types, 22.18 or later), each module once. Returns each route's handler by its index in the file,
+ * that strips types, 22.18 or later), each module once; `reading` numbers a reading of a watched file. Returns each route's handler by its index in the file,
  * and notes every module that cannot be loaded and every export that is not a function, by its JSON path.
  */
-export async function loadRouteHandlers(configPath: string, routes: readonly RouteConfig[], problems: ProblemList): Promise<Map<number, RouteHandler>> {
+export async function loadRouteHandlers(
+  configPath: string,
+  routes: readonly RouteConfig[],
+  problems: ProblemList,
+  reading?: number,
+): Promise<Map<number, RouteHandler>> {
   const modules = new Map<string, Promise<Record<string, unknown> | Error>>();
   const handlers = new Map<number, RouteHandler>();
   const source = `--config ${configPath}`;
@@ -35,7 +40,8 @@ export async function loadRouteHandlers(configPath: string, routes: readonly Rou
     if (!modules.has(file)) {
       modules.set(
         file,
-        import(pathToFileURL(file).href).then(
+        // Node keeps a module by its URL: a query of its own makes a reading import the file as it is now.
+        import(`${pathToFileURL(file).href}${reading === undefined ? '' : `?reading=${reading}`}`).then(
           (loaded: Record<string, unknown>) => loaded,
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         ),

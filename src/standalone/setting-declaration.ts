@@ -1,8 +1,4 @@
-// The one type of ajv's that checks the schema of a single property; ajv's main entry exports it only as part of JSONSchemaType.
-import type { PropertiesSchema } from 'ajv/dist/types/json-schema.js';
-
-/** The JSON Schema of a config-file key whose value is a `Value`, checked as JSONSchemaType checks a property of an object. */
-export type KeySchema<Value> = PropertiesSchema<{ key?: Value }>['key'];
+import type { KeySchema } from '../core/schema-parts.js';
 
 /** A flag of `game-service mock`; its environment variable is GAME_SERVICE_<FLAG> (`--game-origin`: GAME_SERVICE_GAME_ORIGIN). */
 export interface FlagDeclaration {

@@ -10,8 +10,8 @@ import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
 import { parseCount, parseList, parseOriginList, parsePort, parseStoreUrl } from './flag-values.js';
 import type { LogFormat, MockLogger } from './logger.js';
 import { readableFile } from './readable-file.js';
-import { ROUTES_SCHEMA, type RouteConfig } from './route-config-schema.js';
-import { count, fieldsTemplate, onOff, stringOrList } from './schema-parts.js';
+import { ROUTES_SCHEMA, type RouteConfig } from '../core/user-routes/route-schema.js';
+import { count, fieldsTemplate, onOff, stringOrList } from '../core/schema-parts.js';
 import { fileKey, option, requiredOption, type SettingDeclaration } from './setting-declaration.js';
 
 export const LOG_FORMATS = ['text', 'json'] as const satisfies readonly LogFormat[];
@@ -286,6 +286,15 @@ export const MOCK_SETTINGS = {
   config: {
     description: 'JSON config file: these flags in camelCase, plus the keys only a file holds (below); its schema is config.schema.json',
     flag: { name: 'config', kind: 'string', parse: readableFile('config') },
+  },
+  watch: {
+    description:
+      'Read the --config file again each time it changes, and serve its routes (and their handler modules) from then on; a file with problems is refused, naming them, and the routes stay',
+    // No default value: the option is the path watched, given only with the flag.
+    defaultText: 'off',
+    flag: { name: 'watch', kind: 'boolean' },
+    optionName: 'watchConfig',
+    option: option<string>(),
   },
   logger: {
     description: 'Where codes, requests and errors go; by default a logger of logFormat on stdout and stderr',

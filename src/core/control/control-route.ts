@@ -8,6 +8,7 @@ import type { FaultInjector } from '../faults.js';
 import type { Journal } from '../journal.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Store } from '../store.js';
+import type { LiveRoutes } from '../user-routes/live-routes.js';
 import type { UndeclaredFields } from './undeclared-fields.js';
 
 /** Everything the control routes may read and change. */
@@ -23,6 +24,8 @@ export interface ControlContext {
   reseedPlayers(): void;
   /** The fault rules in force and their seed. */
   faults: FaultInjector;
+  /** The user's routes, changed at run time. */
+  routes: LiveRoutes;
 }
 
 export interface ControlRequest {

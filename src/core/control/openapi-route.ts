@@ -21,18 +21,19 @@ function documentedInput({ body, query }: ControlInput): ControlInput {
  * configured gameplay routes and every control route in `routes` (this one included).
  */
 export function openApiRoute(context: ControlContext, routes: readonly ControlRoute[]): ControlRoute {
-  // The document of the variants played and the fault rules held when it was last asked for: the control API
-  // changes both at run time, and only the latest is kept.
-  let latest: { key: string; document: OpenApiDocument } | undefined;
+  // The document of the variants played, the fault rules held and the user's routes when it was last asked for: the
+  // control API changes all three at run time, and only the latest is kept.
+  let latest: { key: string; userRoutes: unknown; document: OpenApiDocument } | undefined;
   // Built at the first request, once every control route is registered; none changes afterwards.
   return declaredRoute('openApi', () => {
     const { names } = context.variants.selection;
     const { faults } = context;
     const key = `${[...names].sort().join(',')} ${faults.rules.map((rule) => rule.text).join(',')}`;
-    if (latest?.key !== key) {
+    const { userRoutes } = context.options;
+    if (latest?.key !== key || latest.userRoutes !== userRoutes) {
       const document = openApiDocument({
         version: context.options.version,
-        configuredRoutes: context.options.userRoutes.map(({ definition, category }) => ({
+        configuredRoutes: userRoutes.map(({ definition, category }) => ({
           method: definition.method,
           path: definition.path,
           category,
@@ -47,7 +48,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
         // A templated segment stands for any value: a rule on `/api/galaxy/*/sectors` matches `/api/galaxy/{galaxyId}/sectors`.
         faultStatuses: (method, path) => faults.injectableStatuses(method, path.replace(/\{[^}]+\}/g, 'x')),
       });
-      latest = { key, document };
+      latest = { key, userRoutes, document };
     }
     return latest.document;
   });

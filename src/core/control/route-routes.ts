@@ -1,6 +1,14 @@
+import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
+import { readJsonObject } from '../body.js';
+import { ApiError } from '../errors.js';
+import { validator } from '../validation.js';
+import type { CompiledUserRoute } from '../user-routes/compile-routes.js';
+import { ROUTE_SCHEMA, type RouteConfig } from '../user-routes/route-schema.js';
 import { routeSource } from '../user-routes/user-route.js';
 import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
+
+const parseRoute = validator<RouteConfig>(ROUTE_SCHEMA as never, 'body');
 
 /** Where a route comes from: the spec's table, the mock's own, or the user's (its config, or a handler's module and export). */
 export type RouteSource = 'spec' | 'mock' | 'config' | 'handler' | (string & {});
@@ -17,9 +25,13 @@ export interface RouteListing {
   source: RouteSource;
 }
 
+/** Action points a route spends on success; null outside the gameplay category. */
+function listedCost(context: ControlContext, id: string, category: string): number | null {
+  return category === 'gameplay' ? (context.options.actionCosts[id] ?? 0) : null;
+}
+
 export function routeListing(context: ControlContext): RouteListing[] {
-  const { actionCosts, userRoutes } = context.options;
-  const cost = (id: string, category: string) => (category === 'gameplay' ? (actionCosts[id] ?? 0) : null);
+  const { userRoutes } = context.options;
   const replaced = new Set(userRoutes.map((route) => route.id));
   const mock = MOCK_ROUTES.filter((route) => !replaced.has(`${route.method} ${route.path}`));
   const builtIn = [...ROUTES.map((route) => ({ route, source: 'spec' })), ...mock.map((route) => ({ route, source: 'mock' }))].map(
@@ -29,25 +41,55 @@ export function routeListing(context: ControlContext): RouteListing[] {
       path: route.path,
       category: route.category,
       auth: route.auth,
-      cost: cost(route.id, route.category),
+      cost: listedCost(context, route.id, route.category),
       source,
     }),
   );
-  const user = userRoutes.map(
-    ({ id, definition, category }): RouteListing => ({
-      id,
-      method: definition.method,
-      path: definition.path,
-      category,
-      auth: category === 'public' ? 'none' : 'bearer',
-      cost: cost(id, category),
-      source: routeSource(definition),
-    }),
-  );
-  return [...builtIn, ...user];
+  return [...builtIn, ...userRoutes.map((route) => userRouteListing(context, route))];
+}
+
+function userRouteListing(context: ControlContext, { id, definition, category }: CompiledUserRoute): RouteListing {
+  return {
+    id,
+    method: definition.method,
+    path: definition.path,
+    category,
+    auth: category === 'public' ? 'none' : 'bearer',
+    cost: listedCost(context, id, category),
+    source: routeSource(definition),
+  };
 }
 
 /** The routes listing: every route the API answers, the spec's and the user's, with its category and cost. */
 export function routeRoutes(context: ControlContext): ControlRoute[] {
-  return [declaredRoute('routes', () => ({ routes: routeListing(context) }))];
+  return [
+    declaredRoute('routes', () => ({ routes: routeListing(context) })),
+    declaredRoute(
+      'putRoute',
+      ({ request }) => {
+        const { module, handler, ...given } = parseRoute(readJsonObject(request));
+        if (module !== undefined || handler !== undefined)
+          throw new ApiError(
+            400,
+            `body /${module === undefined ? 'handler' : 'module'}: a handler's module is read from the config file (at start, or again with --watch); a route posted here answers from its templates`,
+          );
+        const { route, replaced } = context.routes.put(given, 'body ');
+        return { route: userRouteListing(context, route), replaced };
+      },
+      { body: ROUTE_SCHEMA },
+    ),
+    declaredRoute('removeRoute', ({ params }) => {
+      const id = params['id']!;
+      const route = context.options.userRoutes.find((candidate) => candidate.id === id);
+      if (route === undefined)
+        throw new ApiError(
+          404,
+          `No route of your own ${JSON.stringify(id)}; the spec's and the mock's stay. ${CONTROL_ROUTES.routes.method} ${CONTROL_ROUTES.routes.pattern} lists them`,
+        );
+      // Listed as it was served: its cost goes with it.
+      const removed = userRouteListing(context, route);
+      context.routes.remove(id);
+      return { removed };
+    }),
+  ];
 }

@@ -1,6 +1,5 @@
-import { USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, type UserRouteCategory, type UserRouteMethod } from '../core/user-routes/user-route.js';
-import { count, fieldsTemplate } from './schema-parts.js';
-import type { KeySchema } from './setting-declaration.js';
+import { count, fieldsTemplate, type KeySchema } from '../schema-parts.js';
+import { USER_ROUTE_CATEGORIES, USER_ROUTE_METHODS, type UserRouteCategory, type UserRouteMethod } from './user-route.js';
 
 /** The `routes` of a --config file: their type, and their schema in the one published for the file. */
 
@@ -32,6 +31,9 @@ export interface RouteConfig extends RouteAnswerConfig {
   /** The module's export that answers; default `default`. */
   handler?: string;
 }
+
+/** A route the control API takes while the mock runs: answered from templates (a handler's module is read from the config file). */
+export type TemplateRouteConfig = Omit<RouteConfig, 'module' | 'handler'>;
 
 /** The keys of a route's answer, and of each of its `answers`. */
 const ROUTE_ANSWER_PROPERTIES = {
@@ -154,3 +156,18 @@ export const ROUTES_SCHEMA: KeySchema<RouteConfig[]> = {
     },
   },
 };
+
+/** A schema with each `#/definitions/` reference replaced by what it names. */
+function inlined(schema: unknown, definitions: Readonly<Record<string, unknown>>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, definitions));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const reference = (schema as { $ref?: unknown }).$ref;
+  if (typeof reference === 'string' && reference.startsWith('#/definitions/')) return definitions[reference.slice('#/definitions/'.length)];
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, definitions)]));
+}
+
+/**
+ * One route as `POST /__mock/routes` takes it, the file's format: the schema a file's route is checked with, standing
+ * alone (a control body's schema goes into the OpenAPI document, which has no `definitions`).
+ */
+export const ROUTE_SCHEMA = inlined((ROUTES_SCHEMA as { items: object }).items, ROUTE_DEFINITIONS) as object;

@@ -1,4 +1,10 @@
+// The one type of ajv's that checks the schema of a single property; ajv's main entry exports it only as part of JSONSchemaType.
+import type { PropertiesSchema } from 'ajv/dist/types/json-schema.js';
+
 /** Pieces of the config file's schema. A key may be null (JSONSchemaType makes optional keys nullable), which counts as left out. */
+
+/** The JSON Schema of a config-file key whose value is a `Value`, checked as JSONSchemaType checks a property of an object. */
+export type KeySchema<Value> = PropertiesSchema<{ key?: Value }>['key'];
 
 export const count = (minimum = 0) => ({ type: 'integer', minimum, nullable: true }) as const;
 
