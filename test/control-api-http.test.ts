@@ -187,12 +187,35 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     expect(journal.status).toBe(200);
     const at = iso(START_MS + 1_000);
     const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null, unknownFields: null };
+    const sent = (headers: Record<string, string>, requestBody: string | null = null) => ({
+      requestHeaders: { host: new URL(mock.url).host, connection: 'keep-alive', ...headers },
+      requestBody,
+    });
     expect(journal.body).toEqual({
       success: true,
       entries: [
-        { at, method: 'GET', path: '/api/player', status: 401, category: 'read', route: 'getPlayer', ...base, origin: 'http://elsewhere.test' },
-        { at, method: 'POST', path: '/api/auth/register', status: 200, category: 'auth', route: 'register', ...base },
-        { at: iso(START_MS), method: 'GET', path: '/health', status: 200, category: 'public', route: 'health', ...base },
+        {
+          at,
+          method: 'GET',
+          path: '/api/player',
+          status: 401,
+          category: 'read',
+          route: 'getPlayer',
+          ...base,
+          origin: 'http://elsewhere.test',
+          ...sent({ origin: 'http://elsewhere.test' }),
+        },
+        {
+          at,
+          method: 'POST',
+          path: '/api/auth/register',
+          status: 200,
+          category: 'auth',
+          route: 'register',
+          ...base,
+          ...sent({ 'content-type': 'application/json', 'content-length': '29' }, '{"email":"alice@example.com"}'),
+        },
+        { at: iso(START_MS), method: 'GET', path: '/health', status: 200, category: 'public', route: 'health', ...base, ...sent({}) },
       ],
       nextCursor: null,
     });

@@ -73,7 +73,14 @@ describe('GET /__mock/journal.har', () => {
       'POST /api/auth/register 200',
       'GET /api/player 401',
     ]);
-    expect(har.log.entries[1]!.request.headers).toEqual([{ name: 'origin', value: 'http://game.test' }]);
+    expect(har.log.entries[1]!.request.headers).toEqual(
+      expect.arrayContaining([
+        { name: 'origin', value: 'http://game.test' },
+        { name: 'content-type', value: 'application/json' },
+      ]),
+    );
+    expect(har.log.entries[1]!.request.postData).toEqual({ mimeType: 'application/json', text: '{"email":"pilot@example.com"}' });
+    expect(har.log.entries[0]!.request.postData).toBeUndefined();
 
     const filtered = (await mock.get('/__mock/journal.har?status=4xx')).body as HarDocument;
     expect(filtered.log.entries.map((entry) => entry.request.url)).toEqual([`${mock.url}/api/player`]);

@@ -1,7 +1,8 @@
 import type { RateLimitCategory } from '../spec/limits.js';
+import type { KeptRequest } from './journal-request.js';
 
 /** One answered request, as a client developer reads it back from the control API's journal. */
-export interface JournalEntry {
+export interface JournalEntry extends KeptRequest {
   /** Epoch milliseconds on the service's clock; formatted only when read, off the hot path. */
   atMs: number;
   method: string;

@@ -14,6 +14,8 @@ const entry = (status: number): JournalEntry => ({
   unknownFields: status % 2 === 0 ? ['extra'] : null,
   playerId: null,
   fault: null,
+  requestHeaders: {},
+  requestBody: null,
 });
 const statuses = (entries: JournalEntry[]) => entries.map((e) => e.status);
 const all = () => true;
@@ -73,5 +75,20 @@ describe('JournalRing', () => {
     expect(some.page(undefined, 10, 10, all)).toEqual({ items: [], next: undefined });
     some.add(entry(3));
     expect(statuses(some.newest())).toEqual([3]);
+  });
+
+  it("lets go of the oldest requests' headers and bodies past its byte budget, keeping every entry's line", () => {
+    const withBody = (status: number): JournalEntry => ({ ...entry(status), requestHeaders: { 'content-type': 'text/plain' }, requestBody: 'x'.repeat(100) });
+    const ring = new JournalRing(10, 370); // three entries of 122 bytes each
+    for (let status = 1; status <= 6; status++) ring.add(withBody(status));
+    const newest = ring.newest();
+    expect(statuses(newest)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(newest.map((kept) => kept.requestBody === null)).toEqual([false, false, false, true, true, true]);
+    expect(newest[5]!.requestHeaders).toEqual({});
+    ring.clear();
+    ring.add(withBody(7));
+    ring.add(withBody(8));
+    ring.add(withBody(9));
+    expect(ring.newest().map((kept) => kept.requestBody === null)).toEqual([false, false, false]);
   });
 });

@@ -1,5 +1,10 @@
 import type { RecentPage } from './recent-items.js';
 import type { JournalEntry } from './journal-entry.js';
+import { keptRequestBytes } from './journal-request.js';
+
+/** The headers and bodies the journal holds, in all: past it the oldest entries' are let go (their lines stay). */
+export const MAX_JOURNAL_REQUEST_BYTES = 8 * 1024 * 1024;
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Its fields into `to`, one by one: no new object for a kept entry. */
 function copyEntry(from: JournalEntry, to: JournalEntry): JournalEntry {
@@ -14,6 +19,8 @@ function copyEntry(from: JournalEntry, to: JournalEntry): JournalEntry {
   to.unknownFields = from.unknownFields;
   to.playerId = from.playerId;
   to.fault = from.fault;
+  to.requestHeaders = from.requestHeaders;
+  to.requestBody = from.requestBody;
   return to;
 }
 
@@ -28,20 +35,47 @@ const copied = (entry: JournalEntry): JournalEntry => ({ ...entry });
 export class JournalRing {
   readonly #capacity: number;
   readonly #slots: JournalEntry[] = [];
+  /** Bytes of each slot's request, while it holds one. */
+  readonly #requestBytes: number[] = [];
+  readonly #requestBudget: number;
+  #heldRequestBytes = 0;
+  /** Entries of a lower sequence number hold no request any more. */
+  #requestsLetGoBefore = 0;
   #added = 0;
   /** The sequence number of the oldest entry held since the last clear. */
   #firstKept = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, requestBudget = MAX_JOURNAL_REQUEST_BYTES) {
     this.#capacity = capacity;
+    this.#requestBudget = requestBudget;
   }
 
   add(entry: JournalEntry): void {
     if (this.#capacity === 0) return;
     const index = this.#added % this.#capacity;
-    if (index === this.#slots.length) this.#slots.push(copied(entry));
-    else copyEntry(entry, this.#slots[index]!);
+    const bytes = keptRequestBytes(entry);
+    if (index === this.#slots.length) {
+      this.#slots.push(copied(entry));
+      this.#requestBytes.push(bytes);
+    } else {
+      copyEntry(entry, this.#slots[index]!);
+      this.#heldRequestBytes -= this.#requestBytes[index]!;
+      this.#requestBytes[index] = bytes;
+    }
+    this.#heldRequestBytes += bytes;
     this.#added++;
+    this.#requestsLetGoBefore = Math.max(this.#requestsLetGoBefore, this.#added - this.#capacity);
+    while (this.#heldRequestBytes > this.#requestBudget) this.#letGoRequest(this.#requestsLetGoBefore++);
+  }
+
+  /** Lets go of the headers and body of the entry of this sequence number. */
+  #letGoRequest(sequence: number): void {
+    const index = sequence % this.#capacity;
+    const slot = this.#slots[index]!;
+    slot.requestHeaders = NO_HEADERS;
+    slot.requestBody = null;
+    this.#heldRequestBytes -= this.#requestBytes[index]!;
+    this.#requestBytes[index] = 0;
   }
 
   /** Newest first, at most `limit`. */
@@ -75,6 +109,7 @@ export class JournalRing {
 
   clear(): void {
     this.#firstKept = this.#added;
+    while (this.#requestsLetGoBefore < this.#added) this.#letGoRequest(this.#requestsLetGoBefore++);
   }
 
   #oldest(): number {

@@ -12,6 +12,7 @@ import { type FaultInjector, NO_FAULTS } from './faults.js';
 import { headerValue, type ServiceRequest, type ServiceResponse } from './http.js';
 import { httpDate } from './http-date.js';
 import { Journal, type JournalEntry, journalPath } from './journal.js';
+import { keptRequest } from './journal-request.js';
 import { keptBy, type StatefulPart } from './kept-handle.js';
 import { activeVariants, OptionsError, resolveOptions, type ServiceOptions } from './options.js';
 import type { RequestContext } from './request-context.js';
@@ -104,6 +105,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       origin: context.caller.origin ?? null,
       playerId: answer.player?.id ?? null,
       fault: context.faults?.labels ?? null,
+      ...keptRequest(context.request),
     };
     journal.add(entry);
     config.onRequest?.(entry);

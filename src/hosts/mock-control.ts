@@ -26,6 +26,8 @@ export interface JournalFilter {
   /** Inclusive bounds on the mock's clock. */
   from?: Date | number | string;
   to?: Date | number | string;
+  /** What the request's body holds: an object or array as a JSON subset (`{ship: {name: 'Nomad'}}`), a string as text in it. */
+  bodyMatches?: string | Readonly<Record<string, unknown>> | readonly unknown[];
   /** true: requests that met a fault; false: those that met none; or a kind of fault ('status', 'reset', …). */
   fault?: boolean | 'status' | 'latency' | 'reset' | 'truncate' | 'rate-limit';
 }
@@ -89,13 +91,19 @@ export function createMockControl(service: Service, ip: string) {
     } while (cursor !== undefined);
     return entries;
   }
-  const journalQuery = ({ from, to, status, fault, ...rest }: JournalFilter) => ({
+  const journalQuery = ({ from, to, status, fault, bodyMatches, ...rest }: JournalFilter) => ({
     ...rest,
+    bodyMatches: bodyMatches === undefined || typeof bodyMatches === 'string' ? bodyMatches : JSON.stringify(bodyMatches),
     status: status === undefined ? undefined : String(status),
     fault: fault === undefined ? undefined : String(fault),
     from: from instanceof Date ? from.toISOString() : from === undefined ? undefined : String(from),
     to: to instanceof Date ? to.toISOString() : to === undefined ? undefined : String(to),
   });
+  /**
+   * The requests a client sent that match the filter, newest first, each with its headers and body as sent (codes
+   * and tokens masked): `requests({ path: '/api/player/ship', bodyMatches: { name: 'Nomad' } })`.
+   */
+  const requests = (filter: JournalFilter = {}) => listAll<JournalEntryView>('journal', 'entries', journalQuery(filter));
   const clock = () => declared('clock');
   /** Delivered codes, newest first, with the fate of each. */
   const outbox = (email?: string) => listAll<OutboxMessage>('outbox', 'messages', { email });
@@ -134,7 +142,8 @@ export function createMockControl(service: Service, ip: string) {
     buckets: (filter: { category?: string; key?: string } = {}) => listAll<RateLimitBucket>('buckets', 'buckets', filter),
     clearBuckets: async (filter: { category?: string; key?: string } = {}) => (await declared('clearBuckets', { query: filter })).removed,
     /** The requests the journal holds that match the filter (all by default), newest first. */
-    journal: (filter: JournalFilter = {}) => listAll<JournalEntryView>('journal', 'entries', journalQuery(filter)),
+    journal: requests,
+    requests,
     /** How many requests of the journal match the filter, for assertions such as "the client retried twice". */
     count: async (filter: JournalFilter = {}) => (await declared('journalCount', { query: journalQuery(filter) })).count,
     /** Adds a fault rule, as JSON or as --fault text (`GET /api/player 503@0.2`); answers it with its id. */

@@ -5,7 +5,7 @@ export const CONTROL_PREFIX = '/__mock';
 export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] as const;
 export type ResetPart = (typeof RESET_PARTS)[number];
 
-const JOURNAL_FILTERS = 'method=&path=&status=&ip=&player=&origin=&from=&to=&fault=';
+const JOURNAL_FILTERS = 'method=&path=&status=&ip=&player=&origin=&from=&to=&fault=&bodyMatches=';
 
 export interface ControlRouteSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -111,7 +111,7 @@ export const CONTROL_ROUTES = {
   journal: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal`,
-    summary: `?${JOURNAL_FILTERS}&limit=&cursor=: the last requests (method, path, status, category, faults met), newest first; nextCursor goes on`,
+    summary: `?${JOURNAL_FILTERS}&limit=&cursor=: the last requests (method, path, status, category, faults met, headers and body as sent, secrets masked), newest first; nextCursor goes on`,
   },
   journalStream: {
     method: 'GET',
@@ -127,7 +127,7 @@ export const CONTROL_ROUTES = {
   journalHar: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal.har`,
-    summary: `?${JOURNAL_FILTERS}: the journal's requests, oldest first, as a HAR 1.2 document for devtools (method, URL, status, time, Origin; no bodies)`,
+    summary: `?${JOURNAL_FILTERS}: the journal's requests, oldest first, as a HAR 1.2 document for devtools (method, URL, status, time, the request's headers and body; no response bodies)`,
     bare: true,
   },
   faults: {

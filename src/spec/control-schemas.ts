@@ -80,6 +80,10 @@ export const JOURNAL_ENTRY = objectSchema({
   unknownFields: { anyOf: [STRINGS, { type: 'null' }] },
   playerId: NULLABLE_STRING,
   fault: { anyOf: [STRINGS, { type: 'null' }] },
+  /** The request's headers as sent, credentials masked; empty once the journal let go of the oldest requests. */
+  requestHeaders: { type: 'object', additionalProperties: STRING },
+  /** The request's body as text, codes and tokens masked, cut after 4 KiB; null without one. */
+  requestBody: NULLABLE_STRING,
 });
 export type JournalEntryView = SchemaValue<typeof JOURNAL_ENTRY>;
 

@@ -30,6 +30,8 @@ const ENTRY: JournalEntry = {
   origin: null,
   playerId: 'p1',
   fault: null,
+  requestHeaders: {},
+  requestBody: null,
 };
 
 function capture() {

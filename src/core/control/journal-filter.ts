@@ -1,4 +1,5 @@
 import { normalizeEmail } from '../email.js';
+import { bodyMatcher } from './body-match.js';
 import { ApiError } from '../errors.js';
 import type { ServiceRequest } from '../http.js';
 import type { JournalEntry } from '../journal.js';
@@ -6,7 +7,7 @@ import { pathPattern } from '../path-pattern.js';
 import type { Store } from '../store.js';
 
 /** The query parameters that select journal entries; every one given must hold. */
-export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault'] as const;
+export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault', 'bodyMatches'] as const;
 
 /** A pattern's cost is its length times each path's: bounded, as a count reads the whole journal. */
 const MAX_PATTERN_LENGTH = 200;
@@ -43,7 +44,8 @@ function playerFilter(store: Store, text: string): Accept {
 
 /**
  * The journal entries a query selects: `method`, `path` (a pattern: `*` any run, `:name` one segment),
- * `status` (503 or 5xx), `ip`, `player` (id or email), `origin`, `from` and `to` (inclusive) and `fault`.
+ * `status` (503 or 5xx), `ip`, `player` (id or email), `origin`, `from` and `to` (inclusive), `fault` and
+ * `bodyMatches` (a JSON subset of the body, or text in it).
  * A parameter that is neither a filter nor one of `alsoAllowed` is refused, so that a misspelt filter
  * cannot silently select everything.
  */
@@ -84,6 +86,11 @@ export function journalFilter(request: ServiceRequest, store: Store, alsoAllowed
       case 'fault':
         checks.push(faultFilter(value));
         break;
+      case 'bodyMatches': {
+        const matches = bodyMatcher(value);
+        checks.push((entry) => matches(entry.requestBody));
+        break;
+      }
       default:
         if (!alsoAllowed.includes(name))
           throw new ApiError(400, `query ${name} is not a journal filter; use ${[...JOURNAL_FILTERS, ...alsoAllowed].join(', ')}`);

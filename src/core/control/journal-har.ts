@@ -14,8 +14,9 @@ function describe(entry: JournalEntry): string {
 }
 
 /**
- * Journal entries, oldest first, as a HAR 1.2 document. The journal keeps no bodies and of the headers only
- * Origin, and its time is when the answer was given on the service's clock: each entry's time is 0.
+ * Journal entries, oldest first, as a HAR 1.2 document: each request's headers and body as the journal keeps them
+ * (secrets masked); no answer's headers or body. Its time is when the answer was given on the service's clock:
+ * each entry's time is 0.
  */
 export function journalHar(entries: readonly JournalEntry[], origin: string, creatorVersion: string): HarDocument {
   return harDocument(
@@ -24,8 +25,8 @@ export function journalHar(entries: readonly JournalEntry[], origin: string, cre
       harEntry({
         method: entry.method,
         url: new URL(entry.path, origin).toString(),
-        requestHeaders: entry.origin === null ? {} : { origin: entry.origin },
-        requestBody: undefined,
+        requestHeaders: entry.requestHeaders,
+        requestBody: entry.requestBody ?? undefined,
         status: entry.status,
         responseHeaders: {},
         responseText: undefined,

@@ -59,12 +59,34 @@ describe('control API: journal filters and GET /__mock/journal/count', () => {
       return error instanceof MockControlError ? `${error.status} ${error.envelopeMessage}` : 'answered';
     };
     expect(await refused('/__mock/journal/count?stauts=500')).toBe(
-      '400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault',
+      '400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault, bodyMatches',
     );
     expect(await refused('/__mock/journal/count?limit=5')).toMatch(/^400 query limit is not a journal filter/);
     expect(await refused('/__mock/journal?status=5x')).toBe('400 query status must be a 3-digit HTTP status, or a class such as 5xx');
     expect(await refused('/__mock/journal/count?from=yesterday')).toBe('400 query from must be an ISO 8601 time (2030-01-01T09:00:00Z) or epoch milliseconds');
     expect(await refused('/__mock/journal/count?fault=maybe')).toMatch(/^400 query fault must be true, false or a kind of fault/);
     expect(await refused(`/__mock/journal/count?path=${'*'.repeat(201)}`)).toBe('400 query path must be at most 200 characters');
+  });
+
+  it('keeps what a client sent, secrets masked, for requests({bodyMatches}), the listing and the HAR', async () => {
+    const { harness, control } = await traffic();
+    const token = await harness.signIn('second@example.com');
+    await harness.call('POST', '/api/player/ship', { token, body: { name: 'Nomad', hull: { armor: 3 } }, headers: { 'x-client': 'web 1.2' } });
+    await harness.call('POST', '/api/player/ship', { token, body: { name: 'Comet' } });
+    const [nomad, ...others] = await control.requests({ path: '/api/player/ship', bodyMatches: { hull: { armor: 3 } } });
+    expect(others).toEqual([]);
+    expect(nomad).toMatchObject({ status: 200, requestBody: '{"name":"Nomad","hull":{"armor":3}}' });
+    expect(nomad!.requestHeaders).toEqual({ 'content-type': 'application/json', 'x-client': 'web 1.2', authorization: `Bearer ••••${token.slice(-4)}` });
+    expect(await control.count({ bodyMatches: 'Comet' })).toBe(1);
+    expect(await control.count({ bodyMatches: { name: 'Nova' } })).toBe(0);
+    const [verified] = await control.requests({ path: '/api/auth/verify-email', bodyMatches: { email: 'second@example.com' } });
+    expect(JSON.parse(verified!.requestBody!)).toEqual({ email: 'second@example.com', otp: '••••' });
+
+    const har = (await control.call('GET', '/__mock/journal.har?bodyMatches=Nomad')) as unknown as {
+      log: { entries: { request: { headers: { name: string; value: string }[]; postData?: { mimeType: string; text: string } } }[] };
+    };
+    expect(har.log.entries).toHaveLength(1);
+    expect(har.log.entries[0]!.request.postData).toEqual({ mimeType: 'application/json', text: '{"name":"Nomad","hull":{"armor":3}}' });
+    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'x-client', value: 'web 1.2' });
   });
 });

@@ -14,6 +14,8 @@ const entry = (path: string, status = 200): JournalEntry => ({
   origin: null,
   playerId: null,
   fault: null,
+  requestHeaders: {},
+  requestBody: null,
 });
 
 const OPTIONS: JournalStreamOptions = { accept: () => true, replay: [], heartbeatMs: 60_000, maxBufferedChars: 100_000 };
@@ -55,6 +57,8 @@ describe('the journal as server-sent events', () => {
         origin: null,
         playerId: null,
         fault: null,
+        requestHeaders: {},
+        requestBody: null,
       },
       expect.objectContaining({ path: '/api/player', status: 401 }),
     ]);
