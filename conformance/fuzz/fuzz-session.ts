@@ -58,7 +58,13 @@ export class FuzzSession {
   readonly target: Target;
   readonly otp: OtpSource | null;
   readonly clock: ClockControl | undefined;
-  readonly choices = new ServerChoices();
+  /**
+   * The choices learned so far. With clock control each run starts from those the session's start learned, so that
+   * a failure replays from its sequence alone: a run judged on what an earlier run taught (a unit learned from a
+   * broken server's stale answers, say) would not fail again when replayed by itself.
+   */
+  choices = new ServerChoices();
+  #startChoices: ServerChoices | undefined;
   /** In real time, the server's clock as its Date headers show it. */
   readonly serverClock = new ServerClock();
   readonly stats = { runs: 0, commands: 0, requests: 0, limited: 0 };
@@ -132,6 +138,7 @@ export class FuzzSession {
     const reset = integerHeader(health, HEADERS.rateLimitReset);
     const firstHit = integerHeader(health, HEADERS.rateLimitRemaining) === RATE_LIMITS.public.limit - 1;
     if (reset !== undefined) this.choices.readReset({ value: reset, at: instant(atMs) }, firstHit, 'public');
+    this.#startChoices = this.choices.copy();
   }
 
   /** Ends a wait in progress: the run bound (--max-duration) was reached. */
@@ -172,13 +179,14 @@ export class FuzzSession {
     quiet.counted(identity!.label);
   }
 
-  /** A run's fresh start: empty buckets, its clients and players, and a model that knows the choices learned so far. */
+  /** A run's fresh start: empty buckets, its clients and players, and a model that knows the choices learned (see `choices`). */
   async startRun(): Promise<{ model: RunModel; real: RunReal }> {
     const run = ++this.stats.runs;
     let nowMs: number | undefined;
     let identities: Identity[];
     let players: SignedIn[];
     if (this.clock !== undefined) {
+      this.choices = this.#startChoices!.copy();
       nowMs = await this.clock.advance(RATE_LIMIT_WINDOW_MS + QUIET_MARGIN_MS);
       identities = Array.from({ length: this.identityCount }, () => this.target.identities.fresh());
       players = await this.#players();

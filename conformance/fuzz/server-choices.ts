@@ -19,6 +19,17 @@ export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string; rule
 export class ServerChoices {
   resetUnit: ResetUnit | undefined;
   retryAfterUnit: RetryAfterUnit | undefined;
+  /** What has been learned so far, learning on apart from this one: each run of a replayable session starts from a copy. */
+  copy(): ServerChoices {
+    const copy = new ServerChoices();
+    copy.resetUnit = this.resetUnit;
+    copy.retryAfterUnit = this.retryAfterUnit;
+    for (const [category, alignment] of this.alignments) copy.alignments.set(category, alignment);
+    copy.#resetSamples.push(...this.#resetSamples);
+    for (const [category, samples] of this.#windowSamples) copy.#windowSamples.set(category, [...samples]);
+    return copy;
+  }
+
   /** Where windows start, by category: a server may count auth on clock minutes and the rest from the first request. */
   readonly alignments = new Map<RateLimitCategory, WindowAlignment>();
   readonly #resetSamples: ResetSample[] = [];
