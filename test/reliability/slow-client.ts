@@ -8,8 +8,10 @@ const GIVE_UP_AFTER_ANSWER_MS = 5_000;
 /**
  * Sends `head` and then one more byte of `trickle` every `everyMs`, as a slow client does, and goes on sending
  * after the answer, faster (it keeps its side open, as a hostile client would): resolves with what the server
- * answered, when the answer ended (the server's FIN) and when the connection was closed, from the first byte.
- * A server that never closes it shows as closed when the client gives up, 5 s after the answer began.
+ * answered, when the answer began and when the connection was closed, from the first byte. The close may come as
+ * the server's FIN or, where the client's bytes reached a server that closed without reading them, as a reset:
+ * the answer's first byte is the time both read alike. A server that never closes it shows as closed when the
+ * client gives up, 5 s after the answer began.
  */
 export function slowClient(port: number, head: string, trickle: string, everyMs = 1_000): Promise<{ answeredMs: number; closedMs: number; answer: string }> {
   return new Promise((resolve, reject) => {
@@ -27,11 +29,13 @@ export function slowClient(port: number, head: string, trickle: string, everyMs 
       socket.write(head);
     });
     socket.on('data', (chunk: Buffer) => {
-      if (received.length === 0) setTimeout(() => socket.destroy(), GIVE_UP_AFTER_ANSWER_MS).unref();
+      if (received.length === 0) {
+        answeredMs = performance.now() - started;
+        setTimeout(() => socket.destroy(), GIVE_UP_AFTER_ANSWER_MS).unref();
+      }
       received.push(chunk);
     });
     socket.once('end', () => {
-      answeredMs = performance.now() - started;
       clearInterval(timer);
       timer = setInterval(send, AFTER_ANSWER_EVERY_MS);
     });
