@@ -17,7 +17,7 @@ import {
   type OpenApiOperation,
 } from '../src/spec/index.js';
 import { CoreHarness, GAME_ORIGIN, type CallOptions } from './support/core-harness.js';
-import { dereference, responseChecker } from './support/openapi-checker.js';
+import { dereference, responseChecker, withoutExamples } from './support/openapi-checker.js';
 import { propertyParameters } from './support/property.js';
 
 const VERSION = '1.2.3';
@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
           ),
         ]),
       );
-    expect(withoutInput(document.paths)).toEqual(withoutInput(fromSummaries.paths));
+    expect(withoutInput(withoutExamples(document).paths)).toEqual(withoutInput(fromSummaries.paths));
     expect({ ...document, paths: {} }).toEqual({ ...fromSummaries, paths: {} });
     expect(document.paths['/__mock/clock']?.post?.requestBody).toMatchObject({
       required: true,
@@ -240,7 +240,8 @@ describe("the mock's answers, against the document it serves", () => {
     expect(played.info.description).toContain('- `reset-epoch-milliseconds`: X-RateLimit-Reset in Unix epoch milliseconds');
     const switched = await harness.call('PUT', '/__mock/variants', { body: { variants: [] } });
     expect(switched.status).toBe(200);
-    expect(await served(harness)).toEqual(await served(newHarness()));
+    // Each mock's examples are its own answers: the players and tokens in them differ.
+    expect(withoutExamples(await served(harness))).toEqual(withoutExamples(await served(newHarness())));
   });
 
   it('declares the statuses fault rules inject on the operations they match, for as long as the rules are held', async () => {

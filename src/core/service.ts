@@ -2,9 +2,10 @@ import { CONTROL_PLAN, planAdmission, type RequestPlan } from './admission-plan.
 import type { ActiveVariants } from './active-variants.js';
 import { type Answer, errorAnswer } from './answer.js';
 import { answerApi } from './api-answer.js';
-import { type Clock, isControllable } from './clock.js';
+import { type Clock, isControllable, ManualClock } from './clock.js';
 import { isControlPath } from '../spec/control-routes.js';
 import { createControlApi } from './control/control-api.js';
+import type { SampleService } from './control/example-session.js';
 import { corsAllows, isPreflight, preflightHeaders } from './cors.js';
 import { ApiError } from './errors.js';
 import { createFaultInjector, waitForLatency } from './fault-injection.js';
@@ -63,11 +64,29 @@ export function createService(serviceOptions: ServiceOptions): Service {
   const routes = liveRoutes(config, serviceOptions.actionCosts, (userRoutes) => {
     router = apiRouter(userRoutes);
   });
-  const control = config.control.enabled ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults, routes }) : undefined;
+  const sampleService = (): SampleService => {
+    const codes: string[] = [];
+    // On memory, with no world, faults or listeners: the examples' session touches nothing of this service's.
+    const { world, storeEngine, onRequest, onStoreStatus, ...shared } = serviceOptions;
+    const sample = createService({
+      ...shared,
+      clock: new ManualClock(config.clock.now()),
+      variants: [...variants.selection.names],
+      routes: config.userRoutes.map((route) => route.definition),
+      faults: [],
+      control: { enabled: true },
+      onOtp: (delivery) => codes.push(delivery.code),
+      onError: () => {},
+    });
+    return { handle: (request) => sample.handle(request), codes };
+  };
+  const control = config.control.enabled
+    ? createControlApi({ store, options: config, variants, journal, clock, reseedPlayers, faults, routes, sampleService })
+    : undefined;
 
   async function answerControl(context: RequestContext): Promise<Answer> {
     try {
-      return control!.answer(context.request, context.now);
+      return await control!.answer(context.request, context.now);
     } catch (error) {
       return errorAnswer(error, config.onError);
     }

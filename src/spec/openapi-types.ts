@@ -20,7 +20,8 @@ export interface OpenApiReference {
 }
 
 /** Bodies by media type: JSON everywhere but a few control routes (the dashboard's HTML, an event stream). */
-export type OpenApiMediaType = Record<string, { schema: JsonSchema }>;
+/** A body's schema, and an example of it taken from the mock's own answers. */
+export type OpenApiMediaType = Record<string, { schema: JsonSchema; example?: unknown }>;
 
 export interface OpenApiResponse extends MockDefined {
   description: string;

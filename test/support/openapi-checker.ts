@@ -94,3 +94,8 @@ export function responseChecker(document: OpenApiDocument) {
     return undefined;
   };
 }
+
+/** The document without the examples of its answers: what two mocks of the same options serve alike (their players and tokens differ). */
+export function withoutExamples(document: OpenApiDocument): OpenApiDocument {
+  return JSON.parse(JSON.stringify(document), (key, value: unknown) => (key === 'example' ? undefined : value)) as OpenApiDocument;
+}

@@ -95,8 +95,12 @@ export function createControlApi(context: ControlContext) {
   }
 
   /** A control route's answer: `success: true` added unless the route is `bare`, or content of another type. */
-  function answerRoute(route: ControlRoute, call: ControlRequest): Answer {
+  function answerRoute(route: ControlRoute, call: ControlRequest): Answer | Promise<Answer> {
     const body = route.handle(call);
+    return body instanceof Promise ? body.then((resolved) => routeAnswer(route, resolved)) : routeAnswer(route, body);
+  }
+
+  function routeAnswer(route: ControlRoute, body: Record<string, unknown> | ControlContent): Answer {
     if (body instanceof ControlContent) {
       return { status: 200, headers: body.headers, body: undefined, ...(body.content === undefined ? {} : { content: body.content }) };
     }
@@ -106,7 +110,7 @@ export function createControlApi(context: ControlContext) {
   const router = new Router(routes.map((route) => ({ method: route.method, path: mounted(route.pattern), target: route, emptyParams: true })));
 
   /** The answer to a request under the prefix, found by the control API's own router; or a thrown ApiError. */
-  function answer(request: ServiceRequest, now: number): Answer {
+  function answer(request: ServiceRequest, now: number): Answer | Promise<Answer> {
     assertAllowed(request);
     const { method, path } = request;
     const match = router.match(mounted(path));

@@ -9,6 +9,7 @@ import type { Journal } from '../journal.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Store } from '../store.js';
 import type { LiveRoutes } from '../user-routes/live-routes.js';
+import type { SampleService } from './example-session.js';
 import type { UndeclaredFields } from './undeclared-fields.js';
 
 /** Everything the control routes may read and change. */
@@ -26,6 +27,8 @@ export interface ControlContext {
   faults: FaultInjector;
   /** The user's routes, changed at run time. */
   routes: LiveRoutes;
+  /** A fresh service of the same options and routes, the variants played now, for the OpenAPI document's examples. */
+  sampleService(): SampleService;
 }
 
 export interface ControlRequest {
@@ -48,8 +51,8 @@ export interface ControlRoute {
   /** Under the control prefix; `:name` segments are parameters. */
   pattern: string;
   summary: string;
-  /** The success body (`success: true` is added unless `bare`), content of another type, or a thrown ApiError. */
-  handle(call: ControlRequest): Record<string, unknown> | ControlContent;
+  /** The success body (`success: true` is added unless `bare`), content of another type, or a thrown ApiError; or a promise of the body. */
+  handle(call: ControlRequest): Record<string, unknown> | ControlContent | Promise<Record<string, unknown> | ControlContent>;
   /** The media type of a route that answers ControlContent. */
   contentType?: string;
   /** The body is a document of another format (OpenAPI allows no extra top-level field): sent as it is. */
@@ -75,7 +78,7 @@ export type DeclaredRoute<K extends ControlRouteKey, A> = [UndeclaredFields<A, C
 /** The route declared under `key` (method, pattern, summary, media type), answered by `handle`. */
 export function declaredRoute<K extends ControlRouteKey, A extends ControlHandlerAnswer<K>>(
   key: K,
-  handle: (call: ControlRequest) => A,
+  handle: (call: ControlRequest) => A | Promise<A>,
   input?: ControlInput,
 ): DeclaredRoute<K, A> {
   const { method, pattern, summary, contentType, bare }: ControlRouteSpec = CONTROL_ROUTES[key];
