@@ -1,4 +1,5 @@
 import { CONTROL_ROUTES } from '../../spec/control-routes.js';
+import type { RouteListing } from '../../spec/control-schemas.js';
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { readJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
@@ -10,27 +11,13 @@ import { type ControlContext, type ControlRoute, declaredRoute } from './control
 
 const parseRoute = validator<RouteConfig>(ROUTE_SCHEMA as never, 'body');
 
-/** Where a route comes from: the spec's table, the mock's own, or the user's (its config, or a handler's module and export). */
-export type RouteSource = 'spec' | 'mock' | 'config' | 'handler' | (string & {});
-
-/** A route as the routes listing shows it; `id` is what the journal's `route` names. */
-export interface RouteListing {
-  id: string;
-  method: string;
-  path: string;
-  category: string;
-  auth: string;
-  /** Action points spent on success; null outside the gameplay category. */
-  cost: number | null;
-  source: RouteSource;
-}
-
 /** Action points a route spends on success; null outside the gameplay category. */
 function listedCost(context: ControlContext, id: string, category: string): number | null {
   return category === 'gameplay' ? (context.options.actionCosts[id] ?? 0) : null;
 }
 
-export function routeListing(context: ControlContext): RouteListing[] {
+/** Every route the API answers as the routes listing shows it; `id` is what the journal's `route` names. */
+function routeListing(context: ControlContext): RouteListing[] {
   const { userRoutes } = context.options;
   const replaced = new Set(userRoutes.map((route) => route.id));
   const mock = MOCK_ROUTES.filter((route) => !replaced.has(`${route.method} ${route.path}`));
