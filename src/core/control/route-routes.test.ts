@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CoreHarness } from '../../../test/support/core-harness.js';
-import { createMockControl, MockControlError } from '../../hosts/mock-control.js';
+import { refusal } from '../../../test/support/control-refusal.js';
+import { createMockControl } from '../../hosts/mock-control.js';
 
 function setUp(options: ConstructorParameters<typeof CoreHarness>[0] = {}) {
   const harness = new CoreHarness(options);
   return { harness, control: createMockControl(harness.service, '127.0.0.1') };
-}
-
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof MockControlError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { status: error.status, message: error.envelopeMessage };
 }
 
 describe('control API: routes at run time', () => {
