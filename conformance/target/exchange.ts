@@ -1,3 +1,5 @@
+import { maskedBody, maskedHeaderValue, maskedUrl } from '../../src/spec/secrets.js';
+
 /** One request and its response, as a check judges it and as a failure reports it. */
 export interface Exchange {
   method: string;
@@ -18,60 +20,15 @@ export interface Exchange {
 
 const MAX_EVIDENCE_BODY = 600;
 
-/** The request and response as data, for a JSON report: the bearer token masked, bodies as sent. */
+/** The request and response as data, for a JSON report: credentials masked, bodies as sent. */
 export interface ExchangeRecord {
   request: { method: string; url: string; headers: Record<string, string>; body: string | null };
   response: { status: number; headers: Record<string, string>; body: string };
 }
 
-const maskToken = (name: string, value: string) => (name === 'authorization' ? `${value.slice(0, 16)}…` : value);
-
-/** Request headers as reports show them: the bearer token masked. */
+/** Request headers as reports show them: credentials masked. */
 export function maskedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskToken(name, value)]));
-}
-
-/** Names of JSON fields, query parameters and headers whose values are secrets: tokens, codes, passwords, keys. */
-const SECRET_NAME = /tokens?$|otp|passwords?$|secrets?$|api-?key$/i;
-/** A field named like a code is a secret when its value is digits (a verification code), not when it is an error's code. */
-const CODE_NAME = /codes?$/i;
-const DIGITS = /^\d{4,10}$/;
-const JSON_STRING_FIELD = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-
-/** A secret as reports show it: enough of a long one to tell two apart, nothing of a short one. */
-function maskedSecret(value: string): string {
-  return value.length >= 16 ? `${value.slice(0, 8)}…` : '…';
-}
-
-const isSecret = (name: string, value: string) => SECRET_NAME.test(name) || (CODE_NAME.test(name) && DIGITS.test(value));
-
-/** A body's text with the values of its secret fields masked, wherever they are and whether or not it is whole JSON. */
-export function maskedBody(text: string): string {
-  return text.replace(JSON_STRING_FIELD, (field, name: string, colon: string, value: string) =>
-    isSecret(name, value) ? `"${name}"${colon}"${maskedSecret(value)}"` : field,
-  );
-}
-
-/** A URL with the values of its secret query parameters masked (`?token=…`). */
-function maskedUrl(url: string): string {
-  if (!URL.canParse(url) || !url.includes('?')) return url;
-  const parsed = new URL(url);
-  let masked = false;
-  for (const [name, value] of [...parsed.searchParams]) {
-    if (!isSecret(name, value)) continue;
-    parsed.searchParams.set(name, maskedSecret(value));
-    masked = true;
-  }
-  return masked ? parsed.toString() : url;
-}
-
-function maskedHeaderValue(name: string, value: string): string {
-  if (name === 'authorization' || name === 'proxy-authorization') return `${value.slice(0, 16)}…`;
-  if (name === 'cookie') return value.replace(/=([^;\s]+)/g, (_, secret: string) => `=${maskedSecret(secret)}`);
-  // One cookie a line, its value before the first `;` (its attributes after are no secret).
-  if (name === 'set-cookie') return value.replace(/^([^=\n]*)=([^;\n]*)/gm, (_, cookie: string, secret: string) => `${cookie}=${maskedSecret(secret)}`);
-  return SECRET_HEADERS.has(name) ? maskedSecret(value) : value;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskedHeaderValue(name, value)]));
 }
 
 /**
@@ -80,14 +37,12 @@ function maskedHeaderValue(name: string, value: string): string {
  */
 export function maskedExchange(exchange: Exchange): Exchange {
   const text = maskedBody(exchange.text);
-  const headers = (from: Readonly<Record<string, string>>) =>
-    Object.fromEntries(Object.entries(from).map(([name, value]) => [name, maskedHeaderValue(name, value)]));
   return {
     ...exchange,
     url: maskedUrl(exchange.url),
-    requestHeaders: headers(exchange.requestHeaders),
+    requestHeaders: maskedHeaders(exchange.requestHeaders),
     requestBody: exchange.requestBody === undefined ? undefined : maskedBody(exchange.requestBody),
-    headers: headers(exchange.headers),
+    headers: maskedHeaders(exchange.headers),
     text,
     body: exchange.body === undefined ? undefined : parsedJson(text),
   };
@@ -112,7 +67,7 @@ export function hintFor(exchange: Exchange): string | undefined {
 
 /** The request and response, printed for a person reading a failure. */
 export function evidence(exchange: Exchange): string {
-  const requestHeaders = Object.entries(exchange.requestHeaders).map(([name, value]) => `  ${name}: ${maskToken(name, value)}`);
+  const requestHeaders = Object.entries(exchange.requestHeaders).map(([name, value]) => `  ${name}: ${maskedHeaderValue(name, value)}`);
   const responseHeaders = Object.entries(exchange.headers).map(([name, value]) => `  ${name}: ${value}`);
   const body = exchange.text.length > MAX_EVIDENCE_BODY ? `${exchange.text.slice(0, MAX_EVIDENCE_BODY)}…` : exchange.text;
   return [

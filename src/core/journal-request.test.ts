@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from './http.js';
-import { keptRequest, MASK, MAX_KEPT_BODY_BYTES, MAX_KEPT_HEADER_CHARS, MAX_KEPT_HEADERS } from './journal-request.js';
+import { keptRequest, MAX_KEPT_BODY_BYTES, MAX_KEPT_HEADER_CHARS, MAX_KEPT_HEADERS } from './journal-request.js';
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const request = (headers: ServiceRequest['headers'], body?: Uint8Array): ServiceRequest => ({ method: 'POST', path: '/api/x', headers, body, ip: '127.0.0.1' });
 
 describe('what the journal keeps of a request', () => {
-  it('keeps the headers as sent, credentials masked but for their scheme and last four characters', () => {
+  it('keeps the headers as sent, credentials masked but for their scheme and first characters', () => {
     const { requestHeaders } = keptRequest(
       request({
         authorization: 'Bearer 0b9c7f3e-8d2a-4c1b-9e6f-5a4d3c2b1a00',
@@ -16,18 +16,27 @@ describe('what the journal keeps of a request', () => {
         'x-left-out': undefined,
       }),
     );
-    expect(requestHeaders).toEqual({ authorization: `Bearer ${MASK}1a00`, cookie: `${MASK}mnop`, 'content-type': 'application/json', 'x-trace': 'a, b' });
+    expect(requestHeaders).toEqual({ authorization: 'Bearer 0b9c7f3e-…', cookie: 'session=abcdefgh…', 'content-type': 'application/json', 'x-trace': 'a, b' });
   });
 
-  it('masks codes and tokens in a JSON body, whatever their type, and keeps the rest as sent', () => {
-    const body = { email: 'pilot@example.com', otp: '123456', code: 654321, challengeToken: 'tok "quoted"', ship: { authToken: 'x' }, name: 'Nomad' };
+  it('masks codes and tokens in a JSON body, as strings or numbers, and keeps the rest as sent (an error code too)', () => {
+    const body = {
+      email: 'pilot@example.com',
+      otp: '123456',
+      code: 654321,
+      challengeToken: 'tok "quoted"',
+      ship: { authToken: '0b9c7f3e-8d2a-4c1b-9e6f-5a4d3c2b1a00' },
+      name: 'Nomad',
+      error: { code: 'RATE_LIMITED' },
+    };
     expect(JSON.parse(keptRequest(request({}, json(body))).requestBody!)).toEqual({
       email: 'pilot@example.com',
-      otp: MASK,
-      code: MASK,
-      challengeToken: MASK,
-      ship: { authToken: MASK },
+      otp: '…',
+      code: '…',
+      challengeToken: '…',
+      ship: { authToken: '0b9c7f3e…' },
       name: 'Nomad',
+      error: { code: 'RATE_LIMITED' },
     });
     expect(keptRequest(request({}, new TextEncoder().encode('plain text'))).requestBody).toBe('plain text');
     expect(keptRequest(request({})).requestBody).toBeNull();

@@ -1,3 +1,4 @@
+import { maskedBody, maskedHeaderValue } from '../spec/secrets.js';
 import type { ServiceRequest } from './http.js';
 
 /** What the journal keeps of a request beyond its line: its headers and body, bounded and with secrets masked. */
@@ -12,19 +13,8 @@ export const MAX_KEPT_BODY_BYTES = 4096;
 export const MAX_KEPT_HEADERS = 32;
 export const MAX_KEPT_HEADER_CHARS = 256;
 
-export const MASK = '••••';
 const CUT = '…';
-/** Headers that carry a credential: masked but for their scheme and last four characters, so that two tokens stay apart. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/;
-/** JSON fields that carry a code or a token, masked whole: `"otp": "123456"` is kept as `"otp": "••••"`. */
-const SECRET_FIELD = /("(?:otp|code|password|secret|[A-Za-z]*[Tt]oken)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g;
 const decoder = new TextDecoder();
-
-function maskedCredential(value: string): string {
-  const scheme = /^(\w+)\s+/.exec(value)?.[1];
-  const tail = value.length > 12 ? value.slice(-4) : '';
-  return `${scheme === undefined ? '' : `${scheme} `}${MASK}${tail}`;
-}
 
 function keptHeaders(headers: ServiceRequest['headers']): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -34,7 +24,7 @@ function keptHeaders(headers: ServiceRequest['headers']): Record<string, string>
     if (given === undefined) continue;
     if (++count > MAX_KEPT_HEADERS) break;
     const value = typeof given === 'string' ? given : given.join(', ');
-    const shown = SECRET_HEADER.test(name) ? maskedCredential(value) : value;
+    const shown = maskedHeaderValue(name, value);
     kept[name] = shown.length > MAX_KEPT_HEADER_CHARS ? `${shown.slice(0, MAX_KEPT_HEADER_CHARS)}${CUT}` : shown;
   }
   return kept;
@@ -45,7 +35,7 @@ function keptBody(body: Uint8Array | undefined): string | null {
   const cut = body.byteLength > MAX_KEPT_BODY_BYTES;
   // A character split by the cut decodes as U+FFFD: the text stays valid.
   const text = decoder.decode(cut ? body.subarray(0, MAX_KEPT_BODY_BYTES) : body);
-  return `${text.replace(SECRET_FIELD, `$1"${MASK}"`)}${cut ? CUT : ''}`;
+  return `${maskedBody(text)}${cut ? CUT : ''}`;
 }
 
 /** The request's headers and body as the journal keeps them. */
