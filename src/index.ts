@@ -6,40 +6,18 @@
 import './node-version-guard.js';
 import type { RunningMock } from './standalone/mock.js';
 import type { MockOptions } from './standalone/setting-forms.js';
-export { createService, type Service } from './core/service.js';
+export * from './common-exports.js';
+export { createService } from './core/service.js';
 export type { ServiceRequest, ServiceResponse } from './core/http.js';
 import type { ServiceOptions } from './core/options.js';
-export { formatOtpLine, OptionsError, type ControlOptions, type OtpDelivery, type ServiceOptions } from './core/options.js';
-export { ManualClock, systemClock, VirtualClock, type Clock, type ControllableClock, type VirtualClockOptions } from './core/clock.js';
+export { formatOtpLine, OptionsError, type ControlOptions } from './core/options.js';
+export { systemClock } from './core/clock.js';
 export type { ActionPointRules } from './core/action-points.js';
 export type { BotCheck } from './core/bot-check.js';
 export type { JournalEntry } from './core/journal.js';
-export type { World, WorldPlayer } from './core/world.js';
-export {
-  RouteReply,
-  MAX_ROUTE_STATE_BYTES,
-  type RouteHandler,
-  type RouteHandlerContext,
-  type RoutePlayer,
-  type RouteStateAccess,
-  type UserRoute,
-  type UserRouteCategory,
-  type UserRouteMethod,
-} from './core/user-routes/user-route.js';
 export { createNodeServer, type NodeHostOptions } from './hosts/node-http.js';
 export { createFetchHandler, type FetchHandler, type FetchHostOptions } from './hosts/fetch.js';
-export { createMockControl, MockControlError, type MockControl } from './hosts/mock-control.js';
-export type {
-  ClockState,
-  ControlPlayer,
-  OutboxMessage,
-  RateLimitBucket,
-  ResetPart,
-  RouteListing,
-  SeededPlayer,
-  TemplateRouteConfig,
-  VariantsState,
-} from './hosts/mock-control.js';
+export { createMockControl } from './hosts/mock-control.js';
 export type { MockOptions, RunningMock };
 
 /**
