@@ -27,10 +27,17 @@ function refusal(incoming: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/** What the page reads: the log, and how many exchanges wait to be judged (judging-queue.ts). */
+export interface JudgedSoFar {
+  log: FindingsLog;
+  waiting: number;
+}
+
 /** The findings as the page and a script read them: counts by rule, then each kept finding with its exchange. */
-function findingsJson(log: FindingsLog): string {
+function findingsJson({ log, waiting }: JudgedSoFar): string {
   return JSON.stringify({
     exchanges: log.exchangeCount,
+    waiting,
     findings: log.findingCount,
     unjudged: log.unjudged(),
     byRule: log.byRule(),
@@ -48,7 +55,7 @@ function findingsJson(log: FindingsLog): string {
 }
 
 /** The page, its script, or the findings as JSON, to loopback callers only. */
-function pageAnswer(incoming: IncomingMessage, path: string, log: FindingsLog): { status: number; type: string; body: string } {
+function pageAnswer(incoming: IncomingMessage, path: string, judged: JudgedSoFar): { status: number; type: string; body: string } {
   const refused = refusal(incoming);
   if (refused !== undefined) return { status: 403, type: 'application/json', body: JSON.stringify({ error: refused }) };
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
@@ -56,7 +63,7 @@ function pageAnswer(incoming: IncomingMessage, path: string, log: FindingsLog): 
   }
   if (path === `${PROXY_PREFIX}/ui` || path === PROXY_PREFIX) return { status: 200, type: 'text/html; charset=utf-8', body: PAGE_HTML };
   if (path === `${PROXY_PREFIX}/ui/page.js`) return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
-  if (path === `${PROXY_PREFIX}/findings`) return { status: 200, type: 'application/json', body: findingsJson(log) };
+  if (path === `${PROXY_PREFIX}/findings`) return { status: 200, type: 'application/json', body: findingsJson(judged) };
   return {
     status: 404,
     type: 'application/json',
@@ -64,8 +71,8 @@ function pageAnswer(incoming: IncomingMessage, path: string, log: FindingsLog): 
   };
 }
 
-export function servePage(incoming: IncomingMessage, outgoing: ServerResponse, path: string, log: FindingsLog): void {
-  const { status, type, body } = pageAnswer(incoming, path, log);
+export function servePage(incoming: IncomingMessage, outgoing: ServerResponse, path: string, judged: JudgedSoFar): void {
+  const { status, type, body } = pageAnswer(incoming, path, judged);
   if (status === 405) outgoing.setHeader('allow', 'GET, HEAD');
   outgoing.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
 }

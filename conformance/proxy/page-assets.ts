@@ -38,6 +38,7 @@ function cell(row, text, className) {
 function render(data) {
   document.getElementById('summary').textContent = data.exchanges + ' exchanges, ' + data.findings + ' findings' +
     (data.findings > data.kept.length ? ' (the first ' + data.kept.length + ' shown whole)' : '') +
+    (data.waiting > 0 ? '; ' + data.waiting + ' waiting to be judged' : '') +
     data.unjudged.map((each) => '; ' + each.count + ' unjudged: ' + each.reason).join('');
   const body = document.querySelector('#rules tbody');
   body.replaceChildren();

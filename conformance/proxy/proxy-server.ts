@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalIp, firstHop, LONGEST_ADDRESS, withoutIpv4Mapping } from '../../src/spec/client-address.js';
-import { type Exchange, parsedJson } from '../target/exchange.js';
-import { LiveJudge, type LiveRequest } from '../live/live-judge.js';
+import type { Exchange } from '../target/exchange.js';
+import type { LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
-import { exchangeChars, FindingsLog } from './findings-log.js';
-import { DECODED_BODY_CAP, decodedBody, type UndecodedReason } from './decoded-body.js';
+import type { FindingsLog } from './findings-log.js';
+import { DECODED_BODY_CAP } from './decoded-body.js';
 import { createForwarder, flatHeaders, KeptBody, type Passed } from './forward.js';
-import { LatestItems } from './latest-items.js';
+import { JudgedTraffic } from './judged-traffic.js';
+import { JudgingQueue } from './judging-queue.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
 
 export interface ProxyOptions {
@@ -24,13 +25,9 @@ export interface ProxyOptions {
   keepApiExchanges?: boolean;
 }
 
-/** How many of the API's exchanges a proxy keeps for `--record`: the latest, so memory stays bounded. */
-export const RECORDED_EXCHANGES = 50_000;
-/** And at most this many characters of their bodies. */
-const RECORDED_CHARS = 128 * 1024 * 1024;
-
 export interface RunningProxy {
   url: string;
+  /** What the proxy judged, once it has judged every exchange it passed (reading it judges those that wait). */
   log: FindingsLog;
   /** The API's exchanges when kept (`keepApiExchanges`), oldest first; `droppedApiExchanges` counts the oldest let go. */
   apiExchanges: Exchange[];
@@ -55,39 +52,6 @@ function clientIp(incoming: IncomingMessage, header: string | undefined): string
   return (hop.length > LONGEST_ADDRESS ? undefined : canonicalIp(hop)) ?? hop;
 }
 
-/** Why an exchange the proxy passed is not judged: a body it does not hold whole, or cannot read. */
-export type UnjudgedReason = UndecodedReason | 'past the size the proxy keeps';
-
-/** A body as judged: its text as the sender meant it (decoded), or why it cannot be judged (then its text is what is known of it). */
-interface ReadBody {
-  text: string;
-  unjudged?: UnjudgedReason;
-}
-
-function readBody(kept: KeptBody, contentEncoding: string | undefined, cap: number): ReadBody {
-  if (kept.truncated) return { text: contentEncoding === undefined ? kept.text() : '', unjudged: 'past the size the proxy keeps' };
-  const decoded = decodedBody(kept.bytes(), contentEncoding, cap);
-  return 'unjudged' in decoded ? { text: '', unjudged: decoded.unjudged } : { text: decoded.bytes.toString('utf8') };
-}
-
-function exchangeOf(incoming: IncomingMessage, target: URL, request: LiveRequest, passed: Passed, cap: number) {
-  const answer: ReadBody = passed.streamed ? { text: '' } : readBody(passed.responseBody, passed.responseHeaders['content-encoding'], cap);
-  const sent = readBody(passed.requestBody, request.headers['content-encoding'], cap);
-  const exchange: Exchange = {
-    method: request.method,
-    url: new URL(`${target.pathname.replace(/\/$/, '')}${incoming.url ?? '/'}`, target).toString(),
-    requestHeaders: request.headers,
-    requestBody: passed.requestBody.size === 0 ? undefined : sent.text,
-    status: passed.status,
-    headers: passed.responseHeaders,
-    text: answer.text,
-    body: answer.unjudged === undefined ? parsedJson(answer.text) : undefined,
-    sentAt: request.receivedAt,
-    receivedAt: Date.now(),
-  };
-  return { exchange, unjudged: answer.unjudged ?? sent.unjudged };
-}
-
 function refuseUnreachable(outgoing: ServerResponse, target: URL, error: Error): void {
   if (outgoing.headersSent) {
     outgoing.destroy();
@@ -100,23 +64,30 @@ function refuseUnreachable(outgoing: ServerResponse, target: URL, error: Error):
 }
 
 /**
- * Forwards every request to the target unchanged (Host aside) and judges each exchange as its answer ends; the
- * findings page and its data are served under /__proxy, never forwarded.
+ * Forwards every request to the target unchanged (Host aside) and judges each exchange after its answer is written
+ * (judging-queue.ts); the findings page and its data are served under /__proxy, never forwarded.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { target } = options;
-  const judge = new LiveJudge(options.gameOrigins);
   const forwarder = createForwarder(target);
-  const log = new FindingsLog();
-  const apiExchanges = new LatestItems<Exchange>(RECORDED_EXCHANGES, RECORDED_CHARS);
+  const traffic = new JudgedTraffic({
+    target,
+    gameOrigins: options.gameOrigins,
+    decodedBodyCap: options.decodedBodyCap ?? DECODED_BODY_CAP,
+    keepApiExchanges: options.keepApiExchanges === true,
+    onFinding: options.onFinding,
+  });
+  const queue = new JudgingQueue(traffic);
+  let lastId = 0;
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const url = incoming.url ?? '/';
     const path = url.split('?')[0]!;
     if (path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`)) {
-      servePage(incoming, outgoing, path, log);
+      servePage(incoming, outgoing, path, { log: traffic.log, waiting: queue.waiting });
       return;
     }
+    const id = ++lastId;
     const request: LiveRequest = {
       method: incoming.method ?? 'GET',
       path,
@@ -124,30 +95,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clientIp: clientIp(incoming, options.clientIpHeader),
       receivedAt: Date.now(),
     };
-    const pending = judge.begin(request);
+    queue.push({ kind: 'begin', id, request });
     let passed: Passed;
     try {
       passed = await forwarder.forward(incoming, outgoing, new KeptBody());
     } catch (error) {
-      judge.abandon(pending);
+      queue.push({ kind: 'abandon', id });
       refuseUnreachable(outgoing, target, error as Error);
       return;
     }
-    const { exchange, unjudged } = exchangeOf(incoming, target, request, passed, options.decodedBodyCap ?? DECODED_BODY_CAP);
-    const judgeable = !passed.streamed && unjudged === undefined;
-    log.addExchange(exchange, judgeable);
-    if (unjudged !== undefined) log.addUnjudged(unjudged);
-    if (options.keepApiExchanges === true && (path === '/health' || path.startsWith('/api/'))) {
-      apiExchanges.add(exchange, exchangeChars(exchange));
-    }
-    if (!judgeable) {
-      judge.passUnjudged(pending);
-      return;
-    }
-    for (const finding of judge.end(pending, exchange)) {
-      log.addFinding(finding);
-      options.onFinding?.(finding);
-    }
+    queue.push({ kind: 'end', id, url, passed, answeredAt: Date.now() });
   }
 
   const server: Server = createServer({ keepAliveTimeout: 10_000 }, (incoming, outgoing) => {
@@ -161,12 +118,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    log,
+    get log() {
+      queue.drain();
+      return traffic.log;
+    },
     get apiExchanges() {
-      return apiExchanges.toArray();
+      queue.drain();
+      return traffic.apiExchanges.toArray();
     },
     get droppedApiExchanges() {
-      return apiExchanges.dropped;
+      queue.drain();
+      return traffic.apiExchanges.dropped;
     },
     close: () =>
       new Promise<void>((resolve) => {
