@@ -35,7 +35,7 @@ export interface RuleCount {
 /** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges, secrets masked. */
 export class FindingsLog {
   readonly findings: LiveFinding[] = [];
-  readonly exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
+  readonly #exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
   readonly #counts = new Map<string, RuleCount>();
   readonly #unjudged = new Map<string, number>();
   exchangeCount = 0;
@@ -51,10 +51,15 @@ export class FindingsLog {
     return [...this.#unjudged].map(([reason, count]) => ({ reason, count }));
   }
 
-  /** Kept with its secrets masked, as every report written from the log shows it. */
+  /** Kept as it passed: masked only when a report reads it (most of a session's exchanges are let go unread). */
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;
-    this.exchanges.add({ exchange: maskedExchange(exchange), judged }, exchangeChars(exchange));
+    this.#exchanges.add({ exchange, judged }, exchangeChars(exchange));
+  }
+
+  /** The latest exchanges, oldest first, with their secrets masked, as every report written from the log shows them. */
+  *maskedExchanges(): Iterable<{ exchange: Exchange; judged: boolean }> {
+    for (const { exchange, judged } of this.#exchanges) yield { exchange: maskedExchange(exchange), judged };
   }
 
   addFinding(finding: LiveFinding): void {

@@ -68,7 +68,13 @@ export interface Verdict extends Judgement {
 
 /** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
 export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: readonly (Rule & { id: AnyRuleId })[] = RULES): Verdict[] {
-  return rules.flatMap((each) => (each.judge?.(exchange, knowledge) ?? []).map((judgement) => ({ ...judgement, rule: each.id, side: each.side })));
+  // A loop, not flatMap: the proxy judges every exchange it passes, and the arrays between cost it as much as the rules.
+  const verdicts: Verdict[] = [];
+  for (const each of rules) {
+    const judgements = each.judge?.(exchange, knowledge);
+    if (judgements !== undefined) for (const judgement of judgements) verdicts.push({ ...judgement, rule: each.id, side: each.side });
+  }
+  return verdicts;
 }
 
 /** A verdict's departure, as a finding says it. */

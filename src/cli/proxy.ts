@@ -53,7 +53,7 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
   if (options.junit !== undefined) await writeFile(options.junit, proxyJunitReport(log, session));
   if (options.har !== undefined) {
     const har = new HarRecorder();
-    for (const { exchange } of log.exchanges) har.record(exchange, isControlPath(new URL(exchange.url).pathname));
+    for (const { exchange } of log.maskedExchanges()) har.record(exchange, isControlPath(new URL(exchange.url).pathname));
     await har.write({ file: options.har, creatorVersion: PACKAGE_VERSION });
   }
 }
