@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A loopback port nothing listens on, for a server that cannot be told to take port 0. */
@@ -25,4 +25,14 @@ const ticks = clockTicksPerSecond();
 export function processCpuMicros(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1e6;
+}
+
+/** Kills a server the bench started (if it still runs), waits for it to go, and removes its directory. */
+export async function stopChild(child, dir) {
+  if (child.exitCode === null) {
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+  }
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, processCpuMicros } from './loopback-process.js';
+import { freePort, processCpuMicros, stopChild } from './loopback-process.js';
 
 export const NGINX = '/usr/sbin/nginx';
 
@@ -69,13 +69,6 @@ export async function startNginx(target) {
     async cpu() {
       return { cpuMicros: processCpuMicros(child.pid), at: performance.now() };
     },
-    async stop() {
-      if (child.exitCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, dir),
   };
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, processCpuMicros } from './loopback-process.js';
+import { freePort, processCpuMicros, stopChild } from './loopback-process.js';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -31,13 +31,6 @@ export async function startRedisServer() {
     url: `redis://127.0.0.1:${port}`,
     pid: child.pid,
     cpuMicros: () => processCpuMicros(child.pid),
-    async stop() {
-      if (child.exitCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, dir),
   };
 }

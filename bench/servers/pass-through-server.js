@@ -4,19 +4,9 @@
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { Pool } from 'undici';
+import { HOP_BY_HOP } from '../../dist/conformance/proxy/forward.js';
 import { serveForBench } from './serve-for-bench.js';
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 const [target] = process.argv.slice(2);
 const origin = new URL(target);
 const pool = new Pool(origin.origin, { connections: 128, pipelining: 1 });

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { type Dispatcher, Pool } from 'undici';
 
 /** Headers of one hop (RFC 9110 §7.6.1): a proxy answers them itself and never passes them on. */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
