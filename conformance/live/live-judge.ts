@@ -43,7 +43,7 @@ export interface PendingRequest {
 const REMEMBERED_TOKENS = 100_000;
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
-const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
+export const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
 
 function canonicalOrigin(origin: string): string | undefined {
   return URL.canParse(origin) ? new URL(origin).origin : undefined;

@@ -1,6 +1,5 @@
-import type { Exchange } from '../target/exchange.js';
-import { parsedJson } from '../target/exchange.js';
-import { LiveJudge, type LiveRequest, type PendingRequest } from '../live/live-judge.js';
+import { type Exchange, parsedJson } from '../target/exchange.js';
+import { isApiPath, LiveJudge, type LiveRequest, type PendingRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
 import { decodedBody, type UndecodedReason } from './decoded-body.js';
@@ -40,8 +39,6 @@ function readBody(kept: KeptBody, contentEncoding: string | undefined, cap: numb
   const decoded = decodedBody(kept.bytes(), contentEncoding, cap);
   return 'unjudged' in decoded ? { text: '', unjudged: decoded.unjudged } : { text: decoded.bytes.toString('utf8') };
 }
-
-const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
 
 /**
  * The traffic the proxy passed, judged event by event in the order it happened (so that what a request's start
