@@ -3,9 +3,10 @@
 // and through the proxy, in one run. At full speed (wrk) the proxy's throughput is judged as a share of the
 // pass-through's; at a fixed rate (autocannon) the latency it adds to the direct mock. Nothing is pinned: a Node
 // front pinned to the mock's core ran at a third of its unpinned rate on the 2-core development machine (the
-// processes wait on each other's turn), which would judge the scheduler, not the front. The measured time is cut into rounds that visit every scenario in turn, so
-// that whatever else the machine does falls on all alike. The mock is a legal server: a single finding of the
-// proxy fails the bench, and so does an exchange it passed but did not judge.
+// processes wait on each other's turn), which would judge the scheduler, not the front. The measured time is cut
+// into rounds that visit every scenario in turn, so that whatever else the machine does falls on all alike. The
+// mock is a legal server: a single finding of the proxy fails the bench, and so does an exchange it passed but
+// did not judge.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { generateLoad } from './lib/generator.js';
 import { aggregate, measureSlice } from './lib/measure.js';
@@ -100,6 +101,9 @@ const round2 = (x) => Math.round(x * 100) / 100;
 /** Round by round, the ratio of one scenario's rate to another's, and the difference of a latency. */
 const roundRatios = (entry, other) => entry.slices.map((s, round) => round2(s.requestsPerSecond / other.slices[round].requestsPerSecond));
 const roundAdded = (entry, other, pick) => entry.slices.map((s, round) => round2(pick(s) - pick(other.slices[round])));
+/** A slice's latency: every answer's own time where the generator kept it (autocannon at the fixed rate), else wrk's. */
+const p50 = (slice) => (slice.preciseLatencyMs ?? slice.latencyMs).p50;
+const p99 = (slice) => (slice.preciseLatencyMs ?? slice.latencyMs).p99;
 
 /**
  * The figures of one scenario over its slices; for a fronted one, what it adds to the direct twin and its share
@@ -107,18 +111,15 @@ const roundAdded = (entry, other, pick) => entry.slices.map((s, round) => round2
  */
 function result(entry, direct, passThrough) {
   const { slices } = entry;
-  const precise = slices.every((s) => s.preciseLatencyMs !== undefined);
   const figures = {
     id: entry.id,
     label: entry.label,
     ...aggregate(slices),
-    latencyP50Ms: round2(median(slices.map((s) => (precise ? s.preciseLatencyMs.p50 : s.latencyMs.p50)))),
-    latencyP99Ms: round2(median(slices.map((s) => (precise ? s.preciseLatencyMs.p99 : s.latencyMs.p99)))),
+    latencyP50Ms: round2(median(slices.map(p50))),
+    latencyP99Ms: round2(median(slices.map(p99))),
   };
   if (direct === undefined) return figures;
   const requests = slices.reduce((sum, s) => sum + s.requests, 0);
-  const p50 = (s) => (precise ? s.preciseLatencyMs.p50 : s.latencyMs.p50);
-  const p99 = (s) => (precise ? s.preciseLatencyMs.p99 : s.latencyMs.p99);
   const fronted = {
     ...figures,
     front: entry.frontId,

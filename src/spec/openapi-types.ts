@@ -19,8 +19,10 @@ export interface OpenApiReference {
   $ref: string;
 }
 
-/** Bodies by media type: JSON everywhere but a few control routes (the dashboard's HTML, an event stream). */
-/** A body's schema, and an example of it taken from the mock's own answers. */
+/**
+ * Bodies by media type (JSON everywhere but a few control routes: the dashboard's HTML, an event stream): each its
+ * schema, and an example taken from the mock's own answers.
+ */
 export type OpenApiMediaType = Record<string, { schema: JsonSchema; example?: unknown }>;
 
 export interface OpenApiResponse extends MockDefined {
