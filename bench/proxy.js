@@ -199,7 +199,7 @@ async function startFronts(mock) {
 }
 
 async function main() {
-  const options = benchOptions(process.argv.slice(2), process.env, { script: 'proxy.js', connections: CONNECTIONS, countedScenarios: false });
+  const options = benchOptions(process.argv.slice(2), process.env, { script: 'proxy.js', connections: CONNECTIONS, countedScenarios: false, alwaysWrk: true });
   const missing = wrkMissing();
   if (missing !== undefined) throw Object.assign(new Error(missing), { usage: true });
   const sliceSeconds = options.durationSeconds / options.rounds;

@@ -33,7 +33,7 @@ function generator(name, defaults) {
   return name;
 }
 
-/** `countedScenarios`: the bench has scenarios that --skip-no-origin leaves out, and a choice of load generator. */
+/** `countedScenarios`: the bench has scenarios that --skip-no-origin leaves out, and a choice of load generator; `alwaysWrk`: wrk runs whatever is chosen. */
 const THROUGHPUT_DEFAULTS = { script: 'throughput.js', connections: 50, countedScenarios: true };
 
 /** Flags win over environment variables, which win over the defaults (`defaults`: the bench's script and connections). */
@@ -58,7 +58,7 @@ export function benchOptions(argv = process.argv.slice(2), env = process.env, de
     console.log(usage(defaults));
     process.exit(0);
   }
-  return {
+  const options = {
     durationSeconds: positive('duration', values.duration ?? env.BENCH_DURATION ?? 10, defaults),
     rounds: Math.round(positive('rounds', values.rounds ?? env.BENCH_ROUNDS ?? 10, defaults)),
     warmupSeconds: positive('warmup', values.warmup ?? env.BENCH_WARMUP ?? 2, defaults),
@@ -70,4 +70,17 @@ export function benchOptions(argv = process.argv.slice(2), env = process.env, de
         }
       : {}),
   };
+  if (defaults.alwaysWrk || options.generator === 'wrk') wholeSeconds(options, defaults);
+  return options;
+}
+
+/** wrk runs for whole seconds: a slice (--duration / --rounds) or a warm-up of 0.6 s would stop it at once. */
+function wholeSeconds({ durationSeconds, rounds, warmupSeconds }, defaults) {
+  const slice = durationSeconds / rounds;
+  if (!Number.isInteger(slice))
+    throw usageError(
+      `--duration ${durationSeconds} in ${rounds} rounds makes slices of ${slice} s; wrk runs whole seconds: give a multiple of --rounds`,
+      defaults,
+    );
+  if (!Number.isInteger(warmupSeconds)) throw usageError(`--warmup ${warmupSeconds}: wrk runs whole seconds`, defaults);
 }
