@@ -22,10 +22,6 @@ export function widen(interval: TimeInterval, byMs: number): TimeInterval {
   return { fromMs: interval.fromMs - byMs, toMs: interval.toMs + byMs };
 }
 
-export function shift(interval: TimeInterval, byMs: number): TimeInterval {
-  return { fromMs: interval.fromMs + byMs, toMs: interval.toMs + byMs };
-}
-
 export function overlaps(a: TimeInterval, b: TimeInterval): boolean {
   return a.fromMs <= b.toMs && b.fromMs <= a.toMs;
 }
