@@ -147,7 +147,8 @@ export class LiveJudge {
 
   #callerOf(request: LiveRequest, token: string | undefined): Caller {
     const origin = request.headers['origin'];
-    const gameOrigin = origin !== undefined && this.#gameOrigins.has(canonicalOrigin(origin) ?? origin);
+    // A game client sends its origin as configured: parsed only when it is not one of them as written.
+    const gameOrigin = origin !== undefined && (this.#gameOrigins.has(origin) || this.#gameOrigins.has(canonicalOrigin(origin) ?? origin));
     return { ip: request.clientIp, playerId: token === undefined ? undefined : this.#players.get(token), gameOrigin };
   }
 

@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { type Dispatcher, Pool } from 'undici';
@@ -18,6 +18,8 @@ export const HOP_BY_HOP: ReadonlySet<string> = new Set([
 
 /** How much of each body the proxy keeps to judge; the rest is passed on all the same. */
 export const KEPT_BODY_BYTES = 1024 * 1024;
+
+const EMPTY = Buffer.alloc(0);
 
 /** The bytes of a body as they pass, the first KEPT_BODY_BYTES of them kept. */
 export class KeptBody {
@@ -42,7 +44,8 @@ export class KeptBody {
   }
 
   bytes(): Buffer {
-    return Buffer.concat(this.#chunks);
+    if (this.#chunks.length === 0) return EMPTY;
+    return this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
   }
 
   text(): string {
@@ -114,9 +117,10 @@ export function createForwarder(target: URL): Forwarder {
   const prefix = target.pathname.replace(/\/$/, '');
   return {
     async forward(incoming, outgoing, requestBody) {
-      const abort = new AbortController();
+      // undici takes an EventEmitter as the signal: per request it costs much less than an AbortController.
+      const signal = new EventEmitter();
       const cancel = () => {
-        if (!outgoing.writableFinished) abort.abort();
+        if (!outgoing.writableFinished) signal.emit('abort');
       };
       outgoing.on('close', cancel);
       try {
@@ -125,7 +129,7 @@ export function createForwarder(target: URL): Forwarder {
           path: `${prefix}${incoming.url ?? '/'}`,
           headers: forwardedHeaders(incoming, target) as Record<string, string | string[]>,
           body: hasBody(incoming) ? Readable.from(keptWhilePassing(incoming, requestBody)) : null,
-          signal: abort.signal,
+          signal,
         });
         const responseHeaders = flatHeaders(answer.headers as IncomingHttpHeaders);
         const streamed = /^text\/event-stream/i.test(responseHeaders['content-type'] ?? '');

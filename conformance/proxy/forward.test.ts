@@ -1,0 +1,50 @@
+import { once } from 'node:events';
+import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeptBody } from './forward.js';
+import { startProxy } from './proxy-server.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A target whose event stream never ends; `closed` settles once the answer it was writing is closed under it. */
+async function endlessStream() {
+  let closed!: () => void;
+  const answerClosed = new Promise<void>((resolve) => (closed = resolve));
+  const server = createServer((_request: IncomingMessage, answer: ServerResponse) => {
+    answer.writeHead(200, { 'content-type': 'text/event-stream' });
+    answer.write('data: first\n\n');
+    answer.on('close', closed);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), answerClosed };
+}
+
+describe('forwarding', () => {
+  it("cancels the target's answer when the client goes away before it ends", async () => {
+    const target = await endlessStream();
+    const proxy = await startProxy({ target: target.url, port: 0, host: '127.0.0.1', gameOrigins: [] });
+    closers.unshift(() => proxy.close());
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => get(`${proxy.url}/events`, resolve).on('error', reject));
+    const [first] = (await once(answer, 'data')) as [Buffer];
+    expect(first.toString()).toContain('data: first');
+    answer.destroy();
+    const cancelled = await Promise.race([target.answerClosed.then(() => true), new Promise((resolve) => setTimeout(resolve, 5_000, false))]);
+    expect(cancelled).toBe(true);
+  });
+
+  it('keeps a body of one chunk as it passed, and of several as their bytes in order', () => {
+    const one = new KeptBody();
+    one.add(Buffer.from('whole'));
+    expect(one.text()).toBe('whole');
+    const several = new KeptBody();
+    for (const part of ['a', 'b', 'c']) several.add(Buffer.from(part));
+    expect(several.bytes().toString()).toBe('abc');
+    expect(several.size).toBe(3);
+  });
+});
