@@ -6,7 +6,9 @@ export const PROTECTED_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((rout
 
 /** The Authorization a request sends, whatever the case of its header's name. */
 export function authorizationOf(headers: Readonly<Record<string, string>>): string | undefined {
-  return headers['authorization'] ?? Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  if (headers['authorization'] !== undefined) return headers['authorization'];
+  for (const name in headers) if (name.toLowerCase() === 'authorization') return headers[name];
+  return undefined;
 }
 
 /** The bearer token a request sends; undefined without one. */

@@ -1,4 +1,4 @@
-import { isObject, parsedJson } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
 import { SIX_DIGITS } from './formats.js';
 import { authorizationOf, bearerToken, PROTECTED_ROUTES } from './bearer.js';
 import { type Judge, type Judgement, judged, type Rule } from './rule.js';
@@ -81,10 +81,20 @@ export function requestDepartures(method: string, path: string, headers: Readonl
   return departures;
 }
 
+/** The last exchange's departures: each client rule reads them, and the proxy judges every exchange it passes. */
+let lastRequest: { exchange: Exchange; path: string; departures: RequestDeparture[] } | undefined;
+
+function departuresOfRequest(exchange: Exchange, path: string): RequestDeparture[] {
+  if (lastRequest?.exchange !== exchange || lastRequest.path !== path) {
+    lastRequest = { exchange, path, departures: requestDepartures(exchange.method, path, exchange.requestHeaders, exchange.requestBody) };
+  }
+  return lastRequest.departures;
+}
+
 /** The departures of one rule among a request's, as judgements. */
 function departuresOf(rule: RequestRule): Judge {
   return (exchange, knowledge): Judgement[] =>
-    requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody)
+    departuresOfRequest(exchange, knowledge.path)
       .filter((departure) => departure.rule === rule)
       .map((departure) => judged(departure.rule, false, departure.message, departure.message));
 }

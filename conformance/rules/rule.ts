@@ -63,13 +63,19 @@ export interface Rule {
 /** How far apart two readings of the server's clock may be and still be one moment: the Date header's whole second, and rounding. */
 export const SERVER_CLOCK_SLACK_MS = 2_000;
 
-/** `METHOD /path` of an exchange, as the route table writes it. */
-export const routeKey = (exchange: Exchange, knowledge: Knowledge) => `${exchange.method.toUpperCase()} ${knowledge.path}`;
+let lastRoute: { exchange: Exchange; path: string; key: string } | undefined;
+
+/** `METHOD /path` of an exchange, as the route table writes it; the last one's kept, since every rule asks it of each exchange. */
+export function routeKey(exchange: Exchange, knowledge: Knowledge): string {
+  if (lastRoute?.exchange !== exchange || lastRoute.path !== knowledge.path) {
+    lastRoute = { exchange, path: knowledge.path, key: `${exchange.method.toUpperCase()} ${knowledge.path}` };
+  }
+  return lastRoute.key;
+}
 
 /** A judgement that always applies, failed where `holds` is false. */
-export const judged = (aspect: string, holds: boolean, expected: string, message?: string): Judgement => ({
-  aspect,
-  holds,
-  expected,
-  ...(message === undefined ? {} : { message }),
-});
+export function judged(aspect: string, holds: boolean, expected: string, message?: string): Judgement {
+  const judgement: Judgement = { aspect, holds, expected };
+  if (message !== undefined) judgement.message = message;
+  return judgement;
+}
