@@ -20,6 +20,8 @@ export interface BucketChanges {
 }
 
 const noChanges = (): BucketChanges => ({ cleared: false, deleted: new Set(), filled: new Map() });
+/** What `takeChanges` hands over when the control API changed no bucket (every other request): only read. */
+const NO_CHANGES: BucketChanges = noChanges();
 
 /**
  * Buckets on Redis. A request's count is one atomic script on the server (exact across processes): `hit`
@@ -108,6 +110,7 @@ export class RedisBuckets implements BucketStore {
 
   takeChanges(): BucketChanges {
     const changes = this.#changes;
+    if (!changes.cleared && changes.deleted.size === 0 && changes.filled.size === 0) return NO_CHANGES;
     this.#changes = noChanges();
     return changes;
   }

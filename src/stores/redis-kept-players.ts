@@ -6,6 +6,9 @@ import type { ChangeSet } from './store-changes.js';
 /** Players to write, by id, as serialized when taken (undefined: deleted). */
 export type PlayerWrites = Map<string, { record: string; email: string; createdAt: number } | undefined>;
 
+/** What `take` answers for a request that touched no player: only read. */
+const NO_WRITES: PlayerWrites = new Map();
+
 /** A player's record as last read from or written to the server here, and the points object then held. */
 interface Kept {
   record: string;
@@ -45,6 +48,7 @@ export class RedisKeptPlayers {
    * for a later request may overwrite the same object before the write goes out.
    */
   take(changes: ChangeSet): PlayerWrites {
+    if (changes.players.size === 0) return NO_WRITES;
     const writes: PlayerWrites = new Map();
     for (const [id, player] of changes.players) {
       if (player === undefined) {

@@ -1,77 +1,104 @@
 import { COUNT_IN_BUCKET } from './redis-bucket-script.js';
 
-/** Arguments each request adds to the load script, after the shared ones (see LOAD_RECORDS). */
-export const LOAD_ARGUMENTS_PER_REQUEST = 13;
-
 /** Which bucket of a precount the load script counted in, when not the admitted one: the unauthorized one. */
 export const UNAUTHORIZED = 2;
 
+/** What a request of LOAD_RECORDS reads, its first argument: nothing, its token, the records of an email, or both. */
+export const READS = { nothing: '0', token: '1', email: '2', both: '3' } as const;
+
+/** A request's second argument of LOAD_RECORDS: it counts nothing, counts with the count arguments that follow, or with the last ones. */
+export const COUNTS = { nothing: '', following: '+', asBefore: '=' } as const;
+
+/** Values of the answer of LOAD_RECORDS per request, after the clock (its first value). */
+export const LOAD_ANSWER_STRIDE = 10;
+
 /**
- * Reads everything the API requests of one turn may touch, in one call: the shared ARGV are the player and message
- * key prefixes (ARGV[1], ARGV[2]) and the bucket grace (ARGV[3]); each request then adds LOAD_ARGUMENTS_PER_REQUEST
- * arguments (A[1…13] below, in order) and its keys. For each request: the shared clock (its first key); with
- * A[1] = '1', the token at the next key and its player; with A[2] = '1', the player id of an email and its player
- * (next key) and that email's code and its outbox message (the key after). Player and message keys are built from
- * the prefixes and what was read, which a single Redis (not a cluster) allows.
- * Returns, per request, {clock, token, token's player, email's player id, that player, code, code's message,
- * counted ahead, which bucket}, nil where absent.
+ * Reads everything the API requests of one turn may touch, in one call. KEYS[1] is the shared clock; ARGV[1] and
+ * ARGV[2] are the player and message key prefixes, ARGV[3] the bucket grace. Then each request in turn adds its keys
+ * and its arguments (a cursor walks them, as a request's count arguments are often left out):
  *
- * It also makes the count the request's admission plan makes (a Precount), at A[4] (now) with window end A[5]: where
- * the request needs no token (A[3] is not '1') or its token is live and still valid for its player, in the admitted
- * bucket (key prefix A[6], key A[7], the token's player where empty, limit A[8]); otherwise in the unauthorized one
- * (A[9], A[10], A[11]); nowhere for an empty prefix, and never when A[12] = '1' and the clock is not A[13] ('' for
- * none), as the time the count was made at would not be the request's. Which bucket it counted in is 1 or UNAUTHORIZED.
- * Whether the token is live is all it decides: the plan says the rest.
+ * - R, what it reads (READS): with a token, its key is the request's next key, and the script reads its player too;
+ *   with an email, the next key is the email's player id (its player is read too) and the one after the email's code
+ *   (with its outbox message).
+ * - C (COUNTS): '' counts nothing; '+' is followed by the count's own arguments; '=' counts with those of the last
+ *   request that had them. The count's arguments: needs a token ('1' or ''); the admitted bucket's key prefix, key
+ *   (the token's player where empty) and limit; the unauthorized one's three; and the clock check: '' where the clock
+ *   is not shared, else '=' followed by the clock the process last saw ('' for none).
+ * - with a count (C not ''), the request's instant and its window end.
+ *
+ * The count is the one the request's admission plan makes (a Precount), at its instant with its window end: where the
+ * request needs no token or its token is live and still valid for its player, in the admitted bucket; otherwise in
+ * the unauthorized one; nowhere for an empty prefix, and never when the clock is shared and not as last seen, as the
+ * time the count was made at would not be the request's. Whether the token is live is all it decides: the plan says
+ * the rest. Player and message keys are built from the prefixes and what was read, which a single Redis (not a
+ * cluster) allows.
+ *
+ * Returns the clock, then per request LOAD_ANSWER_STRIDE values: token, token's player, email's player id, that
+ * player, code, code's message, then, where it counted, whether it did (1 or 0), the count and the window end, and
+ * the bucket (1 or UNAUTHORIZED); false where absent. The script reads the clock once, as nothing in it moves it.
  */
 export const LOAD_RECORDS = `${COUNT_IN_BUCKET}
 local players, messages, grace = ARGV[1], ARGV[2], tonumber(ARGV[3])
-local function load(key, A)
-  local found = {redis.call('GET', KEYS[key]), false, false, false, false, false, false, false, false}
-  key = key + 1
+local clock = redis.call('GET', KEYS[1])
+local seen = clock or ''
+local results = {clock}
+local last = 1
+local key, arg, argc = 2, 4, #ARGV
+local counting, needsToken, admitted, admittedKey, admittedLimit, unauthorized, unauthorizedKey, unauthorizedLimit
+while arg <= argc do
+  local reads, counts = ARGV[arg], ARGV[arg + 1]
+  arg = arg + 2
+  local tokenText, player, emailId, emailPlayer, code, message = false, false, false, false, false, false
+  local counted, count, ending, which = false, false, false, false
   local token
-  if A(1) == '1' then
-    found[2] = redis.call('GET', KEYS[key])
+  if reads == '${READS.token}' or reads == '${READS.both}' then
+    tokenText = redis.call('GET', KEYS[key])
     key = key + 1
-    if found[2] then
-      token = cjson.decode(found[2])
-      found[3] = redis.call('GET', players .. token.playerId)
+    if tokenText then
+      token = cjson.decode(tokenText)
+      player = redis.call('GET', players .. token.playerId)
     end
   end
-  if A(2) == '1' then
-    local id = redis.call('GET', KEYS[key])
-    if id then
-      found[4] = id
-      found[5] = redis.call('GET', players .. id)
-    end
-    local code = redis.call('GET', KEYS[key + 1])
-    if code then
-      found[6] = code
-      found[7] = redis.call('GET', messages .. string.format('%d', cjson.decode(code).messageId))
-    end
+  if reads == '${READS.email}' or reads == '${READS.both}' then
+    emailId = redis.call('GET', KEYS[key])
+    if emailId then emailPlayer = redis.call('GET', players .. emailId) end
+    code = redis.call('GET', KEYS[key + 1])
+    if code then message = redis.call('GET', messages .. string.format('%d', cjson.decode(code).messageId)) end
     key = key + 2
   end
-  if (A(6) ~= '' or A(9) ~= '') and (A(12) ~= '1' or (found[1] or '') == A(13)) then
-    local now = tonumber(A(4))
-    local live = A(3) ~= '1'
-    if not live and found[3] then
-      local player = cjson.decode(found[3])
-      live = now < (token.expiresAt or 0) and (token.serial or 0) >= (player.firstValidTokenSerial or 0)
+  if counts ~= '${COUNTS.nothing}' then
+    if counts == '${COUNTS.following}' then
+      needsToken = ARGV[arg] == '1'
+      admitted, admittedKey, admittedLimit = ARGV[arg + 1], ARGV[arg + 2], ARGV[arg + 3]
+      unauthorized, unauthorizedKey, unauthorizedLimit = ARGV[arg + 4], ARGV[arg + 5], ARGV[arg + 6]
+      local check = ARGV[arg + 7]
+      counting = (admitted ~= '' or unauthorized ~= '') and (check == '' or check == '=' .. seen)
+      arg = arg + 8
     end
-    local prefix, bucket, limit, which = A(6), A(7), A(8), 1
-    if not live then prefix, bucket, limit, which = A(9), A(10), A(11), ${UNAUTHORIZED} end
-    if prefix ~= '' then
-      if bucket == '' then bucket = token.playerId end
-      found[8] = countInBucket(prefix .. bucket, now, tonumber(A(5)), tonumber(limit), grace)
-      found[9] = which
+    local now = tonumber(ARGV[arg])
+    local windowEnd = ARGV[arg + 1]
+    arg = arg + 2
+    if counting then
+      local live = not needsToken
+      if not live and player then
+        local found = cjson.decode(player)
+        live = now < (token.expiresAt or 0) and (token.serial or 0) >= (found.firstValidTokenSerial or 0)
+      end
+      local prefix, bucket, limit = admitted, admittedKey, admittedLimit
+      which = 1
+      if not live then prefix, bucket, limit, which = unauthorized, unauthorizedKey, unauthorizedLimit, ${UNAUTHORIZED} end
+      if prefix ~= '' then
+        if bucket == '' then bucket = token.playerId end
+        local hit = countInBucket(prefix .. bucket, now, tonumber(windowEnd), tonumber(limit), grace)
+        counted, count, ending = hit[1], hit[2], hit[3]
+      else
+        which = false
+      end
     end
   end
-  return found, key
-end
-local results = {}
-local key = 1
-for request = 1, (#ARGV - 3) / ${LOAD_ARGUMENTS_PER_REQUEST} do
-  local first = 3 + (request - 1) * ${LOAD_ARGUMENTS_PER_REQUEST}
-  results[request], key = load(key, function(index) return ARGV[first + index] end)
+  results[last + 1], results[last + 2], results[last + 3], results[last + 4], results[last + 5] = tokenText, player, emailId, emailPlayer, code
+  results[last + 6], results[last + 7], results[last + 8], results[last + 9], results[last + 10] = message, counted, count, ending, which
+  last = last + ${LOAD_ANSWER_STRIDE}
 end
 return results
 `;

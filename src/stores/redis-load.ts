@@ -4,11 +4,11 @@ import { normalizeEmail } from '../core/email.js';
 import type { ServiceRequest } from '../core/http.js';
 import { headerValue } from '../core/http.js';
 import type { OutboxMessage } from '../core/outbox.js';
-import type { Precount } from '../core/store-engine.js';
+import type { Precount, PrecountBucket } from '../core/store-engine.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
-import { LOAD_ARGUMENTS_PER_REQUEST, LOAD_RECORDS, UNAUTHORIZED } from './redis-load-script.js';
-import type { RedisTurnPipeline, SharedScript } from './redis-turn-pipeline.js';
+import { COUNTS, LOAD_ANSWER_STRIDE, LOAD_RECORDS, READS, UNAUTHORIZED } from './redis-load-script.js';
+import type { RedisTurnPipeline, ScriptCalls, SharedScript } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -64,9 +64,9 @@ export function defineLoadRecords(redis: Redis): void {
   redis.defineCommand('loadRecords', { lua: LOAD_RECORDS });
 }
 
-/** The load script as the turn pipeline calls it, with the key prefixes and grace of `keys`. */
+/** The load script as the turn pipeline calls it, with the clock key, the key prefixes and grace of `keys`. */
 export function loadScript(keys: RedisKeys): SharedScript {
-  return { command: 'loadRecords', shared: [keys.partPrefix('player'), keys.partPrefix('message'), BUCKET_GRACE_MS] };
+  return { command: 'loadRecords', sharedKeys: [keys.clock], shared: [keys.partPrefix('player'), keys.partPrefix('message'), BUCKET_GRACE_MS] };
 }
 
 /**
@@ -81,26 +81,40 @@ export async function loadRequestRecords(
   ahead?: CountAhead,
 ): Promise<LoadedRecords> {
   const { token, email } = wanted;
-  const named = [keys.clock];
-  if (token !== undefined) named.push(keys.token(token));
-  if (email !== undefined) named.push(keys.playerByEmail(email), keys.code(email));
-  const args = [token === undefined ? '' : '1', email === undefined ? '' : '1', ...countAheadArguments(keys, ahead)];
-  const found = await turn.call<unknown[]>(script, named, args);
-  const [clock, tokenText, tokenPlayer, emailPlayerId, emailPlayer, codeText, message] = found as (string | null)[];
+  let first = 0;
+  const answer = turn.join(script, (calls) => {
+    first = 1 + calls.calls * LOAD_ANSWER_STRIDE;
+    if (token !== undefined) calls.keys.push(keys.token(token));
+    if (email !== undefined) calls.keys.push(keys.playerByEmail(email), keys.code(email));
+    calls.args.push(token === undefined ? (email === undefined ? READS.nothing : READS.email) : email === undefined ? READS.token : READS.both);
+    addCountArguments(calls, keys, ahead);
+  });
+  const found = (await answer) as (string | number | null)[];
+  const clock = found[0] as string | null;
+  const tokenText = found[first] as string | null;
   const loaded: LoadedRecords = { clock: clock ?? null, players: new Map() };
   if (token !== undefined) {
     const issued = tokenText == null ? undefined : parseToken(tokenText);
     loaded.token = [token, issued];
+    const tokenPlayer = found[first + 1] as string | null;
     if (issued !== undefined) loaded.players.set(issued.playerId, tokenPlayer == null ? undefined : { player: parsePlayer(tokenPlayer), record: tokenPlayer });
   }
-  const counted = found[7] as [counted: number, count: number, windowEnd: number] | null;
+  const counted = found[first + 6] as number | null;
   if (counted != null) {
-    const bucket = found[8] === UNAUTHORIZED ? ahead!.precount.unauthorized! : ahead!.precount.admitted!;
+    const bucket = found[first + 9] === UNAUTHORIZED ? ahead!.precount.unauthorized! : ahead!.precount.admitted!;
     // Counted by the token's player only when the token was found.
     const key = bucket.ip ?? loaded.token![1]!.playerId;
-    loaded.countedAhead = { category: bucket.category, key, hit: { counted: counted[0] === 1, count: counted[1], windowEnd: counted[2] } };
+    loaded.countedAhead = {
+      category: bucket.category,
+      key,
+      hit: { counted: counted === 1, count: found[first + 7] as number, windowEnd: found[first + 8] as number },
+    };
   }
   if (email !== undefined) {
+    const emailPlayerId = found[first + 2] as string | null;
+    const emailPlayer = found[first + 3] as string | null;
+    const codeText = found[first + 4] as string | null;
+    const message = found[first + 5] as string | null;
     loaded.playerIdByEmail = [email, emailPlayerId ?? undefined];
     if (emailPlayerId != null) loaded.players.set(emailPlayerId, emailPlayer == null ? undefined : { player: parsePlayer(emailPlayer), record: emailPlayer });
     loaded.code = [email, codeText == null ? undefined : parseCode(codeText, message == null ? lostMessage(email) : parseMessage(message))];
@@ -108,25 +122,52 @@ export async function loadRequestRecords(
   return loaded;
 }
 
-/** A request's arguments of the load script after its two flags (A[3…13] of LOAD_RECORDS): no bucket prefix counts nothing. */
-const COUNT_NOTHING: readonly string[] = Array.from({ length: LOAD_ARGUMENTS_PER_REQUEST - 2 }, () => '');
+/** The count arguments a turn's load call sent last: a request that counts alike sends none of its own. */
+interface SentCount {
+  needsToken: boolean;
+  admitted: PrecountBucket | undefined;
+  unauthorized: PrecountBucket | undefined;
+  isClockShared: boolean;
+  clockSeen: string | undefined;
+}
 
-function countAheadArguments(keys: RedisKeys, ahead: CountAhead | undefined): readonly (string | number)[] {
-  if (ahead === undefined) return COUNT_NOTHING;
+const sameBucket = (a: PrecountBucket | undefined, b: PrecountBucket | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.category === b.category && a.ip === b.ip && a.limit === b.limit);
+
+/** A request's count arguments of the load script (C and what follows it in LOAD_RECORDS): none where the last request's hold. */
+function addCountArguments(calls: ScriptCalls, keys: RedisKeys, ahead: CountAhead | undefined): void {
+  if (ahead === undefined) {
+    calls.args.push(COUNTS.nothing);
+    return;
+  }
   const { now, windowEnd, needsToken, admitted: a, unauthorized: u } = ahead.precount;
-  return [
+  const { isClockShared, clockSeen } = ahead;
+  const sent = calls.memo as SentCount | undefined;
+  if (
+    sent !== undefined &&
+    sent.needsToken === needsToken &&
+    sent.isClockShared === isClockShared &&
+    sent.clockSeen === clockSeen &&
+    sameBucket(sent.admitted, a) &&
+    sameBucket(sent.unauthorized, u)
+  ) {
+    calls.args.push(COUNTS.asBefore, now, windowEnd);
+    return;
+  }
+  calls.memo = { needsToken, admitted: a, unauthorized: u, isClockShared, clockSeen } satisfies SentCount;
+  calls.args.push(
+    COUNTS.following,
     needsToken ? '1' : '',
-    now,
-    windowEnd,
     a === undefined ? '' : keys.bucket(a.category, ''),
     a?.ip ?? '',
     a?.limit ?? '',
     u === undefined ? '' : keys.bucket(u.category, ''),
     u?.ip ?? '',
     u?.limit ?? '',
-    ahead.isClockShared ? '1' : '',
-    ahead.clockSeen ?? '',
-  ];
+    isClockShared ? `=${clockSeen ?? ''}` : '',
+    now,
+    windowEnd,
+  );
 }
 
 /** A code whose outbox message was trimmed away: it still works, and its state is tracked on itself. */

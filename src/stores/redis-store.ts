@@ -23,6 +23,9 @@ export interface RedisStoreOptions {
   journalSize: number;
 }
 
+/** The entries of a request that journaled none (another request took its entry): only read. */
+const NO_ENTRIES: JournalEntry[] = [];
+
 /** A control request names no record: it reads the whole state, or only the clock. */
 const NO_KEYS: RequestKeys = { token: undefined, email: undefined };
 
@@ -178,8 +181,8 @@ export class RedisStore implements StoreEngine {
     // Taken now, before any await: what a later request loads may overwrite the same player objects.
     const changes = this.observer.take();
     const players = this.#kept.take(changes);
-    const journal = this.#journalEntries;
-    this.#journalEntries = [];
+    const journal = this.#journalEntries.length === 0 ? NO_ENTRIES : this.#journalEntries;
+    if (journal !== NO_ENTRIES) this.#journalEntries = [];
     if (clockChanged) this.#clockSeen = clockState;
     const { outboxSize, journalSize } = this.#options;
     const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };

@@ -3,18 +3,32 @@ import type { ChainableCommander, Redis } from 'iovalkey';
 /** A script defined on the client (`defineCommand`) that takes many calls at once: its keys, then its arguments. */
 export interface SharedScript {
   command: string;
+  /** Keys every call shares, before the calls' own: none where undefined. */
+  sharedKeys?: readonly string[];
   /** Arguments every call shares, before the calls' own. */
   shared: readonly (string | number)[];
 }
 
+/** The calls of a shared script gathered in the turn being filled, which a call adds its keys and arguments to. */
+export interface ScriptCalls {
+  readonly keys: string[];
+  readonly args: (string | number)[];
+  /** How many calls were added before in this turn: the place of the next. */
+  readonly calls: number;
+  /** What the calls before left for the next in this turn: undefined for the first. */
+  memo: unknown;
+}
+
 /** The calls of a shared script gathered in the turn being filled. */
-interface Gathered {
-  keys: string[];
-  args: (string | number)[];
+interface Gathered extends ScriptCalls {
   calls: number;
   /** Its place in the pipeline, once added. */
   index: number;
+  /** The script's whole answer, which all of the turn's calls share. */
+  answer: Promise<unknown>;
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /**
  * The hot commands of the requests in flight (their record loads and bucket counts), sent as one pipeline per
@@ -43,17 +57,31 @@ export class RedisTurnPipeline {
 
   /** Adds one call (its keys and arguments) to this turn's command of `script`; resolves to its element of the answer. */
   call<T>(script: SharedScript, keys: readonly string[], args: readonly (string | number)[]): Promise<T> {
+    let call = 0;
+    const answer = this.join(script, (calls) => {
+      call = calls.calls;
+      calls.keys.push(...keys);
+      calls.args.push(...args);
+    });
+    return answer.then((answers) => (answers as unknown[])[call] as T);
+  }
+
+  /**
+   * Adds one call to this turn's command of `script` through `add`, which finds how many calls came before it: resolves
+   * to the script's whole answer, shared by all calls of the turn (no promise of a call's own).
+   */
+  join(script: SharedScript, add: (calls: ScriptCalls) => void): Promise<unknown> {
     this.#filling();
     let gathered = this.#gathered.get(script);
     if (gathered === undefined) {
-      gathered = { keys: [], args: [], calls: 0, index: -1 };
-      this.#gathered.set(script, gathered);
+      const made: Gathered = { keys: [], args: [], calls: 0, memo: undefined, index: -1, answer: Promise.resolve() };
+      made.answer = this.#answer<unknown>(() => made.index);
+      this.#gathered.set(script, made);
+      gathered = made;
     }
-    const call = gathered.calls++;
-    gathered.keys.push(...keys);
-    gathered.args.push(...args);
-    const found = gathered;
-    return this.#answer<unknown[]>(() => found.index).then((answers) => answers[call] as T);
+    add(gathered);
+    gathered.calls++;
+    return gathered.answer;
   }
 
   #filling(): ChainableCommander {
@@ -64,8 +92,10 @@ export class RedisTurnPipeline {
       this.#pipeline = undefined;
       for (const [script, gathered] of this.#gathered) {
         gathered.index = pipeline.length;
-        const add = (pipeline as unknown as Record<string, (...keysAndArgs: (string | number)[]) => unknown>)[script.command]!;
-        add.call(pipeline, gathered.keys.length, ...gathered.keys, ...script.shared, ...gathered.args);
+        const add = (pipeline as unknown as Record<string, (...keysAndArgs: (number | readonly (string | number)[])[]) => unknown>)[script.command]!;
+        const sharedKeys = script.sharedKeys ?? NO_KEYS;
+        // Arrays: the client flattens them, where spreading would copy every argument once more.
+        add.call(pipeline, sharedKeys.length + gathered.keys.length, sharedKeys, gathered.keys, script.shared, gathered.args);
       }
       this.#gathered = new Map();
       return pipeline.exec();

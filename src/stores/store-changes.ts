@@ -18,6 +18,9 @@ function emptyChangeSet(): ChangeSet {
   return { cleared: new Set(), players: new Map(), codes: new Map(), tokens: new Map(), codeValues: new Set(), delivered: [] };
 }
 
+/** What `take` hands over when nothing was touched: never written to (an engine only reads it, or clears its players). */
+const NO_CHANGES: ChangeSet = emptyChangeSet();
+
 /** Whether nothing is left to write (players may be taken out of a change set first). */
 export function isEmptyChangeSet({ cleared, players, codes, tokens, delivered }: ChangeSet): boolean {
   return cleared.size + players.size + codes.size + tokens.size + delivered.length === 0;
@@ -66,8 +69,10 @@ export class StoreChanges implements StoreObserver {
     this.#changes.delivered.push(message);
   }
 
+  /** What was touched since the last call; a request that touched nothing is handed one shared empty set, and allocates none. */
   take(): ChangeSet {
     const changes = this.#changes;
+    if (isEmptyChangeSet(changes) && changes.codeValues.size === 0) return NO_CHANGES;
     this.#changes = emptyChangeSet();
     return changes;
   }
