@@ -34,17 +34,31 @@ const scriptCalls = async () => {
   return calls('eval') + calls('evalsha');
 };
 
+/** Joins one call of `key` and `arg` to this turn's command of `script`: the whole answer, and the call's place in it. */
+function joined(turn: RedisTurnPipeline, script: SharedScript, key: string, arg: string) {
+  let place = -1;
+  const answer = turn.join(script, (calls) => {
+    place = calls.calls;
+    calls.keys.push(key);
+    calls.args.push(arg);
+  });
+  return { answer, place: () => place };
+}
+
 describe('RedisTurnPipeline', () => {
-  it('sends the calls of a shared script made in one turn of the event loop as one command, and answers each with its own part', async () => {
+  it('sends the calls of a shared script made in one turn of the event loop as one command, and answers them all with the whole answer, each call told its place in it', async () => {
     const turn = new RedisTurnPipeline(redis);
     await redis.mset('a', 'A', 'b', 'B');
     const before = await scriptCalls();
-    const answers = await Promise.all([turn.call(ECHO, ['a'], ['first']), turn.call(ECHO, ['missing'], ['second']), turn.call(ECHO, ['b'], ['third'])]);
-    expect(answers).toEqual([
-      ['A', 'first', 'shared'],
-      [null, 'second', 'shared'],
-      ['B', 'third', 'shared'],
-    ]);
+    const calls = [joined(turn, ECHO, 'a', 'first'), joined(turn, ECHO, 'missing', 'second'), joined(turn, ECHO, 'b', 'third')];
+    expect(calls.map((call) => call.place())).toEqual([0, 1, 2]);
+    const answers = await Promise.all(calls.map((call) => call.answer));
+    for (const answer of answers)
+      expect(answer).toEqual([
+        ['A', 'first', 'shared'],
+        [null, 'second', 'shared'],
+        ['B', 'third', 'shared'],
+      ]);
     expect(await scriptCalls()).toBe(before + 1);
   });
 
@@ -52,8 +66,8 @@ describe('RedisTurnPipeline', () => {
     const turn = new RedisTurnPipeline(redis);
     await redis.set('text', 'value');
     const alone = turn.send<string>((pipeline) => pipeline.get('text'));
-    const calls = [turn.call(REFUSED, ['a'], ['first']), turn.call(REFUSED, ['b'], ['second'])];
+    const calls = [joined(turn, REFUSED, 'a', 'first'), joined(turn, REFUSED, 'b', 'second')];
     expect(await alone).toBe('value');
-    for (const call of calls) await expect(call).rejects.toThrow(/refused/);
+    for (const call of calls) await expect(call.answer).rejects.toThrow(/refused/);
   });
 });

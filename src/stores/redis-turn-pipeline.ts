@@ -55,17 +55,6 @@ export class RedisTurnPipeline {
     return this.#answer<T>(() => index);
   }
 
-  /** Adds one call (its keys and arguments) to this turn's command of `script`; resolves to its element of the answer. */
-  call<T>(script: SharedScript, keys: readonly string[], args: readonly (string | number)[]): Promise<T> {
-    let call = 0;
-    const answer = this.join(script, (calls) => {
-      call = calls.calls;
-      calls.keys.push(...keys);
-      calls.args.push(...args);
-    });
-    return answer.then((answers) => (answers as unknown[])[call] as T);
-  }
-
   /**
    * Adds one call to this turn's command of `script` through `add`, which finds how many calls came before it: resolves
    * to the script's whole answer, shared by all calls of the turn (no promise of a call's own).
