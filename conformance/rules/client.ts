@@ -1,7 +1,7 @@
-import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
+import { isObject, parsedJson } from '../target/exchange.js';
 import { SIX_DIGITS } from './formats.js';
 import { authorizationOf, bearerToken, PROTECTED_ROUTES } from './bearer.js';
-import { type Judge, type Judgement, judged, type Rule } from './rule.js';
+import { type Judge, type Judgement, judged, perExchange, type Rule } from './rule.js';
 
 type RequestRule = 'CLIENT-BODY-JSON' | 'CLIENT-CONTENT-TYPE' | 'CLIENT-REGISTER-FIELDS' | 'CLIENT-VERIFY-FIELDS' | 'CLIENT-BEARER';
 
@@ -81,15 +81,8 @@ export function requestDepartures(method: string, path: string, headers: Readonl
   return departures;
 }
 
-/** The last exchange's departures: each client rule reads them, and the proxy judges every exchange it passes. */
-let lastRequest: { exchange: Exchange; path: string; departures: RequestDeparture[] } | undefined;
-
-function departuresOfRequest(exchange: Exchange, path: string): RequestDeparture[] {
-  if (lastRequest?.exchange !== exchange || lastRequest.path !== path) {
-    lastRequest = { exchange, path, departures: requestDepartures(exchange.method, path, exchange.requestHeaders, exchange.requestBody) };
-  }
-  return lastRequest.departures;
-}
+/** A request's departures, made once for all the client rules. */
+const departuresOfRequest = perExchange((exchange, path) => requestDepartures(exchange.method, path, exchange.requestHeaders, exchange.requestBody));
 
 /** The departures of one rule among a request's, as judgements. */
 function departuresOf(rule: RequestRule): Judge {

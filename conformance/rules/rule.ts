@@ -63,15 +63,22 @@ export interface Rule {
 /** How far apart two readings of the server's clock may be and still be one moment: the Date header's whole second, and rounding. */
 export const SERVER_CLOCK_SLACK_MS = 2_000;
 
-let lastRoute: { exchange: Exchange; path: string; key: string } | undefined;
-
-/** `METHOD /path` of an exchange, as the route table writes it; the last one's kept, since every rule asks it of each exchange. */
-export function routeKey(exchange: Exchange, knowledge: Knowledge): string {
-  if (lastRoute?.exchange !== exchange || lastRoute.path !== knowledge.path) {
-    lastRoute = { exchange, path: knowledge.path, key: `${exchange.method.toUpperCase()} ${knowledge.path}` };
-  }
-  return lastRoute.key;
+/**
+ * `compute`, keeping its answer for the last exchange (and the path it was judged under): the rules ask the same of
+ * one exchange in turn, and the proxy judges every exchange it passes.
+ */
+export function perExchange<T>(compute: (exchange: Exchange, path: string) => T): (exchange: Exchange, path: string) => T {
+  let last: { exchange: Exchange; path: string; value: T } | undefined;
+  return (exchange, path) => {
+    if (last?.exchange !== exchange || last.path !== path) last = { exchange, path, value: compute(exchange, path) };
+    return last.value;
+  };
 }
+
+const routeKeyOf = perExchange((exchange, path) => `${exchange.method.toUpperCase()} ${path}`);
+
+/** `METHOD /path` of an exchange, as the route table writes it. */
+export const routeKey = (exchange: Exchange, knowledge: Knowledge): string => routeKeyOf(exchange, knowledge.path);
 
 /** A judgement that always applies, failed where `holds` is false. */
 export function judged(aspect: string, holds: boolean, expected: string, message?: string): Judgement {
