@@ -1,7 +1,8 @@
 import { HEADERS } from '../spec/limits.js';
 import { headerValue, type ServiceRequest } from './http.js';
 
-const EXPOSABLE_HEADERS = Object.values(HEADERS);
+/** The spec's headers, each with its place in the list a page is told it may read. */
+const EXPOSABLE_ORDER: ReadonlyMap<string, number> = new Map(Object.values(HEADERS).map((name, index) => [name, index]));
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type';
 /** Header names as a browser lists them in Access-Control-Request-Headers: tokens separated by commas. */
 const HEADER_LIST = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(\s*,\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/;
@@ -25,12 +26,16 @@ export function responseHeaders(allowedOrigin: string | undefined): Record<strin
 }
 
 /**
- * Lets a page's script read the spec's headers that this response carries. Listing only those present keeps the
- * many responses that carry none (exempt reads) short.
+ * Lets a page's script read the spec's headers that this response carries, all of which come from the outcome's
+ * own headers. Listing only those present keeps the many responses that carry none (exempt reads) short; looking
+ * through the outcome's few headers, not probing the whole response for each of the spec's, keeps it cheap.
  */
-export function exposeSpecHeaders(headers: Record<string, string>): void {
-  const present = EXPOSABLE_HEADERS.filter((name) => name in headers);
-  if (present.length > 0) headers['access-control-expose-headers'] = present.join(', ');
+export function exposeSpecHeaders(headers: Record<string, string>, own: Readonly<Record<string, string>>): void {
+  const present: string[] = [];
+  for (const name in own) if (EXPOSABLE_ORDER.has(name)) present.push(name);
+  if (present.length === 0) return;
+  present.sort((a, b) => EXPOSABLE_ORDER.get(a)! - EXPOSABLE_ORDER.get(b)!);
+  headers['access-control-expose-headers'] = present.join(', ');
 }
 
 /**

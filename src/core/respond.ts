@@ -22,7 +22,7 @@ export function respond(context: RequestContext, answer: Answer): ServiceRespons
   if (isControl) headers['cache-control'] = 'no-store';
   Object.assign(headers, answer.headers);
   if (isControl) return { status: answer.status, headers, body: answer.body, ...(answer.content === undefined ? {} : { content: answer.content }) };
-  if (caller.corsOrigin !== undefined) exposeSpecHeaders(headers);
+  if (caller.corsOrigin !== undefined) exposeSpecHeaders(headers, answer.headers);
   const cut = cutOf(context.faults);
   const body = context.variants.has('extra-body-fields') ? withRequestId(answer.body) : answer.body;
   return cut === undefined ? { status: answer.status, headers, body } : { status: answer.status, headers, body, cut };
