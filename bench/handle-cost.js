@@ -1,10 +1,13 @@
 // CPU time per request of `service.handle` (and JSON.stringify of the answer) in process, without HTTP: the part
 // of a request the mock's own code costs, read from process.cpuUsage, which moves less than a rate when other
 // work shares the machine. On Redis, redis-server's CPU time per request is reported beside the mock's.
-// Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis]
+// With --profile, a CPU profile of more counted reads in memory prints the functions that take the most of it.
+// Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis] [--profile]
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openStore } from '../dist/src/standalone/open-store.js';
 import { createService } from '../dist/src/core/service.js';
+import { profiled, selfTimeByFunction } from './lib/cpu-profile.js';
 import { median } from './lib/median.js';
 import { redisMissing, startRedisServer } from './lib/redis-process.js';
 import { seededToken, seedPlayers } from './lib/seeded-players.js';
@@ -15,16 +18,21 @@ const CONCURRENCY = 50;
 const REQUESTS_PER_ROUND = 20_000;
 /** The read bucket's limit per player and minute: no player may be read more often in a run, or it answers 429. */
 const READS_PER_PLAYER = 60;
+/** Counted reads in memory run under the CPU profiler with --profile, and how many functions are shown. */
+const PROFILED_REQUESTS = 100_000;
+const PROFILE_LINES = 15;
 
-const { values } = parseArgs({ options: { players: { type: 'string' }, rounds: { type: 'string' }, 'skip-redis': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { players: { type: 'string' }, rounds: { type: 'string' }, 'skip-redis': { type: 'boolean' }, profile: { type: 'boolean' } },
+});
 const players = Number(values.players ?? 30_000);
 const rounds = Number(values.rounds ?? 7);
 if (!(players > 0 && rounds > 0)) {
-  console.error('Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis]');
+  console.error('Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis] [--profile]');
   process.exit(2);
 }
 // One unmeasured round first; memory and Redis each have their own buckets.
-if ((rounds + 1) * REQUESTS_PER_ROUND > players * READS_PER_PLAYER) {
+if ((rounds + 1) * REQUESTS_PER_ROUND + (values.profile ? PROFILED_REQUESTS : 0) > players * READS_PER_PLAYER) {
   console.error(
     `${rounds} rounds of ${REQUESTS_PER_ROUND} reads would read each of ${players} players more than ${READS_PER_PLAYER} times: fewer rounds, or more players`,
   );
@@ -68,6 +76,14 @@ const memory = createService({ version: 'bench', gameOrigins: [GAME_ORIGIN], onO
 await seedPlayers(memory, players);
 console.log(`GET /health, in memory: ${format((await measure(memory, () => health)).own)}`);
 console.log(`GET /api/player (${players} players, read bucket counted), in memory: ${format((await measure(memory, countedRead)).own)}`);
+if (values.profile) {
+  const profile = await profiled(() =>
+    Promise.all(Array.from({ length: CONCURRENCY }, () => serveInTurn(memory, countedRead, PROFILED_REQUESTS / CONCURRENCY))),
+  );
+  const root = pathToFileURL(fileURLToPath(new URL('../dist/', import.meta.url))).href;
+  console.log(`Where those reads' CPU time goes (${PROFILED_REQUESTS} of them profiled; self time, bench's own loop included):`);
+  for (const { name, share } of selfTimeByFunction(profile, root).slice(0, PROFILE_LINES)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`);
+}
 
 const missing = values['skip-redis'] ? 'skipped' : redisMissing();
 if (missing !== undefined) {
