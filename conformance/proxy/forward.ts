@@ -1,7 +1,6 @@
-import { EventEmitter, once } from 'node:events';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { type Dispatcher, Pool } from 'undici';
+import { type Dispatcher, errors, Pool } from 'undici';
 
 /** Headers of one hop (RFC 9110 §7.6.1): a proxy answers them itself and never passes them on. */
 export const HOP_BY_HOP: ReadonlySet<string> = new Set([
@@ -108,6 +107,78 @@ function answerHeaderList(headers: Record<string, string | string[] | undefined>
 }
 
 /**
+ * One request's passage through the pool, as undici's dispatch handler: the answer is written to the client as its
+ * parts arrive, and kept as it passes. Lower than `pool.request`, which per request adds a stream, its async
+ * iterator and an async-hooks resource, none of which the proxy needs.
+ */
+class Passage implements Dispatcher.DispatchHandler {
+  readonly #outgoing: ServerResponse;
+  readonly #requestBody: KeptBody;
+  readonly #resolve: (passed: Passed) => void;
+  readonly #reject: (error: Error) => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  #clientGone = false;
+  #status = 0;
+  #responseHeaders: Record<string, string> = {};
+  #streamed = false;
+  readonly #responseBody = new KeptBody();
+
+  constructor(outgoing: ServerResponse, requestBody: KeptBody, resolve: (passed: Passed) => void, reject: (error: Error) => void) {
+    this.#outgoing = outgoing;
+    this.#requestBody = requestBody;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    outgoing.on('close', this.#clientClosed);
+  }
+
+  /** The client went away before its answer ended: the target's answer is cancelled (an endless event stream too). */
+  readonly #clientClosed = () => {
+    if (this.#outgoing.writableFinished) return;
+    this.#clientGone = true;
+    this.#controller?.abort(new errors.RequestAbortedError());
+  };
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#clientGone) controller.abort(new errors.RequestAbortedError());
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // An interim answer (1xx) is not passed on: the final one follows.
+    if (statusCode < 200) return;
+    this.#status = statusCode;
+    this.#responseHeaders = flatHeaders(headers);
+    this.#streamed = /^text\/event-stream/i.test(this.#responseHeaders['content-type'] ?? '');
+    this.#outgoing.writeHead(statusCode, answerHeaderList(headers));
+    if (this.#streamed) this.#outgoing.flushHeaders();
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (!this.#streamed) this.#responseBody.add(chunk);
+    if (this.#outgoing.write(chunk)) return;
+    controller.pause();
+    this.#outgoing.once('drain', () => controller.resume());
+  }
+
+  onResponseEnd(): void {
+    this.#outgoing.off('close', this.#clientClosed);
+    this.#outgoing.end();
+    this.#resolve({
+      status: this.#status,
+      responseHeaders: this.#responseHeaders,
+      requestBody: this.#requestBody,
+      responseBody: this.#responseBody,
+      streamed: this.#streamed,
+    });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
+    this.#outgoing.off('close', this.#clientClosed);
+    this.#reject(error);
+  }
+}
+
+/**
  * Passes requests to one target over a pool of kept-alive connections (undici, whose client costs the proxy
  * much less than node:http's), bodies streamed both ways as they come (an event stream flows through), keeping
  * what it passes to be judged.
@@ -116,35 +187,18 @@ export function createForwarder(target: URL): Forwarder {
   const pool = new Pool(target.origin, { connections: 128, pipelining: 1 });
   const prefix = target.pathname.replace(/\/$/, '');
   return {
-    async forward(incoming, outgoing, requestBody) {
-      // undici takes an EventEmitter as the signal: per request it costs much less than an AbortController.
-      const signal = new EventEmitter();
-      const cancel = () => {
-        if (!outgoing.writableFinished) signal.emit('abort');
-      };
-      outgoing.on('close', cancel);
-      try {
-        const answer = await pool.request({
-          method: (incoming.method ?? 'GET') as Dispatcher.HttpMethod,
-          path: `${prefix}${incoming.url ?? '/'}`,
-          headers: forwardedHeaders(incoming, target) as Record<string, string | string[]>,
-          body: hasBody(incoming) ? Readable.from(keptWhilePassing(incoming, requestBody)) : null,
-          signal,
-        });
-        const responseHeaders = flatHeaders(answer.headers as IncomingHttpHeaders);
-        const streamed = /^text\/event-stream/i.test(responseHeaders['content-type'] ?? '');
-        const responseBody = new KeptBody();
-        outgoing.writeHead(answer.statusCode, answerHeaderList(answer.headers));
-        if (streamed) outgoing.flushHeaders();
-        for await (const chunk of answer.body) {
-          if (!streamed) responseBody.add(chunk as Buffer);
-          if (!outgoing.write(chunk)) await once(outgoing, 'drain');
-        }
-        outgoing.end();
-        return { status: answer.statusCode, responseHeaders, requestBody, responseBody, streamed };
-      } finally {
-        outgoing.off('close', cancel);
-      }
+    forward(incoming, outgoing, requestBody) {
+      return new Promise((resolve, reject) => {
+        pool.dispatch(
+          {
+            method: (incoming.method ?? 'GET') as Dispatcher.HttpMethod,
+            path: `${prefix}${incoming.url ?? '/'}`,
+            headers: forwardedHeaders(incoming, target) as Record<string, string | string[]>,
+            body: hasBody(incoming) ? Readable.from(keptWhilePassing(incoming, requestBody)) : null,
+          },
+          new Passage(outgoing, requestBody, resolve, reject),
+        );
+      });
     },
     close() {
       void pool.destroy();
