@@ -71,7 +71,9 @@ export interface Forwarder {
 /** Headers as one string each, lower-case names; repeated ones joined as HTTP joins them (Set-Cookie one per line). */
 export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  // for…in, not Object.entries: the proxy copies the headers of every request and answer, and the entries' arrays cost it more than the copy.
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
   }
   return flat;
@@ -80,7 +82,8 @@ export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string
 /** The request's headers for the target: its own, without those of this hop, and Host naming the target. */
 function forwardedHeaders(incoming: IncomingMessage, target: URL): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming.headers)) {
+  for (const name in incoming.headers) {
+    const value = incoming.headers[name];
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
   headers['host'] = target.host;
@@ -102,7 +105,10 @@ const hasBody = (incoming: IncomingMessage) =>
 /** The answer's headers for the client: without those of the hop; repeated ones (Set-Cookie) kept apart. */
 function answerHeaderList(headers: Record<string, string | string[] | undefined>): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  }
   return kept;
 }
 
