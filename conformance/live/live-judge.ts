@@ -2,7 +2,7 @@ import { CONTROL_ROUTES, controlRouteOf, isControlPath } from '../../src/spec/co
 import { HEADERS } from '../../src/spec/limits.js';
 import { type Exchange, integerHeader, isObject, parsedJson } from '../target/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
-import { answeredAt, type TimeInterval } from '../model/server-time.js';
+import { answeredAt, fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
 import { sentAddress } from '../rules/parameters.js';
 import { departureMessage, judgeExchange, onePerRule } from '../rules/index.js';
@@ -66,6 +66,8 @@ export class LiveJudge {
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
   readonly #gameOriginCounts = new GameOriginCounts();
+  /** The last Date header read, and when it says: the answers of one second all send the same. */
+  #lastDate: { header: string; time: TimeInterval | undefined } | undefined;
 
   constructor(gameOrigins: readonly string[]) {
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
@@ -117,7 +119,7 @@ export class LiveJudge {
       this.#rateLimits.adoptPublicAgain(caller);
       return [];
     }
-    const serverTime = answeredAt(exchange);
+    const serverTime = this.#answeredAt(exchange);
     const encounterOpen = this.#followEncounter(pending, exchange);
     const { retryAllowedAt } = pending;
     const requestBody = parsedJson(exchange.requestBody);
@@ -150,6 +152,14 @@ export class LiveJudge {
     // A game client sends its origin as configured: parsed only when it is not one of them as written.
     const gameOrigin = origin !== undefined && (this.#gameOrigins.has(origin) || this.#gameOrigins.has(canonicalOrigin(origin) ?? origin));
     return { ip: request.clientIp, playerId: token === undefined ? undefined : this.#players.get(token), gameOrigin };
+  }
+
+  /** answeredAt, the Date header parsed once for all the answers that send it alike. */
+  #answeredAt(exchange: Exchange): TimeInterval {
+    const header = exchange.headers['date'];
+    if (header === undefined) return answeredAt(exchange);
+    if (this.#lastDate?.header !== header) this.#lastDate = { header, time: fromDateHeader(header) };
+    return this.#lastDate.time ?? answeredAt(exchange);
   }
 
   #land(pending: PendingRequest): void {
