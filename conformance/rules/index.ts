@@ -66,15 +66,27 @@ export interface Verdict extends Judgement {
   side: Side;
 }
 
-/** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
-export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: readonly (Rule & { id: AnyRuleId })[] = RULES): Verdict[] {
+type RuleList = readonly (Rule & { id: AnyRuleId })[];
+
+function verdictsOf(exchange: Exchange, knowledge: Knowledge, rules: RuleList, departedOnly: boolean): Verdict[] {
   // A loop, not flatMap: the proxy judges every exchange it passes, and the arrays between cost it as much as the rules.
   const verdicts: Verdict[] = [];
   for (const each of rules) {
     const judgements = each.judge?.(exchange, knowledge);
-    if (judgements !== undefined) for (const judgement of judgements) verdicts.push({ ...judgement, rule: each.id, side: each.side });
+    if (judgements === undefined) continue;
+    for (const judgement of judgements) if (!(departedOnly && judgement.holds)) verdicts.push({ ...judgement, rule: each.id, side: each.side });
   }
   return verdicts;
+}
+
+/** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
+export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: RuleList = RULES): Verdict[] {
+  return verdictsOf(exchange, knowledge, rules, false);
+}
+
+/** The verdicts of judgeExchange that do not hold: what the proxy reports, without a verdict made for each that holds. */
+export function departures(exchange: Exchange, knowledge: Knowledge, rules: RuleList = RULES): Verdict[] {
+  return verdictsOf(exchange, knowledge, rules, true);
 }
 
 /** A verdict's departure, as a finding says it. */
