@@ -24,4 +24,18 @@ describe('the judged traffic', () => {
     const [first] = traffic.log.maskedExchanges();
     expect(first?.exchange).toMatchObject({ url: 'http://target.invalid/base/api/ships/0', text: '{"index":0}' });
   });
+
+  it('says of each exchange it keeps whether it was judged: an event stream passes unjudged', () => {
+    const traffic = new JudgedTraffic({ target: new URL('http://target.invalid/'), gameOrigins: [], decodedBodyCap: 1024, keepApiExchanges: false });
+    const streamed: Passed = { ...passed(''), responseHeaders: { 'content-type': 'text/event-stream' }, streamed: true };
+    ['/health', '/__mock/events', '/health'].forEach((url, index) => {
+      traffic.apply({ kind: 'begin', id: index, request: { method: 'GET', path: url, headers: {}, clientIp: '198.51.100.7', receivedAt: index } });
+      traffic.apply({ kind: 'end', id: index, url, passed: index === 1 ? streamed : passed('{"status":"ok"}'), answeredAt: index });
+    });
+    expect([...traffic.log.maskedExchanges()].map(({ exchange, judged }) => [exchange.url, judged])).toEqual([
+      ['http://target.invalid/health', true],
+      ['http://target.invalid/__mock/events', false],
+      ['http://target.invalid/health', true],
+    ]);
+  });
 });
