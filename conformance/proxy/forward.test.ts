@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createHash } from 'node:crypto';
-import { createServer, get, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_BODY_BYTES, KeptBody } from './forward.js';
+import { flatHeaders, KEPT_BODY_BYTES, KeptBody } from './forward.js';
 import { startProxy } from './proxy-server.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -70,6 +70,17 @@ describe('forwarding', () => {
     answer.destroy();
     const cancelled = await Promise.race([target.answerClosed.then(() => true), new Promise((resolve) => setTimeout(resolve, 5_000, false))]);
     expect(cancelled).toBe(true);
+  });
+
+  it('flattens repeated headers as HTTP joins them, Set-Cookie one per line, and leaves the others as they are', () => {
+    // As undici parses an answer's headers: any repeated one as a list.
+    const repeated: IncomingHttpHeaders = { 'set-cookie': ['a=1', 'b=2'], vary: ['Origin', 'Accept'] as unknown as string, host: 'target' };
+    expect(flatHeaders(repeated)).toEqual({
+      'set-cookie': 'a=1\nb=2',
+      vary: 'Origin, Accept',
+      host: 'target',
+    });
+    expect(flatHeaders({ host: 'target', origin: 'http://game.invalid' })).toEqual({ host: 'target', origin: 'http://game.invalid' });
   });
 
   it('keeps a body of one chunk as it passed, and of several as their bytes in order', () => {

@@ -56,7 +56,7 @@ export class KeptBody {
 export interface Passed {
   status: number;
   /** Lower-case names; repeated headers joined as HTTP joins them. */
-  responseHeaders: Record<string, string>;
+  responseHeaders: Readonly<Record<string, string>>;
   requestBody: KeptBody;
   responseBody: KeptBody;
   /** The answer streams (Server-Sent Events): passed on, not kept. */
@@ -68,10 +68,18 @@ export interface Forwarder {
   close(): void;
 }
 
-/** Headers as one string each, lower-case names; repeated ones joined as HTTP joins them (Set-Cookie one per line). */
-export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/**
+ * Headers as one string each, lower-case names; repeated ones joined as HTTP joins them (Set-Cookie one per line).
+ * Headers that are so already (most requests' and answers') are given back as they are: a copy of each cost the
+ * proxy an object and a loop per exchange.
+ */
+export function flatHeaders(headers: IncomingHttpHeaders): Readonly<Record<string, string>> {
+  for (const name in headers) if (typeof headers[name] !== 'string') return flatCopy(headers);
+  return headers as Record<string, string>;
+}
+
+function flatCopy(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
-  // for…in, not Object.entries: the proxy copies the headers of every request and answer, and the entries' arrays cost it more than the copy.
   for (const name in headers) {
     const value = headers[name];
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
@@ -82,6 +90,7 @@ export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string
 /** The request's headers for the target: its own, without those of this hop, and Host naming the target. */
 function forwardedHeaders(incoming: IncomingMessage, target: URL): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
+  // for…in, not Object.entries: the proxy copies headers on every request, and the entries' arrays cost it more than the copy.
   for (const name in incoming.headers) {
     const value = incoming.headers[name];
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
@@ -125,7 +134,7 @@ class Passage implements Dispatcher.DispatchHandler {
   #controller: Dispatcher.DispatchController | undefined;
   #clientGone = false;
   #status = 0;
-  #responseHeaders: Record<string, string> = {};
+  #responseHeaders: Readonly<Record<string, string>> = {};
   #streamed = false;
   readonly #responseBody = new KeptBody();
 
