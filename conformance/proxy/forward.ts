@@ -63,8 +63,12 @@ export interface Passed {
   streamed: boolean;
 }
 
+/** How a passage ended: the exchange as it passed, or why the target's answer did not come (or not whole). */
+export type PassageEnd = (outcome: Passed | Error) => void;
+
 export interface Forwarder {
-  forward(incoming: IncomingMessage, outgoing: ServerResponse, requestBody: KeptBody): Promise<Passed>;
+  /** Passes a request on and its answer back, and then tells `ended` (a callback, not a promise: the proxy calls this on every request). */
+  forward(incoming: IncomingMessage, outgoing: ServerResponse, requestBody: KeptBody, ended: PassageEnd): void;
   close(): void;
 }
 
@@ -129,8 +133,7 @@ function answerHeaderList(headers: Record<string, string | string[] | undefined>
 class Passage implements Dispatcher.DispatchHandler {
   readonly #outgoing: ServerResponse;
   readonly #requestBody: KeptBody;
-  readonly #resolve: (passed: Passed) => void;
-  readonly #reject: (error: Error) => void;
+  readonly #ended: PassageEnd;
   #controller: Dispatcher.DispatchController | undefined;
   #clientGone = false;
   #status = 0;
@@ -138,11 +141,10 @@ class Passage implements Dispatcher.DispatchHandler {
   #streamed = false;
   readonly #responseBody = new KeptBody();
 
-  constructor(outgoing: ServerResponse, requestBody: KeptBody, resolve: (passed: Passed) => void, reject: (error: Error) => void) {
+  constructor(outgoing: ServerResponse, requestBody: KeptBody, ended: PassageEnd) {
     this.#outgoing = outgoing;
     this.#requestBody = requestBody;
-    this.#resolve = resolve;
-    this.#reject = reject;
+    this.#ended = ended;
     outgoing.on('close', this.#clientClosed);
   }
 
@@ -178,7 +180,7 @@ class Passage implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     this.#outgoing.off('close', this.#clientClosed);
     this.#outgoing.end();
-    this.#resolve({
+    this.#ended({
       status: this.#status,
       responseHeaders: this.#responseHeaders,
       requestBody: this.#requestBody,
@@ -189,7 +191,7 @@ class Passage implements Dispatcher.DispatchHandler {
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
     this.#outgoing.off('close', this.#clientClosed);
-    this.#reject(error);
+    this.#ended(error);
   }
 }
 
@@ -202,18 +204,16 @@ export function createForwarder(target: URL): Forwarder {
   const pool = new Pool(target.origin, { connections: 128, pipelining: 1 });
   const prefix = target.pathname.replace(/\/$/, '');
   return {
-    forward(incoming, outgoing, requestBody) {
-      return new Promise((resolve, reject) => {
-        pool.dispatch(
-          {
-            method: (incoming.method ?? 'GET') as Dispatcher.HttpMethod,
-            path: `${prefix}${incoming.url ?? '/'}`,
-            headers: forwardedHeaders(incoming, target) as Record<string, string | string[]>,
-            body: hasBody(incoming) ? Readable.from(keptWhilePassing(incoming, requestBody)) : null,
-          },
-          new Passage(outgoing, requestBody, resolve, reject),
-        );
-      });
+    forward(incoming, outgoing, requestBody, ended) {
+      pool.dispatch(
+        {
+          method: (incoming.method ?? 'GET') as Dispatcher.HttpMethod,
+          path: `${prefix}${incoming.url ?? '/'}`,
+          headers: forwardedHeaders(incoming, target) as Record<string, string | string[]>,
+          body: hasBody(incoming) ? Readable.from(keptWhilePassing(incoming, requestBody)) : null,
+        },
+        new Passage(outgoing, requestBody, ended),
+      );
     },
     close() {
       void pool.destroy();
