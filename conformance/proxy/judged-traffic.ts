@@ -36,7 +36,11 @@ interface ReadBody {
   unjudged?: UnjudgedReason;
 }
 
+/** An empty body, whatever its Content-Encoding says (decoded-body.ts): most requests', read without decoding. */
+const EMPTY_BODY: ReadBody = Object.freeze({ text: '' });
+
 function readBody(kept: KeptBody, contentEncoding: string | undefined, cap: number): ReadBody {
+  if (kept.size === 0 && !kept.truncated) return EMPTY_BODY;
   if (kept.truncated) return { text: contentEncoding === undefined ? kept.text() : '', unjudged: 'past the size the proxy keeps' };
   const decoded = decodedBody(kept.bytes(), contentEncoding, cap);
   return 'unjudged' in decoded ? { text: '', unjudged: decoded.unjudged } : { text: decoded.bytes.toString('utf8') };
