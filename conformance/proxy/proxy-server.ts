@@ -82,7 +82,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   function handle(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const url = incoming.url ?? '/';
-    const path = url.split('?')[0]!;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`)) {
       servePage(incoming, outgoing, path, { log: traffic.log, waiting: queue.waiting });
       return;
