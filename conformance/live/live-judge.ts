@@ -2,10 +2,10 @@ import { CONTROL_ROUTES, controlRouteOf, isControlPath } from '../../src/spec/co
 import { HEADERS } from '../../src/spec/limits.js';
 import { type Exchange, integerHeader, isObject, parsedJson } from '../target/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
-import { answeredAt, type TimeInterval } from '../model/server-time.js';
+import { answeredAt, fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
 import { sentAddress } from '../rules/parameters.js';
-import { departureMessage, judgeExchange, onePerRule } from '../rules/index.js';
+import { departureMessage, departures, type Knowledge, onePerRule, type Side } from '../rules/index.js';
 import { finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { AuthMemory } from './auth-memory.js';
@@ -41,6 +41,8 @@ export interface PendingRequest {
 }
 
 const REMEMBERED_TOKENS = 100_000;
+/** A finding of the client's comes before the server's of the same exchange. */
+const SIDES_IN_ORDER: readonly Side[] = ['client', 'server'];
 
 /** The API's own paths: the rest of what a deployment serves (pages, assets) is not the spec's to judge. */
 export const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/');
@@ -66,6 +68,8 @@ export class LiveJudge {
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
   readonly #gameOriginCounts = new GameOriginCounts();
+  /** The last Date header read, and when it says: the answers of one second all send the same. */
+  #lastDate: { header: string; time: TimeInterval | undefined } | undefined;
 
   constructor(gameOrigins: readonly string[]) {
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
@@ -80,7 +84,8 @@ export class LiveJudge {
     const retryAllowedAt = bucket === undefined ? undefined : this.#retryAfter.get(bucket);
     if (bucket !== undefined) this.#retryAfter.delete(bucket);
     const control = isControlPath(request.path);
-    const touches = [...(bucket === undefined ? [] : [bucket]), ...(control ? [] : this.#rateLimits.mayAlsoCount(request.method, request.path, caller))];
+    const others = control ? [] : this.#rateLimits.mayAlsoCount(request.method, request.path, caller);
+    const touches = bucket === undefined ? others : [bucket, ...others];
     const pending: PendingRequest = { request, caller, token, bucket, touches, overlapped: false, retryAllowedAt };
     for (const other of this.#inFlight) {
       if (bucket !== undefined && other.touches.includes(bucket)) pending.overlapped = true;
@@ -117,22 +122,23 @@ export class LiveJudge {
       this.#rateLimits.adoptPublicAgain(caller);
       return [];
     }
-    const serverTime = answeredAt(exchange);
+    const serverTime = this.#answeredAt(exchange);
     const encounterOpen = this.#followEncounter(pending, exchange);
     const { retryAllowedAt } = pending;
     const requestBody = parsedJson(exchange.requestBody);
-    const knowledge = {
+    const knowledge: Knowledge = {
       path,
       external: !caller.gameOrigin,
       serverTime,
       encounterOpen,
-      ...(retryAllowedAt === undefined ? {} : { retryAllowedAt }),
       ...this.#auth.knowledgeOf(method, path, pending.token, requestBody),
     };
-    const verdicts = judgeExchange(exchange, knowledge);
-    const departures = verdicts.filter((verdict) => !verdict.holds).map((verdict) => finding(verdict.rule, verdict.side, departureMessage(verdict), exchange));
-    const findings: LiveFinding[] = departures.filter((each) => each.side === 'client');
-    findings.push(...departures.filter((each) => each.side === 'server'));
+    if (retryAllowedAt !== undefined) knowledge.retryAllowedAt = retryAllowedAt;
+    const departed = departures(exchange, knowledge);
+    const findings: LiveFinding[] = [];
+    for (const side of SIDES_IN_ORDER) {
+      for (const verdict of departed) if (verdict.side === side) findings.push(finding(verdict.rule, side, departureMessage(verdict), exchange));
+    }
     const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
     if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
@@ -142,7 +148,7 @@ export class LiveJudge {
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
     if (exchange.status === 401 && pending.token !== undefined) this.#players.delete(pending.token);
     if (limits.bucketSpent) this.#noteRetryAfter(pending, exchange, serverTime);
-    return onePerRule(findings);
+    return findings.length < 2 ? findings : onePerRule(findings);
   }
 
   #callerOf(request: LiveRequest, token: string | undefined): Caller {
@@ -150,6 +156,14 @@ export class LiveJudge {
     // A game client sends its origin as configured: parsed only when it is not one of them as written.
     const gameOrigin = origin !== undefined && (this.#gameOrigins.has(origin) || this.#gameOrigins.has(canonicalOrigin(origin) ?? origin));
     return { ip: request.clientIp, playerId: token === undefined ? undefined : this.#players.get(token), gameOrigin };
+  }
+
+  /** answeredAt, the Date header parsed once for all the answers that send it alike. */
+  #answeredAt(exchange: Exchange): TimeInterval {
+    const header = exchange.headers['date'];
+    if (header === undefined) return answeredAt(exchange);
+    if (this.#lastDate?.header !== header) this.#lastDate = { header, time: fromDateHeader(header) };
+    return this.#lastDate.time ?? answeredAt(exchange);
   }
 
   #land(pending: PendingRequest): void {

@@ -35,7 +35,9 @@ export interface RuleCount {
 /** What a proxy run saw: its findings (the first kept whole, all counted by rule) and its latest exchanges, secrets masked. */
 export class FindingsLog {
   readonly findings: LiveFinding[] = [];
-  readonly #exchanges = new LatestItems<{ exchange: Exchange; judged: boolean }>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
+  readonly #exchanges = new LatestItems<Exchange>(KEPT_EXCHANGES, KEPT_EXCHANGE_CHARS);
+  /** Those of them passed unjudged (a few): a flag kept with every exchange would be one more object the garbage collector copies for each. */
+  readonly #passedUnjudged = new WeakSet<Exchange>();
   readonly #counts = new Map<string, RuleCount>();
   readonly #unjudged = new Map<string, number>();
   exchangeCount = 0;
@@ -54,12 +56,13 @@ export class FindingsLog {
   /** Kept as it passed: masked only when a report reads it (most of a session's exchanges are let go unread). */
   addExchange(exchange: Exchange, judged: boolean): void {
     this.exchangeCount++;
-    this.#exchanges.add({ exchange, judged }, exchangeChars(exchange));
+    this.#exchanges.add(exchange, exchangeChars(exchange));
+    if (!judged) this.#passedUnjudged.add(exchange);
   }
 
   /** The latest exchanges, oldest first, with their secrets masked, as every report written from the log shows them. */
   *maskedExchanges(): Iterable<{ exchange: Exchange; judged: boolean }> {
-    for (const { exchange, judged } of this.#exchanges) yield { exchange: maskedExchange(exchange), judged };
+    for (const exchange of this.#exchanges) yield { exchange: maskedExchange(exchange), judged: !this.#passedUnjudged.has(exchange) };
   }
 
   addFinding(finding: LiveFinding): void {

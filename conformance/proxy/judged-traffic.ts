@@ -10,6 +10,8 @@ import { LatestItems } from './latest-items.js';
 export const RECORDED_EXCHANGES = 50_000;
 /** And at most this many characters of their bodies. */
 const RECORDED_CHARS = 128 * 1024 * 1024;
+/** How many request targets' absolute URLs the judge keeps made: clients call the same few again and again. */
+const REMEMBERED_URLS = 1_000;
 
 /** What the forwarding path hands on to be judged, in the order it happened: a request came, got no answer, or its answer ended. */
 export type TrafficEvent =
@@ -34,7 +36,11 @@ interface ReadBody {
   unjudged?: UnjudgedReason;
 }
 
+/** An empty body, whatever its Content-Encoding says (decoded-body.ts): most requests', read without decoding. */
+const EMPTY_BODY: ReadBody = Object.freeze({ text: '' });
+
 function readBody(kept: KeptBody, contentEncoding: string | undefined, cap: number): ReadBody {
+  if (kept.size === 0 && !kept.truncated) return EMPTY_BODY;
   if (kept.truncated) return { text: contentEncoding === undefined ? kept.text() : '', unjudged: 'past the size the proxy keeps' };
   const decoded = decodedBody(kept.bytes(), contentEncoding, cap);
   return 'unjudged' in decoded ? { text: '', unjudged: decoded.unjudged } : { text: decoded.bytes.toString('utf8') };
@@ -52,6 +58,7 @@ export class JudgedTraffic {
   readonly #pending = new Map<number, PendingRequest>();
   readonly #options: JudgedTrafficOptions;
   readonly #prefix: string;
+  readonly #absoluteUrls = new Map<string, string>();
 
   constructor(options: JudgedTrafficOptions) {
     this.#options = options;
@@ -77,7 +84,7 @@ export class JudgedTraffic {
     const sent = readBody(passed.requestBody, request.headers['content-encoding'], cap);
     const exchange: Exchange = {
       method: request.method,
-      url: new URL(`${this.#prefix}${url}`, this.#options.target).toString(),
+      url: this.#absoluteUrl(url),
       requestHeaders: request.headers,
       requestBody: passed.requestBody.size === 0 ? undefined : sent.text,
       status: passed.status,
@@ -100,5 +107,16 @@ export class JudgedTraffic {
       this.log.addFinding(finding);
       this.#options.onFinding?.(finding);
     }
+  }
+
+  /** The target's URL of a request target as the client sent it: parsing it cost the judge as much as a rule. */
+  #absoluteUrl(url: string): string {
+    let absolute = this.#absoluteUrls.get(url);
+    if (absolute === undefined) {
+      if (this.#absoluteUrls.size >= REMEMBERED_URLS) this.#absoluteUrls.clear();
+      absolute = new URL(`${this.#prefix}${url}`, this.#options.target).toString();
+      this.#absoluteUrls.set(url, absolute);
+    }
+    return absolute;
   }
 }

@@ -6,7 +6,7 @@ import type { LiveRequest } from '../live/live-judge.js';
 import type { LiveFinding } from '../live/live-finding.js';
 import type { FindingsLog } from './findings-log.js';
 import { DECODED_BODY_CAP } from './decoded-body.js';
-import { createForwarder, flatHeaders, KeptBody, type Passed } from './forward.js';
+import { createForwarder, flatHeaders, KeptBody } from './forward.js';
 import { JudgedTraffic } from './judged-traffic.js';
 import { JudgingQueue } from './judging-queue.js';
 import { PROXY_PREFIX, servePage } from './findings-page.js';
@@ -80,9 +80,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const queue = new JudgingQueue(traffic);
   let lastId = 0;
 
-  async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  function handle(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const url = incoming.url ?? '/';
-    const path = url.split('?')[0]!;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`)) {
       servePage(incoming, outgoing, path, { log: traffic.log, waiting: queue.waiting });
       return;
@@ -96,20 +97,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       receivedAt: Date.now(),
     };
     queue.push({ kind: 'begin', id, request });
-    let passed: Passed;
-    try {
-      passed = await forwarder.forward(incoming, outgoing, new KeptBody());
-    } catch (error) {
-      queue.push({ kind: 'abandon', id });
-      refuseUnreachable(outgoing, target, error as Error);
-      return;
-    }
-    queue.push({ kind: 'end', id, url, passed, answeredAt: Date.now() });
+    forwarder.forward(incoming, outgoing, new KeptBody(), (outcome) => {
+      if (outcome instanceof Error) {
+        queue.push({ kind: 'abandon', id });
+        refuseUnreachable(outgoing, target, outcome);
+      } else queue.push({ kind: 'end', id, url, passed: outcome, answeredAt: Date.now() });
+    });
   }
 
-  const server: Server = createServer({ keepAliveTimeout: 10_000 }, (incoming, outgoing) => {
-    void handle(incoming, outgoing);
-  });
+  const server: Server = createServer({ keepAliveTimeout: 10_000 }, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);

@@ -54,6 +54,7 @@ export const ENVELOPE_RULES = [
     sentences: ['ERR-SUCCESS-BODY', 'RES-SUCCESS-TRUE', 'EP-PLAYER', 'AUTH-STEP-BEARER', 'VER-PREFIX'],
     fuzz: 'success: true on every 2xx of a route of the table but health',
     proxy: 'success: true on every 2xx of a route of the table but health',
+    routes: TABLE_ROUTES,
     judge(exchange, knowledge) {
       const route = routeKey(exchange, knowledge);
       return isSuccess(exchange) && TABLE_ROUTES.has(route) && route !== 'GET /health' ? [successEnvelope(exchange)] : [];

@@ -24,6 +24,7 @@ export const GAMEPLAY_RULES = [
     proxy: 'no ship creation refused for want of verification with a token the server issued at verification',
     // A token issued at verify-email is a verified player's (Code pending → Verified with active token).
     session: ['tokenExpiresAt'],
+    routes: new Set([SHIP_ROUTE]),
     judge(exchange, knowledge) {
       if (knowledge.tokenExpiresAt === undefined || routeKey(exchange, knowledge) !== SHIP_ROUTE) return [];
       const refused = exchange.status >= 400 && exchange.status < 500 && speaksOfVerification(exchange);
@@ -43,6 +44,7 @@ export const GAMEPLAY_RULES = [
     quote: 'Gameplay responses carry X-ActionPoints-Remaining (integer). When it is 0, X-ActionPoints-NextRefill (integer) is also sent.',
     sentences: ['LIM-AP-REMAINING', 'LIM-AP-REFILL', 'EP-SHIP'],
     proxy: 'X-ActionPoints-Remaining (integer) on a successful gameplay answer, with X-ActionPoints-NextRefill when it is 0',
+    routes: GAMEPLAY_ROUTES,
     judge(exchange, knowledge) {
       if (!GAMEPLAY_ROUTES.has(routeKey(exchange, knowledge))) return [];
       const judgements: Judgement[] = [];

@@ -2,7 +2,8 @@ import { isObject } from '../target/exchange.js';
 import { DOTTED_VERSION } from './formats.js';
 import { judged, type Rule, routeKey } from './rule.js';
 
-const isHealth = (route: string) => route === 'GET /health';
+const HEALTH_ROUTE: ReadonlySet<string> = new Set(['GET /health']);
+const isHealth = (route: string) => HEALTH_ROUTE.has(route);
 
 /** GET /health: open to anyone, and its body. */
 export const HEALTH_RULES = [
@@ -12,6 +13,7 @@ export const HEALTH_RULES = [
     quote: 'The health endpoint requires no authentication.',
     sentences: ['EP-HEALTH-NO-AUTH', 'EP-HEALTH', 'ERR-STATUS-200'],
     proxy: 'no 401 or 403 from GET /health',
+    routes: HEALTH_ROUTE,
     judge(exchange, knowledge) {
       if (!isHealth(routeKey(exchange, knowledge))) return [];
       const { status } = exchange;
@@ -25,6 +27,7 @@ export const HEALTH_RULES = [
     quote: 'status: The value "ok" when healthy. version: Service version, dotted numeric form <major>.<minor>.<patch>.',
     sentences: ['RES-HEALTH-STATUS', 'RES-HEALTH-VERSION', 'VER-HEALTH', 'EP-HEALTH'],
     proxy: 'status "ok" and a dotted numeric version in a 200 from GET /health',
+    routes: HEALTH_ROUTE,
     // A body that is no JSON is BODY-JSON's departure.
     judge(exchange, knowledge) {
       if (!isHealth(routeKey(exchange, knowledge)) || exchange.status !== 200 || exchange.body === undefined) return [];

@@ -7,7 +7,7 @@ import { HEALTH_RULES } from './health.js';
 import { RATE_LIMIT_RULES } from './rate-limits.js';
 import { REGISTER_RULES } from './register.js';
 import { ROUTING_RULES } from './routing.js';
-import type { Judgement, Knowledge, Rule, Side } from './rule.js';
+import { type Judgement, type Knowledge, type Rule, routeKey, type Side } from './rule.js';
 import { TOKEN_RULES } from './token.js';
 import { VERIFY_RULES } from './verify.js';
 
@@ -66,15 +66,50 @@ export interface Verdict extends Judgement {
   side: Side;
 }
 
-/** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
-export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: readonly (Rule & { id: AnyRuleId })[] = RULES): Verdict[] {
+type RuleList = readonly (Rule & { id: AnyRuleId })[];
+
+/** A list's rules by route: those of a route some of them are confined to (`routes`), and those of any other. */
+interface RouteTable {
+  byRoute: ReadonlyMap<string, RuleList>;
+  otherRoutes: RuleList;
+}
+
+const routeTables = new WeakMap<RuleList, RouteTable>();
+
+/** The rules of a list that may judge an exchange on `route`, in the list's order. */
+function rulesOfRoute(rules: RuleList, route: string): RuleList {
+  let table = routeTables.get(rules);
+  if (table === undefined) {
+    const confinedTo = new Set(rules.flatMap((each) => [...(each.routes ?? [])]));
+    const mayJudge = (each: Rule, on: string) => each.routes === undefined || each.routes.has(on);
+    table = {
+      byRoute: new Map([...confinedTo].map((on) => [on, rules.filter((each) => mayJudge(each, on))])),
+      otherRoutes: rules.filter((each) => each.routes === undefined),
+    };
+    routeTables.set(rules, table);
+  }
+  return table.byRoute.get(route) ?? table.otherRoutes;
+}
+
+function verdictsOf(exchange: Exchange, knowledge: Knowledge, rules: RuleList, departedOnly: boolean): Verdict[] {
   // A loop, not flatMap: the proxy judges every exchange it passes, and the arrays between cost it as much as the rules.
   const verdicts: Verdict[] = [];
-  for (const each of rules) {
+  for (const each of rulesOfRoute(rules, routeKey(exchange, knowledge))) {
     const judgements = each.judge?.(exchange, knowledge);
-    if (judgements !== undefined) for (const judgement of judgements) verdicts.push({ ...judgement, rule: each.id, side: each.side });
+    if (judgements === undefined) continue;
+    for (const judgement of judgements) if (!(departedOnly && judgement.holds)) verdicts.push({ ...judgement, rule: each.id, side: each.side });
   }
   return verdicts;
+}
+
+/** Every judgement the rules make of one exchange (of `rules`, all of them by default): the one judging of single exchanges. */
+export function judgeExchange(exchange: Exchange, knowledge: Knowledge, rules: RuleList = RULES): Verdict[] {
+  return verdictsOf(exchange, knowledge, rules, false);
+}
+
+/** The verdicts of judgeExchange that do not hold: what the proxy reports, without a verdict made for each that holds. */
+export function departures(exchange: Exchange, knowledge: Knowledge, rules: RuleList = RULES): Verdict[] {
+  return verdictsOf(exchange, knowledge, rules, true);
 }
 
 /** A verdict's departure, as a finding says it. */

@@ -12,6 +12,9 @@ const REFRESH_ROUTES = [
   ['POST', '/api/player/token'],
 ] as const;
 
+/** Those routes as routeKey writes them (`POST /api/auth/refresh`): where TOKEN-NO-REFRESH judges. */
+export const REFRESH_ROUTE_KEYS: ReadonlySet<string> = new Set(REFRESH_ROUTES.map(([method, path]) => `${method} ${path}`));
+
 /** Whether a request goes where a refresh operation would plausibly be. */
 export function refreshRoute(method: string, path: string): boolean {
   return REFRESH_ROUTES.some(([routeMethod, routePath]) => routeMethod === method.toUpperCase() && routePath === path);

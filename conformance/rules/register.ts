@@ -5,7 +5,8 @@ import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
 import type { Exchange } from '../target/exchange.js';
 
-const isRegister = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/register';
+const REGISTER_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/register']);
+const isRegister = (exchange: Exchange, knowledge: Knowledge) => REGISTER_ROUTE.has(routeKey(exchange, knowledge));
 
 /** The address an accepted, whole registration sent: its answer is judged by what the address is. */
 function acceptedEmail(exchange: Exchange, knowledge: Knowledge): string | undefined {
@@ -34,6 +35,7 @@ export const REGISTER_RULES = [
       'ERR-STATUS-200',
     ],
     proxy: 'an accepted registration says a code was sent',
+    routes: REGISTER_ROUTE,
     judge(exchange, knowledge): Judgement[] {
       if (!isRegister(exchange, knowledge) || !acceptedWhole(exchange, knowledge)) return [];
       const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
@@ -47,6 +49,7 @@ export const REGISTER_RULES = [
     quote: '400 Bad request: missing or invalid parameters',
     sentences: ['RES-REGISTER-EMAIL', 'ERR-STATUS-400'],
     proxy: 'a register request missing its email is refused, and an invalid one never answered with a server error',
+    routes: REGISTER_ROUTE,
     judge: (exchange, knowledge) => (isRegister(exchange, knowledge) ? refusedParameters(exchange, knowledge) : []),
   },
   {
@@ -55,6 +58,7 @@ export const REGISTER_RULES = [
     quote: '400 Bad request: missing or invalid parameters (email: Email address to verify)',
     sentences: ['RES-REGISTER-EMAIL', 'ERR-STATUS-400', 'STATE-REGISTER'],
     proxy: 'no registration accepted for what is no email address',
+    routes: REGISTER_ROUTE,
     judge(exchange, knowledge) {
       const email = acceptedEmail(exchange, knowledge);
       if (email === undefined) return [];
@@ -67,6 +71,7 @@ export const REGISTER_RULES = [
     quote: 'Registration with a disposable-domain email is rejected.',
     sentences: ['ERR-DISPOSABLE', 'RES-REGISTER-DISPOSABLE', 'STATE-REGISTER'],
     proxy: 'no registration accepted at a disposable domain',
+    routes: REGISTER_ROUTE,
     judge(exchange, knowledge) {
       const email = acceptedEmail(exchange, knowledge);
       if (email === undefined || !looksLikeAddress(email)) return [];

@@ -57,6 +57,11 @@ export interface Rule {
   proxy?: string;
   /** What its judge must be told of the session beyond the exchange; without it, it judges nothing. */
   session?: readonly (keyof Knowledge)[];
+  /**
+   * The routes (`METHOD /path`, as routeKey writes them) beyond which its judge judges nothing: judging an
+   * exchange skips it on any other (the proxy judges every exchange it passes, most of them on other routes).
+   */
+  routes?: ReadonlySet<string>;
   judge?: Judge;
 }
 

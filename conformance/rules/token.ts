@@ -2,10 +2,10 @@ import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { isSuccess } from './envelope.js';
 import { isObject } from '../target/exchange.js';
 import { UUID } from './formats.js';
-import { refreshRoute } from './refresh-probes.js';
+import { REFRESH_ROUTE_KEYS, refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
 import { judged, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
-import { acceptedVerification, expiresAtOf } from './verify.js';
+import { acceptedVerification, expiresAtOf, VERIFY_ROUTE } from './verify.js';
 
 /**
  * How far expiresAt may lie from 7 days after the answer: the server's clock is read from its Date header (a whole
@@ -25,6 +25,7 @@ export const TOKEN_RULES = [
     sentences: ['AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'RES-VERIFIED-EXPIRES', 'STATE-TOKEN-ISSUED'],
     proxy: 'expiresAt 7 days after the answer that issued the token',
     // knowledge.serverTime: when the token was issued, as closely as the judge can tell.
+    routes: VERIFY_ROUTE,
     judge(exchange, knowledge) {
       const body = acceptedVerification(exchange, knowledge);
       const expires = body === undefined ? undefined : expiresAtOf(body);
@@ -70,6 +71,7 @@ export const TOKEN_RULES = [
     quote: 'A missing or invalid token yields status 401.',
     sentences: ['AUTH-TOKEN-401', 'ERR-STATUS-401', 'EP-PLAYER', 'EP-SHIP', 'AUTH-STEP-BEARER'],
     proxy: 'a 401 on a protected route of the table without a token, or with one that is not even a UUID',
+    routes: PROTECTED_ROUTES,
     judge(exchange, knowledge) {
       const { status } = exchange;
       if (!PROTECTED_ROUTES.has(routeKey(exchange, knowledge))) return [];
@@ -91,6 +93,7 @@ export const TOKEN_RULES = [
     quote: 'There is no refresh operation; a new token is obtained by registering the same email again and verifying the new code.',
     sentences: ['AUTH-NO-REFRESH', 'STATE-NO-REFRESH'],
     proxy: 'no new authToken from where a refresh operation would plausibly be',
+    routes: REFRESH_ROUTE_KEYS,
     judge(exchange, knowledge) {
       if (!refreshRoute(exchange.method, knowledge.path)) return [];
       const refreshed = isSuccess(exchange) && isObject(exchange.body) && typeof exchange.body['authToken'] === 'string';

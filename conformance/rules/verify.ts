@@ -6,7 +6,8 @@ import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters, sentAddress } from './parameters.js';
 import { judged, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
-const isVerify = (exchange: Exchange, knowledge: Knowledge) => routeKey(exchange, knowledge) === 'POST /api/auth/verify-email';
+export const VERIFY_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/verify-email']);
+const isVerify = (exchange: Exchange, knowledge: Knowledge) => VERIFY_ROUTE.has(routeKey(exchange, knowledge));
 
 /** The address a verification sent, as the server keys it, for a finding's words. */
 const addressOf = (exchange: Exchange) => sentAddress(parsedJson(exchange.requestBody)) ?? '';
@@ -43,6 +44,7 @@ export const VERIFY_RULES = [
       'ERR-STATUS-200',
     ],
     proxy: 'an accepted verification answers a UUID authToken and an ISO 8601 UTC expiresAt',
+    routes: VERIFY_ROUTE,
     judge(exchange, knowledge) {
       const body = acceptedVerification(exchange, knowledge);
       if (body === undefined) return [];
@@ -64,6 +66,7 @@ export const VERIFY_RULES = [
     quote: '400 Bad request: missing or invalid parameters',
     sentences: ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'ERR-STATUS-400'],
     proxy: 'a verify-email request missing email or otp is refused, and an invalid one never answered with a server error',
+    routes: VERIFY_ROUTE,
     judge: (exchange, knowledge) => (isVerify(exchange, knowledge) ? refusedParameters(exchange, knowledge) : []),
   },
   {
@@ -84,6 +87,7 @@ export const VERIFY_RULES = [
     quote: 'Access is by email verification with a 6-digit one-time code (OTP). Other limits: OTP length 6 digits.',
     sentences: ['SVC-OTP', 'LIM-OTP-LENGTH', 'STATE-CODE-SENT', 'AUTH-STEP-CODE', 'RES-VERIFY-OTP'],
     proxy: 'no verification accepted for a code that is not 6 digits',
+    routes: VERIFY_ROUTE,
     judge(exchange, knowledge) {
       if (acceptedVerification(exchange, knowledge) === undefined) return [];
       const request = parsedJson(exchange.requestBody);
@@ -107,6 +111,7 @@ export const VERIFY_RULES = [
     sentences: ['STATE-VERIFY'],
     proxy: 'no code accepted twice without a registration between',
     session: ['codeUsedBefore'],
+    routes: VERIFY_ROUTE,
     judge: (exchange, knowledge) =>
       knowledge.codeUsedBefore === true && isVerify(exchange, knowledge) && isSuccess(exchange)
         ? [judged('reused', false, 'a used code refused', `accepted a code for ${addressOf(exchange)} again, with no registration since its first use`)]
@@ -119,6 +124,7 @@ export const VERIFY_RULES = [
     sentences: ['AUTH-CODE-LIFETIME', 'LIM-OTP-LIFETIME', 'STATE-VERIFY', 'STATE-CODE-EXPIRED'],
     proxy: 'no code accepted 15 minutes after its registration',
     session: ['registeredAt'],
+    routes: VERIFY_ROUTE,
     judge(exchange, knowledge) {
       const { registeredAt, serverTime } = knowledge;
       if (registeredAt === undefined || !isVerify(exchange, knowledge) || !isSuccess(exchange)) return [];
