@@ -3,7 +3,6 @@
 // work shares the machine. On Redis, redis-server's CPU time per request is reported beside the mock's.
 // With --profile, a CPU profile of more counted reads in memory prints the functions that take the most of it.
 // Usage: node bench/handle-cost.js [--players n] [--rounds n] [--skip-redis] [--profile]
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openStore } from '../dist/src/standalone/open-store.js';
 import { createService } from '../dist/src/core/service.js';
@@ -80,7 +79,7 @@ if (values.profile) {
   const profile = await profiled(() =>
     Promise.all(Array.from({ length: CONCURRENCY }, () => serveInTurn(memory, countedRead, PROFILED_REQUESTS / CONCURRENCY))),
   );
-  const root = pathToFileURL(fileURLToPath(new URL('../dist/', import.meta.url))).href;
+  const root = new URL('../dist/', import.meta.url).href;
   console.log(`Where those reads' CPU time goes (${PROFILED_REQUESTS} of them profiled; self time, bench's own loop included):`);
   for (const { name, share } of selfTimeByFunction(profile, root).slice(0, PROFILE_LINES)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`);
 }
