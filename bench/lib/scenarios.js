@@ -89,6 +89,15 @@ export const SCENARIOS = [
     },
   },
   {
+    id: 'floor-player',
+    label: 'raw node:http, a counted read by hand (one token lookup, nothing else of the mock)',
+    server: 'counted-floor-server.js',
+    args: [String(COUNTED_PLAYERS)],
+    counted: true,
+    /** The counted read's floor: the same requests, answered with the work the spec asks of them and no more. */
+    prepare: countedReads,
+  },
+  {
     id: 'redis-player-no-origin',
     label: `mock --store redis, GET /api/player (${number.format(COUNTED_PLAYERS)} players, no origin, read bucket counted)`,
     server: 'store-server.js',
