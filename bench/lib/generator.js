@@ -22,16 +22,16 @@ function autocannonRequests(load) {
 /**
  * One slice of load from the load's generator (autocannon unless `generator` is 'wrk'): `requests` sent in turn,
  * a long list continuing where the last slice of the same load stopped (`position`). The figures are
- * `summarize`'s, with the generator's CPU and wall time.
+ * `summarize`'s, with the generator's CPU time while it sent (`cpuMs`) and before (`setupCpuMs`), and the time it sent for.
  */
 export async function generateLoad(load, durationSeconds) {
   if (load.generator === 'wrk') {
-    const { generatorCpuMs, ...result } = await runWrk({ ...load, durationSeconds, start: load.position.next });
+    const { generatorCpuMs, generatorSetupCpuMs, ...result } = await runWrk({ ...load, durationSeconds, start: load.position.next });
     load.position.next += result.requests;
-    return { ...result, generator: { cpuMs: generatorCpuMs, wallMs: result.durationSeconds * 1000 } };
+    return { ...result, generator: { cpuMs: generatorCpuMs, setupCpuMs: generatorSetupCpuMs, wallMs: result.durationSeconds * 1000 } };
   }
   const [before, startedAt] = [process.cpuUsage(), performance.now()];
   const result = summarize(await runLoad({ ...load, requests: autocannonRequests(load), durationSeconds }));
   const used = process.cpuUsage(before);
-  return { ...result, generator: { cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - startedAt } };
+  return { ...result, generator: { cpuMs: (used.user + used.system) / 1000, setupCpuMs: 0, wallMs: performance.now() - startedAt } };
 }

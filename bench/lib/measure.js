@@ -11,10 +11,13 @@ export async function measureSlice(server, load, durationSeconds) {
   const result = await generateLoad(load, durationSeconds);
   const machineAfter = machineCpu();
   const serverAfter = await server.cpu();
-  const slice = { ...result, server: { cpuMs: (serverAfter.cpuMicros - serverBefore.cpuMicros) / 1000, wallMs: serverAfter.at - serverBefore.at } };
+  // The slice lasts longer than the load (the generator starts, and formats a long list first): the server's share
+  // is of the time the load was sent, the machine's other work of the whole slice.
+  const sliceMs = serverAfter.at - serverBefore.at;
+  const slice = { ...result, server: { cpuMs: (serverAfter.cpuMicros - serverBefore.cpuMicros) / 1000, wallMs: result.generator.wallMs } };
   const machine = busyCores(machineBefore, machineAfter);
   if (machine !== undefined) {
-    slice.otherCores = machine - slice.server.cpuMs / slice.server.wallMs - slice.generator.cpuMs / slice.generator.wallMs;
+    slice.otherCores = machine - (slice.server.cpuMs + slice.generator.cpuMs + slice.generator.setupCpuMs) / sliceMs;
   }
   return slice;
 }
