@@ -15,6 +15,8 @@ import { benchCores, pinProcess, wrkMissing } from './lib/wrk.js';
 const RESULTS_FILE = new URL('./results/throughput.json', import.meta.url);
 /** CPU cores of other work (processes, or the kernel's loopback share) above which the figures are suspect. */
 const BUSY_MACHINE_CORES = 0.4;
+const COUNTED_READ_ID = 'mock-player-no-origin';
+const FLOOR_ID = 'floor-player';
 
 /** One plain request before the load: it must answer 200, and /health exactly as the baseline does. */
 async function probe(url, { path, headers }, baseline) {
@@ -87,6 +89,12 @@ async function setUp(scenario, options, cores, running) {
   entry.warmup = await generateLoad(entry.load, options.warmupSeconds);
 }
 
+/** The mock's counted read against its floor (the same reads done by hand), round by round; undefined when either did not run. */
+function countedReadVsFloor(results) {
+  if (!results.some((r) => r.id === FLOOR_ID)) return undefined;
+  return judge(results, FLOOR_ID).find((r) => r.id === COUNTED_READ_ID);
+}
+
 async function main() {
   const options = benchOptions();
   const missing = options.generator === 'wrk' ? wrkMissing() : undefined;
@@ -138,11 +146,18 @@ async function main() {
       `${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${spread}; target ≥ ${r.target}×)`,
     );
   }
+  const vsFloor = countedReadVsFloor(results);
+  if (vsFloor !== undefined) {
+    console.log(
+      `The counted read at ${formatRatio(vsFloor.ratio)} its floor's rate (rounds ${formatRatio(Math.min(...vsFloor.roundRatios))}–${formatRatio(Math.max(...vsFloor.roundRatios))})`,
+    );
+  }
   await writeResults(RESULTS_FILE, {
     loadGenerator: options.generator,
     options,
     busyMachine,
     scenarios: judged,
+    countedReadVsFloor: vsFloor === undefined ? undefined : { ratio: vsFloor.ratio, roundRatios: vsFloor.roundRatios },
   });
   console.log(`\nResults written to ${RESULTS_FILE.pathname}`);
   const failed = judged.some((r) => r.verdict === 'BELOW TARGET' || r.broken);
