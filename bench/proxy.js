@@ -13,7 +13,7 @@ import { aggregate, measureSlice } from './lib/measure.js';
 import { median } from './lib/median.js';
 import { nginxMissing, startNginx } from './lib/nginx-process.js';
 import { benchOptions } from './lib/options.js';
-import { formatRatio, isBroken, writeResults } from './lib/report.js';
+import { formatRatio, formatSpread, isBroken, writeResults } from './lib/report.js';
 import { GAME_ORIGIN } from './lib/scenarios.js';
 import { seededToken } from './lib/seeded-players.js';
 import { startServer } from './lib/server-process.js';
@@ -268,11 +268,10 @@ async function main() {
   console.log(`\n${markdownTable(results)}\n`);
   const judged = results.filter((r) => r.verdict !== undefined);
   for (const r of judged) {
-    const spread = (values, format) => `rounds ${format(Math.min(...values))}–${format(Math.max(...values))}`;
     const figure =
       r.judges === 'latency'
-        ? `adds ${r.addedP50Ms} ms at p50 (${spread(r.roundAddedP50Ms, (x) => `${x} ms`)}) and ${r.addedP99Ms} ms at p99`
-        : `at ${formatRatio(r.passThroughRatio)} the pass-through's rate (${spread(r.roundPassThroughRatios, formatRatio)})`;
+        ? `adds ${r.addedP50Ms} ms at p50 (${formatSpread(r.roundAddedP50Ms, (x) => `${x} ms`)}) and ${r.addedP99Ms} ms at p99`
+        : `at ${formatRatio(r.passThroughRatio)} the pass-through's rate (${formatSpread(r.roundPassThroughRatios)})`;
     console.log(`${r.verdict}: ${r.label} ${figure}; target ${target(r)}`);
   }
   const sentThroughProxy = results.filter((r) => r.front === 'proxy').reduce((sum, r) => sum + r.requests, 0);

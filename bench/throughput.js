@@ -7,7 +7,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { generateLoad } from './lib/generator.js';
 import { aggregate, measureRounds } from './lib/measure.js';
 import { benchOptions } from './lib/options.js';
-import { formatRatio, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
+import { formatRatio, formatSpread, isBroken, judge, markdownTable, writeResults } from './lib/report.js';
 import { SCENARIOS } from './lib/scenarios.js';
 import { startServer } from './lib/server-process.js';
 import { benchCores, pinProcess, wrkMissing } from './lib/wrk.js';
@@ -141,16 +141,13 @@ async function main() {
   const judged = judge(results, 'baseline-health');
   console.log(`\n${markdownTable(judged)}\n`);
   for (const r of judged.filter((r) => r.verdict !== undefined)) {
-    const spread = `rounds ${formatRatio(Math.min(...r.roundRatios))}–${formatRatio(Math.max(...r.roundRatios))}`;
     console.log(
-      `${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${spread}; target ≥ ${r.target}×)`,
+      `${r.verdict}${r.broken ? ' (BROKEN MEASUREMENT)' : ''}: ${r.label} at ${formatRatio(r.ratio)} the baseline (${formatSpread(r.roundRatios)}; target ≥ ${r.target}×)`,
     );
   }
   const vsFloor = countedReadVsFloor(results);
   if (vsFloor !== undefined) {
-    console.log(
-      `The counted read at ${formatRatio(vsFloor.ratio)} its floor's rate (rounds ${formatRatio(Math.min(...vsFloor.roundRatios))}–${formatRatio(Math.max(...vsFloor.roundRatios))})`,
-    );
+    console.log(`The counted read at ${formatRatio(vsFloor.ratio)} its floor's rate (${formatSpread(vsFloor.roundRatios)})`);
   }
   await writeResults(RESULTS_FILE, {
     loadGenerator: options.generator,

@@ -27,6 +27,9 @@ const number = new Intl.NumberFormat('en-US');
 /** Rounded down, so a ratio just below its target never prints as the target itself. */
 export const formatRatio = (ratio) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}×`;
 
+/** The lowest and highest of the rounds' figures, for a verdict's line. */
+export const formatSpread = (values, format = formatRatio) => `rounds ${format(Math.min(...values))}–${format(Math.max(...values))}`;
+
 export function markdownTable(judged) {
   const rows = judged.map((r) =>
     [
