@@ -1,20 +1,22 @@
 // The counted read's floor: raw node:http doing by hand only what a counted GET /api/player must (the bearer token
 // looked up among the same players, its expiry checked, the player's read bucket counted, the points brought up to
-// now, the player's JSON and the bucket's headers written), in one record a token, with nothing the mock does
-// besides (no journal, control API, CORS, variants, faults or store engine). Usage: counted-floor-server.js <players>
+// now by the mock's own rule, the player's JSON and the bucket's headers written), in one record a token, with
+// nothing the mock does besides (no journal, control API, CORS, variants, faults or store engine).
+// Usage: counted-floor-server.js <players>
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { refill } from '../../dist/src/core/action-points.js';
+import { DEFAULT_ACTION_POINTS } from '../../dist/src/core/options.js';
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS, TOKEN_LIFETIME_MS } from '../../dist/src/spec/limits.js';
 import { seededToken } from '../lib/seeded-players.js';
 import { serveForBench } from './serve-for-bench.js';
 
 const [players = '0'] = process.argv.slice(2);
 const READS_PER_WINDOW = RATE_LIMITS.read.limit;
-const MAX_POINTS = 60;
-const REFILL_INTERVAL_MS = 60_000;
 const BEARER = 'Bearer ';
 
 const start = Date.now();
+const createdAt = new Date(start).toISOString();
 /** Each token straight to its player, whose bucket and points sit in the player's own record. */
 const tokens = new Map();
 for (let index = 0; index < Number(players); index++) {
@@ -22,20 +24,13 @@ for (let index = 0; index < Number(players); index++) {
     id: randomUUID(),
     email: `seeded-${index}@example.com`,
     emailVerified: true,
-    createdAt: new Date(start).toISOString(),
-    points: MAX_POINTS,
-    accruedAt: start,
+    createdAt,
+    actionPoints: { points: DEFAULT_ACTION_POINTS.start, accruedAt: start },
     ship: null,
     windowStart: start,
     reads: 0,
   };
   tokens.set(seededToken(index), { player, expiresAt: start + TOKEN_LIFETIME_MS });
-}
-
-function refill(player, now) {
-  const gained = Math.floor((now - player.accruedAt) / REFILL_INTERVAL_MS);
-  player.points = Math.min(MAX_POINTS, player.points + gained);
-  player.accruedAt = player.points === MAX_POINTS ? now : player.accruedAt + gained * REFILL_INTERVAL_MS;
 }
 
 const server = createServer((request, response) => {
@@ -56,9 +51,12 @@ const server = createServer((request, response) => {
     return;
   }
   player.reads++;
-  refill(player, now);
-  const { id, email, emailVerified, createdAt, points, ship } = player;
-  const json = JSON.stringify({ success: true, player: { id, email, emailVerified, createdAt, actionPoints: points, maxActionPoints: MAX_POINTS, ship } });
+  refill(player.actionPoints, DEFAULT_ACTION_POINTS, now);
+  const { id, email, emailVerified, createdAt, actionPoints, ship } = player;
+  const json = JSON.stringify({
+    success: true,
+    player: { id, email, emailVerified, createdAt, actionPoints: actionPoints.points, maxActionPoints: DEFAULT_ACTION_POINTS.max, ship },
+  });
   response
     .writeHead(200, [
       'vary',
