@@ -86,12 +86,17 @@ function verifiedPlayer(store: Store, config: RequestContext['config'], email: s
   return player;
 }
 
+/** The token a request's Authorization header carries, if any. */
+export function bearerToken(request: ServiceRequest): string | undefined {
+  // Tokens are UUIDs, issued in lower case; a client may send them in either.
+  return BEARER_AUTHORIZATION.exec(headerValue(request, 'authorization') ?? '')?.[1]?.toLowerCase();
+}
+
 /** The player behind the request's bearer token, or undefined when it is missing, unknown or expired. */
 export function authenticate(store: Store, request: ServiceRequest, now: number): Player | undefined {
-  const match = BEARER_AUTHORIZATION.exec(headerValue(request, 'authorization') ?? '');
-  if (match === null) return undefined;
-  // Tokens are UUIDs, issued in lower case; a client may send them in either.
-  const token = store.tokens.get(match[1]!.toLowerCase(), now);
+  const sent = bearerToken(request);
+  if (sent === undefined) return undefined;
+  const token = store.tokens.get(sent, now);
   if (token === undefined) return undefined;
   const player = store.players.get(token.playerId);
   return player === undefined || token.serial < player.firstValidTokenSerial ? undefined : player;

@@ -1,8 +1,9 @@
 import type { Redis } from 'iovalkey';
+import { bearerToken } from '../core/auth.js';
+import { MAX_BODY_BYTES } from '../core/body.js';
 import type { BucketHit } from '../core/bucket-table.js';
 import { normalizeEmail } from '../core/email.js';
 import type { ServiceRequest } from '../core/http.js';
-import { headerValue } from '../core/http.js';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { Precount, PrecountBucket } from '../core/store-engine.js';
 import type { IssuedToken, PendingCode, Player, Store } from '../core/store.js';
@@ -10,8 +11,6 @@ import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
 import { COUNTS, LOAD_ANSWER_STRIDE, LOAD_RECORDS, READS, UNAUTHORIZED } from './redis-load-script.js';
 import type { RedisTurnPipeline, ScriptCalls, SharedScript } from './redis-turn-pipeline.js';
 import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
-
-const BEARER = /^Bearer +(\S+) *$/i;
 
 /** What one request may read: the records behind its bearer token and behind the email in its body. */
 export interface RequestKeys {
@@ -21,9 +20,9 @@ export interface RequestKeys {
 
 /** The keys an API request names, read leniently: the service itself judges the request afterwards. */
 export function requestKeys(request: ServiceRequest): RequestKeys {
-  const token = BEARER.exec(headerValue(request, 'authorization') ?? '')?.[1]?.toLowerCase();
+  const token = bearerToken(request);
   let email: string | undefined;
-  if (request.body !== undefined && request.body.byteLength > 0 && request.body.byteLength <= 65_536) {
+  if (request.body !== undefined && request.body.byteLength > 0 && request.body.byteLength <= MAX_BODY_BYTES) {
     try {
       const body = JSON.parse(new TextDecoder().decode(request.body)) as { email?: unknown };
       if (typeof body.email === 'string') email = normalizeEmail(body.email);
