@@ -1,18 +1,6 @@
-import type { Exchange } from '../target/exchange.js';
+import { exchangeRecord } from '../target/exchange.js';
 import type { FuzzResult } from './run-fuzz.js';
 import type { Step } from './step.js';
-
-/** A bearer token in a report: enough to tell tokens apart, not enough to use one. */
-function masked(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'authorization' ? `${value.slice(0, 16)}…` : value]));
-}
-
-function exchangeRecord(exchange: Exchange) {
-  return {
-    request: { method: exchange.method, url: exchange.url, headers: masked(exchange.requestHeaders), body: exchange.requestBody ?? null },
-    response: { status: exchange.status, headers: exchange.headers, body: exchange.text },
-  };
-}
 
 function stepRecord(step: Step) {
   const { expectation } = step;
