@@ -3,6 +3,7 @@ import type { BotCheck } from '../core/bot-check.js';
 import { DEFAULT_ACTION_POINTS } from '../core/options.js';
 import { compileUserRoutes } from '../core/user-routes/compile-routes.js';
 import { compileResourceTemplates } from '../core/user-routes/resource-templates.js';
+import { pointer } from '../core/user-routes/template.js';
 import { routeCategory, userRouteId, type UserRoute } from '../core/user-routes/user-route.js';
 import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
@@ -45,11 +46,6 @@ function givenOptions(flags: MockFlags, config: MockConfig): GivenOptions {
 
 function withoutNulls<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as Partial<T>;
-}
-
-/** A JSON Pointer segment: `/` and `~` escaped. */
-function pointer(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function mergeBotCheck(flags: MockFlags, file: MockConfig): BotCheck {

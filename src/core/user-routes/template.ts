@@ -105,7 +105,8 @@ function compileString(text: string, rules: TemplateRules, problems: string[]): 
   return (scope) => pieces.map((piece) => interpolated(piece(scope))).join('');
 }
 
-function pointer(key: string): string {
+/** A key as a JSON Pointer segment: `~` and `/` escaped. */
+export function pointer(key: string): string {
   return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
