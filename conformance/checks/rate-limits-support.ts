@@ -32,7 +32,6 @@ export async function sendTimed(suite: Suite, call: Call): Promise<Timed> {
   return { exchange, at: fromDateHeader(header(exchange, 'date')) ?? widen({ fromMs: sentAt, toMs: exchange.receivedAt }, LOCAL_SKEW_MS) };
 }
 
-export const limitOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitLimit);
 export const remainingOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitRemaining);
 export const resetOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.rateLimitReset);
 export const retryAfterOf = (exchange: Exchange) => integerHeader(exchange, HEADERS.retryAfter);

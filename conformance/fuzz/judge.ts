@@ -73,18 +73,15 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
   return [];
 }
 
-/** X-RateLimit-* and a 429's Retry-After against the model's bucket; their presence and form are the rules' (rules/rate-limits.ts). */
+/** X-RateLimit-Remaining and -Reset and a 429's Retry-After against the model's bucket; their presence and form, and Limit, are the rules' (rules/rate-limits.ts). */
 function judgeHeaders(exchange: Exchange, expectation: Expectation, context: JudgeContext): Judgement {
   const { at, choices } = context;
   const bucket = bucketName(expectation, context.caller);
   const findings: Finding[] = [];
-  const limit = integerHeader(exchange, HEADERS.rateLimitLimit);
   const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
   const reset = integerHeader(exchange, HEADERS.rateLimitReset);
   const judged: Judgement = { findings, remaining, windowEnd: undefined };
   if (expectation.counted !== true) return judged;
-  if (limit !== undefined && limit !== expectation.limit)
-    findings.push({ rule: 'RL-LIMIT', message: `X-RateLimit-Limit ${limit}, but the ${expectation.category} bucket holds ${expectation.limit}` });
   const firstHit = expectation.remaining === (expectation.limit ?? 0) - 1;
   if (remaining !== undefined && !expectation.nearBoundary && remaining !== expectation.remaining) {
     const used = (expectation.limit ?? 0) - (expectation.remaining ?? 0);

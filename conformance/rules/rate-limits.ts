@@ -1,5 +1,6 @@
-import { HEADERS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
+import { categoryOf, isCounted } from '../model/rate-limit-model.js';
 import { header, integerHeader } from '../target/exchange.js';
 import type { Exchange } from '../target/exchange.js';
 import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
@@ -25,6 +26,29 @@ function rateLimitHeader(name: string, presentAspect: string, integerAspect: str
   };
 }
 
+/**
+ * "X-RateLimit-Limit (integer, bucket size)": where it is sent on a table route whose bucket counts the caller, the
+ * size the Limits table gives that bucket. Not on a server error, nor on a 401 to a player's route (no player's
+ * bucket counted it); a game origin's exempt buckets are not judged.
+ */
+function limitIsBucketSize(exchange: Exchange, knowledge: Knowledge): Judgement[] {
+  const limit = integerHeader(exchange, HEADERS.rateLimitLimit);
+  const category = categoryOf(exchange.method, knowledge.path);
+  if (limit === undefined || category === undefined || exchange.status >= 500 || !isCounted(category, !knowledge.external)) return [];
+  const { limit: size, scope } = RATE_LIMITS[category];
+  if (exchange.status === 401 && scope === 'player') return [];
+  return [
+    judged(
+      'limit-size',
+      limit === size,
+      `X-RateLimit-Limit: ${size} (the ${category} bucket size)`,
+      `X-RateLimit-Limit ${limit}, but the ${category} bucket holds ${size}`,
+    ),
+  ];
+}
+
+const limitJudge = rateLimitHeader(HEADERS.rateLimitLimit, 'limit-present', 'limit-integer');
+
 /** The Limits section: the headers, the 429, the windows and who is counted; the fuzzer's model judges most of them. */
 export const RATE_LIMIT_RULES = [
   {
@@ -34,7 +58,7 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-HEADER-LIMIT', 'LIM-HEADERS', 'LIM-AUTH', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC', 'EP-CATEGORIES'],
     fuzz: 'X-RateLimit-Limit present on counted requests and equal to the bucket size',
     proxy: 'X-RateLimit-Limit on answers to external callers, an integer, equal to the bucket size',
-    judge: rateLimitHeader(HEADERS.rateLimitLimit, 'limit-present', 'limit-integer'),
+    judge: (exchange, knowledge) => [...limitJudge(exchange, knowledge), ...limitIsBucketSize(exchange, knowledge)],
   },
   {
     id: 'RL-REMAINING',
