@@ -1,5 +1,6 @@
 import { describe, it, type TestContext } from 'vitest';
 import { OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
+import { SIX_DIGITS } from '../rules/formats.js';
 import { expectThat, observe } from './assertions.js';
 import { withFrozenClock, advanceTo } from '../target/clock-scope.js';
 import { errorMessage } from '../rules/envelope.js';
@@ -219,7 +220,7 @@ export function verifyChecks(suite: Suite): void {
       const { code } = registration;
       expectThat(
         registration.register,
-        new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code),
+        SIX_DIGITS.test(code),
         `a ${OTP_LENGTH}-digit code; the code delivered for ${registration.email} was ${code} (${code.length} digits)`,
       );
     });

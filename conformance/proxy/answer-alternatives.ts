@@ -1,4 +1,6 @@
+import { UUID } from '../rules/formats.js';
 import { type Exchange, isObject } from '../target/exchange.js';
+import { NUMERIC } from './route-pattern.js';
 import { TOKEN_FIELD } from './traffic-identities.js';
 
 /** What must hold of a request for an alternative to answer it: path and query parameters (as strings) and body fields (as JSON values). */
@@ -52,9 +54,6 @@ const text = (value: unknown) => JSON.stringify(value);
 
 type Source = 'params' | 'query' | 'body';
 const SOURCES: readonly Source[] = ['params', 'query', 'body'];
-
-const NUMERIC = /^\d+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const valuesOf = <A>(each: AskedAndAnswered<A>, source: Source): Readonly<Record<string, unknown>> => each[source] ?? {};
 

@@ -1,3 +1,4 @@
+import { SIX_DIGITS } from '../rules/formats.js';
 import { isObject } from '../target/exchange.js';
 import type { RouteParam } from './route-pattern.js';
 import { type SignedInPlayer, TOKEN_FIELD } from './traffic-identities.js';
@@ -8,7 +9,6 @@ export const REDACTED_TOKEN = '00000000-0000-0000-0000-000000000000';
 export const REDACTED_CODE = '000000';
 
 const CODE_FIELD = /otp|codes?$/i;
-const SIX_DIGITS = /^\d{6}$/;
 const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 /** One placeholder address per address of the traffic, numbered as first met: `player1@example.com`. */

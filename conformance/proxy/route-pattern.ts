@@ -1,3 +1,5 @@
+import { UUID } from '../rules/formats.js';
+
 /** A path of the traffic as a mock route's path: its numeric, UUID, email and token segments become `:name` parameters. */
 export interface RoutePattern {
   path: string;
@@ -10,8 +12,8 @@ export interface RouteParam {
   value: string;
 }
 
-const NUMERIC = /^\d+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path segment that is a number: an id. */
+export const NUMERIC = /^\d+$/;
 const EMAIL = /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/;
 /** The characters the mock accepts in a literal segment of a route's path. */
 const LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=@%]+$/;

@@ -1,3 +1,4 @@
+import { OTP_LENGTH } from '../../src/spec/limits.js';
 import { healthResponseSchema } from '../../src/spec/schemas.js';
 
 /** The spec's formats, as the suite and the proxy read them. */
@@ -9,7 +10,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
 
 /** "OTP length 6 digits." */
-export const SIX_DIGITS = /^\d{6}$/;
+export const SIX_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /** "Service version, dotted numeric form <major>.<minor>.<patch>", as the Health response's schema writes it. */
 export const DOTTED_VERSION = new RegExp(healthResponseSchema.properties.version.pattern);
