@@ -129,6 +129,8 @@ export const DEFAULT_ACTION_COSTS: Readonly<Record<string, number>> = { createSh
 export const DEFAULT_BOUNDS: StoreBounds = { maxPendingCodes: 100_000, maxBuckets: 1_500_000, outboxSize: 1_000 };
 export const DEFAULT_MAX_WRONG_OTP_ATTEMPTS = 5;
 export const DEFAULT_JOURNAL_SIZE = 500;
+export const DEFAULT_BOT_CHECK = { mode: 'off' } as const satisfies BotCheck;
+export const DEFAULT_CONTROL = { enabled: true, public: false } as const satisfies Required<ControlOptions>;
 export const DEFAULT_GAMEPLAY_ROUTE_COST = 1;
 
 /** The cost of each gameplay route, by id: the spec's defaults, each route of the user's own (or 1), the costs given outranking both. */
@@ -177,14 +179,14 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     clock: options.clock ?? new VirtualClock(),
     gameOrigins: new Set(options.gameOrigins ?? []),
     corsOrigins: options.corsOrigins === undefined ? 'any' : new Set(options.corsOrigins),
-    botCheck: options.botCheck ?? { mode: 'off' },
+    botCheck: options.botCheck ?? DEFAULT_BOT_CHECK,
     maxWrongOtpAttempts: options.maxWrongOtpAttempts ?? DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
     actionCosts: actionCostsOf(compiledRoutes, options.actionCosts),
     userRoutes: compiledRoutes,
     resources: resourceTemplates(options),
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },
-    control: { enabled: options.control?.enabled ?? true, public: options.control?.public ?? false },
+    control: { enabled: options.control?.enabled ?? DEFAULT_CONTROL.enabled, public: options.control?.public ?? DEFAULT_CONTROL.public },
     world: options.world,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     rateLimitWindows: options.rateLimitWindows ?? 'first-hit',

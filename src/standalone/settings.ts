@@ -2,7 +2,14 @@ import type { ActionPointRules } from '../core/action-points.js';
 import type { BotCheck } from '../core/bot-check.js';
 import { FAULT_RULE_SCHEMA, type FaultRuleJson } from '../core/fault-rules.js';
 import { MAX_FAULT_SEED } from '../core/faults.js';
-import { DEFAULT_ACTION_COSTS, DEFAULT_ACTION_POINTS, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_WRONG_OTP_ATTEMPTS } from '../core/options.js';
+import {
+  DEFAULT_ACTION_COSTS,
+  DEFAULT_ACTION_POINTS,
+  DEFAULT_BOT_CHECK,
+  DEFAULT_CONTROL,
+  DEFAULT_JOURNAL_SIZE,
+  DEFAULT_MAX_WRONG_OTP_ATTEMPTS,
+} from '../core/options.js';
 import type { UserRoute } from '../core/user-routes/user-route.js';
 import type { World } from '../core/world.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/control-routes.js';
@@ -78,14 +85,14 @@ export const MOCK_SETTINGS = {
   },
   control: {
     description: `Serve the control API under ${CONTROL_PREFIX} (clock, outbox, journal, world); --no-control turns it off`,
-    default: true,
+    default: DEFAULT_CONTROL.enabled,
     flag: { name: 'control', kind: 'boolean' },
     file: fileKey<boolean>(onOff, { description: `Serve the control API under ${CONTROL_PREFIX}` }),
     option: option<boolean>({ asGiven: true }),
   },
   controlPublic: {
     description: 'Answer the control API from any client, not only loopback ones',
-    default: false,
+    default: DEFAULT_CONTROL.public,
     flag: { name: 'control-public', kind: 'boolean' },
     file: fileKey<boolean>(onOff),
     option: option<boolean>({ asGiven: true }),
@@ -124,8 +131,8 @@ export const MOCK_SETTINGS = {
   },
   botCheck: {
     description: 'How register treats challengeToken',
-    default: 'off',
-    optionDefault: { mode: 'off' },
+    default: DEFAULT_BOT_CHECK.mode,
+    optionDefault: DEFAULT_BOT_CHECK,
     flag: { name: 'bot-check', kind: 'string', choices: BOT_CHECK_MODES },
     file: fileKey<{ mode: BotCheck['mode']; tokens?: string[] }>(
       {
