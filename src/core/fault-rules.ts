@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { FAULT_KINDS, type FaultKind } from '../spec/control-schemas.js';
 import { ApiError } from './errors.js';
 import { FAULT_STATUSES, type FaultRule, type FaultStatus } from './faults.js';
 import { validator } from './validation.js';
@@ -11,7 +12,7 @@ export interface FaultRuleJson {
   method?: string;
   path?: string;
   probability?: number;
-  kind: 'status' | 'latency' | 'reset' | 'truncate' | 'rate-limit';
+  kind: FaultKind;
   status?: number;
   /** A fixed latency; or minMs and maxMs for a range. */
   ms?: number;
@@ -29,7 +30,7 @@ export const FAULT_RULE_SCHEMA: JSONSchemaType<FaultRuleJson> = {
     method: { type: 'string', pattern: '^(\\*|[A-Za-z]+)$', nullable: true },
     path: { type: 'string', pattern: '^(\\*|/.*)$', maxLength: 500, nullable: true },
     probability: { type: 'number', minimum: 0, maximum: 1, nullable: true },
-    kind: { type: 'string', enum: ['status', 'latency', 'reset', 'truncate', 'rate-limit'] },
+    kind: { type: 'string', enum: FAULT_KINDS },
     status: { type: 'integer', enum: [...FAULT_STATUSES], nullable: true },
     ms: LATENCY,
     minMs: LATENCY,

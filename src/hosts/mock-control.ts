@@ -6,7 +6,7 @@ import type { World, WorldPlayer } from '../core/world.js';
 import type { TemplateRouteConfig } from '../core/user-routes/route-schema.js';
 import type { ControlAnswer, JsonControlRouteKey } from '../spec/control-responses.js';
 import { CONTROL_ROUTES, controlPath, type ResetPart } from '../spec/control-routes.js';
-import type { ControlPlayer, JournalEntryView, OutboxMessage, RateLimitBucket } from '../spec/control-schemas.js';
+import type { ControlPlayer, FaultKind, JournalEntryView, OutboxMessage, RateLimitBucket } from '../spec/control-schemas.js';
 
 export type { ResetPart } from '../spec/control-routes.js';
 export type { ClockState, ControlPlayer, OutboxMessage, RateLimitBucket, RouteListing, SeededPlayer, VariantsState } from '../spec/control-schemas.js';
@@ -29,7 +29,7 @@ export interface JournalFilter {
   /** What the request's body holds: an object or array as a JSON subset (`{ship: {name: 'Nomad'}}`), a string as text in it. */
   bodyMatches?: string | Readonly<Record<string, unknown>> | readonly unknown[];
   /** true: requests that met a fault; false: those that met none; or a kind of fault ('status', 'reset', …). */
-  fault?: boolean | 'status' | 'latency' | 'reset' | 'truncate' | 'rate-limit';
+  fault?: boolean | FaultKind;
 }
 
 /** A control call the mock refused: the HTTP status and the message of its `{error}` envelope. */

@@ -5,7 +5,9 @@ export const CONTROL_PREFIX = '/__mock';
 export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] as const;
 export type ResetPart = (typeof RESET_PARTS)[number];
 
-const JOURNAL_FILTERS = 'method=&path=&status=&ip=&player=&origin=&from=&to=&fault=&bodyMatches=';
+/** The query parameters that select journal entries; every one given must hold. */
+export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault', 'bodyMatches'] as const;
+const FILTER_QUERY = JOURNAL_FILTERS.map((name) => `${name}=`).join('&');
 
 export interface ControlRouteSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -111,23 +113,23 @@ export const CONTROL_ROUTES = {
   journal: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal`,
-    summary: `?${JOURNAL_FILTERS}&limit=&cursor=: the last requests (method, path, status, category, faults met, headers and body as sent, secrets masked), newest first; nextCursor goes on`,
+    summary: `?${FILTER_QUERY}&limit=&cursor=: the last requests (method, path, status, category, faults met, headers and body as sent, secrets masked), newest first; nextCursor goes on`,
   },
   journalStream: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal/stream`,
-    summary: `?${JOURNAL_FILTERS}&limit=: server-sent events, one per request as it is answered; limit (default 0) held entries first`,
+    summary: `?${FILTER_QUERY}&limit=: server-sent events, one per request as it is answered; limit (default 0) held entries first`,
     contentType: 'text/event-stream',
   },
   journalCount: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal/count`,
-    summary: `?${JOURNAL_FILTERS}: how many requests of the whole journal match the filters`,
+    summary: `?${FILTER_QUERY}: how many requests of the whole journal match the filters`,
   },
   journalHar: {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal.har`,
-    summary: `?${JOURNAL_FILTERS}: the journal's requests, oldest first, as a HAR 1.2 document for devtools (method, URL, status, time, the request's headers and body; no response bodies)`,
+    summary: `?${FILTER_QUERY}: the journal's requests, oldest first, as a HAR 1.2 document for devtools (method, URL, status, time, the request's headers and body; no response bodies)`,
     bare: true,
   },
   faults: {

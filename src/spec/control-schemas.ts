@@ -1,5 +1,9 @@
 import type { SchemaValue } from './schema-value.js';
 
+/** What a fault rule injects. */
+export const FAULT_KINDS = ['status', 'latency', 'reset', 'truncate', 'rate-limit'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
 /**
  * A closed object schema whose properties are all required but those named in `optional`.
  * The one helper of the control API's schemas: the required list is then never out of step with the properties.
@@ -91,7 +95,7 @@ export const FAULT_RULE = objectSchema(
   {
     id: STRING,
     text: STRING,
-    kind: { type: 'string', enum: ['status', 'latency', 'reset', 'truncate', 'rate-limit'] },
+    kind: { type: 'string', enum: FAULT_KINDS },
     method: STRING,
     path: STRING,
     probability: { type: 'number', minimum: 0, maximum: 1 },

@@ -1,3 +1,5 @@
+import { JOURNAL_FILTERS } from '../../spec/control-routes.js';
+import { FAULT_KINDS } from '../../spec/control-schemas.js';
 import { normalizeEmail } from '../email.js';
 import { bodyMatcher } from './body-match.js';
 import { ApiError } from '../errors.js';
@@ -6,12 +8,8 @@ import type { JournalEntry } from '../journal.js';
 import { pathPattern } from '../path-pattern.js';
 import type { Store } from '../store.js';
 
-/** The query parameters that select journal entries; every one given must hold. */
-export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault', 'bodyMatches'] as const;
-
 /** A pattern's cost is its length times each path's: bounded, as a count reads the whole journal. */
 const MAX_PATTERN_LENGTH = 200;
-const FAULT_KINDS = ['status', 'latency', 'reset', 'truncate', 'rate-limit'];
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 type Accept = (entry: JournalEntry) => boolean;
@@ -32,7 +30,7 @@ function statusFilter(text: string): Accept {
 function faultFilter(text: string): Accept {
   if (text === 'true') return (entry) => entry.fault !== null;
   if (text === 'false') return (entry) => entry.fault === null;
-  if (FAULT_KINDS.includes(text)) return (entry) => entry.fault?.some((label) => label.startsWith(text)) ?? false;
+  if ((FAULT_KINDS as readonly string[]).includes(text)) return (entry) => entry.fault?.some((label) => label.startsWith(text)) ?? false;
   throw new ApiError(400, `query fault must be true, false or a kind of fault: ${FAULT_KINDS.join(', ')}`);
 }
 

@@ -1,7 +1,8 @@
 import { queryParameter } from '../http.js';
 import { journalView } from '../journal.js';
 import { ControlContent, type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
-import { JOURNAL_FILTERS, journalFilter } from './journal-filter.js';
+import { JOURNAL_FILTERS } from '../../spec/control-routes.js';
+import { journalFilter } from './journal-filter.js';
 import { journalHar } from './journal-har.js';
 import { journalStream } from './journal-stream.js';
 import { PAGE_QUERY, pageBody, pageQuery, SCAN_BUDGET } from './listing.js';
