@@ -3,6 +3,7 @@ import { FAULT_RULE_SCHEMA } from '../core/fault-rules.js';
 import { didYouMean } from './did-you-mean.js';
 import { camelCase } from './setting-declaration.js';
 import { worldPlayerSchema } from '../core/world-schema.js';
+import { pointer } from '../core/user-routes/template.js';
 
 // allErrors: a file's every problem at once. verbose: errors carry their parent schema, so that an unknown
 // key can be told the known ones.
@@ -18,7 +19,7 @@ function unknownKey(error: ErrorObject): string {
   const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
   const near = known.includes(camelCase(key)) ? `; did you mean ${camelCase(key)}?` : didYouMean(key, known);
   const hint = near !== '' ? near : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
-  return `${error.instancePath}/${key.replaceAll('~', '~0').replaceAll('/', '~1')} is not a known key${hint}`;
+  return `${error.instancePath}/${pointer(key)} is not a known key${hint}`;
 }
 
 /** The pattern a schema gives one of its properties: the words below follow the schemas rather than copy them. */
