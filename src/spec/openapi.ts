@@ -122,7 +122,7 @@ function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayl
 const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 /** /health under variant health-any-method: every other method answers as GET does. */
-const OTHER_HEALTH_METHODS = ['post', 'put', 'patch', 'delete', 'options'] as const;
+export const OTHER_HEALTH_METHODS = ['post', 'put', 'patch', 'delete', 'options'] as const;
 
 /** GET /api/player/ship, which the mock serves though the spec's table lists only the POST. */
 function shipReadOperation(route: (typeof MOCK_ROUTES)[number]): OpenApiOperation {

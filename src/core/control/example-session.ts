@@ -5,6 +5,7 @@ import type { ExampleAnswer } from '../../spec/openapi-examples.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import type { ServiceRequest, ServiceResponse } from '../http.js';
 import type { CompiledAlternative, CompiledUserRoute } from '../user-routes/compile-routes.js';
+import { OTHER_HEALTH_METHODS } from '../../spec/openapi.js';
 
 /** A service of the same options made for the examples alone, on memory, its clock frozen: its answers and the codes it sent. */
 export interface SampleService {
@@ -17,7 +18,6 @@ const CLIENT = '203.0.113.77';
 const SECOND_CLIENT = '203.0.113.78';
 const LOOPBACK = '127.0.0.1';
 const EMAIL = 'pilot@example.com';
-const OTHER_HEALTH_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const NO_CONDITIONS: CompiledAlternative['when'] = { params: {}, query: {}, body: {} };
 /** Every payload a variant reads: `name`, or `galaxyId` and `shipName`. */
 const SHIP = { name: 'Nomad', galaxyId: 1, shipName: 'Nomad' };
@@ -116,13 +116,13 @@ export async function exampleAnswers(
   await send('POST', controlPath('startEncounter', { id: EMAIL }), { control: true });
   await send('POST', '/api/player/ship', { token, body: SHIP });
   await send('DELETE', controlPath('endEncounter', { id: EMAIL }), { control: true });
-  for (const method of OTHER_HEALTH_METHODS) await send(method, '/health');
+  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), '/health');
   await userRouteRequests(send, userRoutes, token);
 
   await spend(send, RATE_LIMITS.auth.limit, 'POST', '/api/auth/register', { body: { email: 'pilot2@example.com' } });
   await send('POST', '/api/auth/verify-email', { body: { email: EMAIL, otp: code } });
   await spend(send, RATE_LIMITS.public.limit, 'GET', '/health');
-  for (const method of OTHER_HEALTH_METHODS) await send(method, '/health');
+  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), '/health');
   await spend(send, RATE_LIMITS.read.limit, 'GET', '/api/player', { token });
   await send('GET', '/api/player/ship', { token });
   await spend(send, RATE_LIMITS.gameplay.limit, 'POST', '/api/player/ship', { token, body: SHIP });
