@@ -1,7 +1,7 @@
 import { isSuccess } from '../rules/envelope.js';
 import { sentAddress } from '../rules/parameters.js';
 import type { Knowledge } from '../rules/index.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject, stringField } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
 
@@ -11,7 +11,6 @@ export type AuthKnowledge = Pick<Knowledge, 'tokenExpiresAt' | 'registeredAt' | 
 /** How many addresses and tokens the proxy remembers; beyond them the oldest are forgotten, never judged wrongly. */
 const REMEMBERED = 100_000;
 
-const field = (body: unknown, name: string) => (isObject(body) && typeof body[name] === 'string' ? (body[name] as string) : undefined);
 const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const codeOf = (email: string, requestBody: unknown) => `${email} ${isObject(requestBody) ? String(requestBody['otp']) : ''}`;
 
@@ -52,8 +51,8 @@ export class AuthMemory {
     }
     if (route !== 'POST /api/auth/verify-email') return;
     this.#usedCodes.set(codeOf(email, requestBody), true);
-    const token = field(exchange.body, 'authToken');
-    const expiresAt = Date.parse(field(exchange.body, 'expiresAt') ?? '');
+    const token = stringField(exchange.body, 'authToken');
+    const expiresAt = Date.parse(stringField(exchange.body, 'expiresAt') ?? '');
     if (token !== undefined && !Number.isNaN(expiresAt)) this.#tokenExpiry.set(token, expiresAt);
   }
 }

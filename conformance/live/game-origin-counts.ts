@@ -36,9 +36,8 @@ interface Shown {
 export class GameOriginCounts {
   readonly #last = new BoundedMap<string, Shown>(REMEMBERED_OWNERS);
 
-  /** The departure an answer shows, if any. `path` without its query; `token` the bearer token sent. */
+  /** The departure an answer shows, if any. `path` an API path (LiveJudge judges no other) without its query; `token` the bearer token sent. */
   judge(method: string, path: string, token: string | undefined, clientIp: string, gameOrigin: boolean, exchange: Exchange): string | undefined {
-    if (!path.startsWith('/api/') && path !== '/health') return undefined;
     // Registration and verification stay limited by IP for every caller.
     if (path.startsWith('/api/auth/')) return undefined;
     const owner = `${method.toUpperCase() === 'GET' ? 'read' : 'write'} ${token === undefined ? `ip ${clientIp}` : `token ${token}`}`;

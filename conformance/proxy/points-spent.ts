@@ -1,15 +1,12 @@
-import { specRoute } from '../../src/spec/routes.js';
-import { type Exchange, integerHeader, isObject } from '../target/exchange.js';
-import { bearerToken, pathOf } from './traffic-identities.js';
-
-const GET_PLAYER = specRoute('getPlayer').path;
+import { type Exchange, integerHeader } from '../target/exchange.js';
+import { answeredPlayer, bearerToken } from './traffic-identities.js';
 
 /** The points a player held after this exchange, as its answer shows them: X-ActionPoints-Remaining, or GET /api/player's `actionPoints`. */
 function pointsShown(exchange: Exchange): number | undefined {
   const remaining = integerHeader(exchange, 'X-ActionPoints-Remaining');
-  if (remaining !== undefined || exchange.method !== 'GET' || pathOf(exchange) !== GET_PLAYER || exchange.status >= 400) return remaining;
-  const player = isObject(exchange.body) && isObject(exchange.body['player']) ? exchange.body['player'] : exchange.body;
-  return isObject(player) && typeof player['actionPoints'] === 'number' ? player['actionPoints'] : undefined;
+  if (remaining !== undefined) return remaining;
+  const actionPoints = answeredPlayer(exchange)?.['actionPoints'];
+  return typeof actionPoints === 'number' ? actionPoints : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { bearerToken as tokenOf } from '../rules/bearer.js';
 import { type RouteId, specRoute } from '../../src/spec/routes.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson, stringField } from '../target/exchange.js';
 
 /** What the traffic showed of the player behind a token: the email it signed in with, its id. */
 export interface SignedInPlayer {
@@ -37,30 +37,32 @@ function answeredTokens(value: unknown, named: boolean, found: Set<string>): voi
   else if (isObject(value)) for (const [key, item] of Object.entries(value)) answeredTokens(item, TOKEN_FIELD.test(key), found);
 }
 
-function requestJson(exchange: Exchange): unknown {
-  try {
-    return exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
-  } catch {
-    return undefined;
-  }
-}
-
-const stringField = (value: unknown, key: string) => (isObject(value) && typeof value[key] === 'string' ? value[key] : undefined);
-
 /** The email a successful verify-email signed in, and the token it answered. */
 function signIn(exchange: Exchange): { token: string; email: string } | undefined {
   if (exchange.method !== 'POST' || pathOf(exchange) !== specPath('verifyEmail') || exchange.status >= 400) return undefined;
-  const email = stringField(requestJson(exchange), 'email');
+  const email = stringField(parsedJson(exchange.requestBody), 'email');
   const token = stringField(exchange.body, 'authToken');
   return email === undefined || token === undefined ? undefined : { token, email };
 }
 
-/** The player GET /api/player answered for a token (its `player` object, or the body itself). */
+/**
+ * The player a successful GET /api/player answered: its `player` object, or the body itself; {} when that is no object
+ * (the answer was still a read of the player). Undefined for any other exchange.
+ */
+export function answeredPlayer(exchange: Exchange): Record<string, unknown> | undefined {
+  if (exchange.method !== 'GET' || pathOf(exchange) !== specPath('getPlayer') || exchange.status >= 400) return undefined;
+  const player = isObject(exchange.body) && isObject(exchange.body['player']) ? exchange.body['player'] : exchange.body;
+  return isObject(player) ? player : {};
+}
+
+/** The player GET /api/player answered for a token. */
 function playerRead(exchange: Exchange, token: string | undefined): { token: string; player: SignedInPlayer } | undefined {
-  if (token === undefined || exchange.method !== 'GET' || pathOf(exchange) !== specPath('getPlayer') || exchange.status >= 400) return undefined;
-  const body = isObject(exchange.body) && isObject(exchange.body['player']) ? exchange.body['player'] : exchange.body;
-  const id = stringField(body, 'id');
-  const email = stringField(body, 'email');
+  // No token, no read to remember: the answer is not even looked at (pathOf may throw on a malformed URL).
+  if (token === undefined) return undefined;
+  const player = answeredPlayer(exchange);
+  if (player === undefined) return undefined;
+  const id = stringField(player, 'id');
+  const email = stringField(player, 'email');
   return { token, player: { ...(id === undefined ? {} : { id }), ...(email === undefined ? {} : { email }) } };
 }
 

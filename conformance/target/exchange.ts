@@ -106,6 +106,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The string at `key` of an object, or undefined when the value is no object or that field no string. */
+export function stringField(value: unknown, key: string): string | undefined {
+  return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
+}
+
 /** `{base_url}/path`: keeps any path prefix of the base URL. */
 export function endpoint(baseUrl: string, path: string): string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;

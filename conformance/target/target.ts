@@ -5,7 +5,7 @@ import { AnswerError, boundedRequest } from './bounded-answer.js';
 import type { Call } from './call.js';
 import { ClockControl } from './clock-control.js';
 import type { ConformanceConfig } from '../run/config.js';
-import { endpoint, type Exchange } from './exchange.js';
+import { endpoint, type Exchange, parsedJson } from './exchange.js';
 import { IdentityPool, type Identity } from './identities.js';
 import { Pacer } from './pacing.js';
 import { registeredEmail } from './registered-emails.js';
@@ -96,12 +96,6 @@ export class Target {
     const responseHeaders = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
     );
-    let parsed: unknown;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
     return {
       method: call.method,
       url,
@@ -110,7 +104,7 @@ export class Target {
       status: response.status,
       headers: responseHeaders,
       text,
-      body: parsed,
+      body: parsedJson(text),
       sentAt,
       receivedAt: Date.now(),
     };
