@@ -5,7 +5,8 @@ import { KEEP_ENDED_MS } from '../core/store.js';
 import type { BucketChanges } from './redis-buckets.js';
 import { BUCKET_GRACE_MS } from './redis-bucket-script.js';
 import type { PlayerWrites } from './redis-kept-players.js';
-import { codeRecord, messageRecord, tokenRecord, type RedisKeys } from './redis-records.js';
+import { codeRecord, messageRecord, type RedisKeys, scanKeyBatches, tokenRecord } from './redis-records.js';
+import { execOrThrow } from './redis-write-batch.js';
 import { isEmptyChangeSet, type ChangeSet } from './store-changes.js';
 
 /** What one commit writes besides the Store's records. */
@@ -24,12 +25,7 @@ export interface CommitExtras {
 const keepFor = (expiresAt: number, now: number) => Math.max(1, expiresAt - now) + KEEP_ENDED_MS;
 
 async function deleteMatching(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.unlink(...keys);
-  } while (cursor !== '0');
+  for await (const keys of scanKeyBatches(redis, pattern)) await redis.unlink(...keys);
 }
 
 /** Parts a request forgot as a whole go first, key by key (SCAN, never KEYS). */
@@ -141,7 +137,5 @@ export async function commitChanges(
   const batch = redis.multi();
   writeChanges(batch, keys, changes, players, messageIds, extras);
   if (extras.journal.length > 0) trimJournal(batch, keys, extras.journalSize);
-  const results = await batch.exec();
-  const failed = results?.find(([error]) => error !== null);
-  if (failed !== undefined) throw failed[0];
+  await execOrThrow(batch);
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'iovalkey';
 import type { JournalEntry } from '../core/journal.js';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { IssuedToken, PendingCode, Player } from '../core/store.js';
-import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys } from './redis-records.js';
+import { parseCode, parseMessage, parsePlayer, parseToken, type RedisKeys, scanKeyBatches } from './redis-records.js';
 
 /** The whole shared state, as a control request reads it (listings, worlds, scenarios, reset). */
 export interface SharedState {
@@ -18,12 +18,7 @@ export interface SharedState {
 
 async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
   const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== '0');
+  for await (const keys of scanKeyBatches(redis, pattern)) found.push(...keys);
   return found;
 }
 

@@ -1,3 +1,4 @@
+import type { Redis } from 'iovalkey';
 import type { OutboxMessage } from '../core/outbox.js';
 import type { IssuedToken, PendingCode, Player } from '../core/store.js';
 
@@ -28,6 +29,16 @@ export function redisKeys(prefix: string) {
 }
 
 export type RedisKeys = ReturnType<typeof redisKeys>;
+
+/** The keys matching a pattern, a SCAN reply at a time (never KEYS, which blocks the server); the next SCAN waits for the caller. */
+export async function* scanKeyBatches(redis: Redis, pattern: string): AsyncGenerator<string[]> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) yield keys;
+  } while (cursor !== '0');
+}
 
 /** A code as kept on Redis: its hash and salt in base64, and the id of its outbox message. */
 interface StoredCode extends Omit<PendingCode, 'salt' | 'hash' | 'message'> {

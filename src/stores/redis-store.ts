@@ -29,6 +29,13 @@ const NO_ENTRIES: JournalEntry[] = [];
 /** A control request names no record: it reads the whole state, or only the clock. */
 const NO_KEYS: RequestKeys = { token: undefined, email: undefined };
 
+/** Fails with the last 'error' event (refused, unknown host…), not connect's 'Connection is closed.'; kept listening, the client logs no error itself. */
+async function connectTellingWhy(redis: Redis): Promise<void> {
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error));
+  await redis.connect().catch((error: unknown) => Promise.reject(lastError ?? error));
+}
+
 /**
  * `--store redis://…`: players, tokens, codes, ships, action points, buckets, the outbox, the journal and the
  * clock on a Redis (or Valkey) that many mock processes share. The Store's Maps are this process's working
@@ -76,10 +83,8 @@ export class RedisStore implements StoreEngine {
   /** Connects once and lets go: whether the server answers. */
   static async probe(url: string): Promise<void> {
     const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    let lastError: Error | undefined;
-    redis.on('error', (error: Error) => (lastError = error));
     try {
-      await redis.connect().catch((error: unknown) => Promise.reject(lastError ?? error));
+      await connectTellingWhy(redis);
       await redis.ping();
     } finally {
       redis.disconnect();
@@ -96,11 +101,9 @@ export class RedisStore implements StoreEngine {
       commandTimeout: 2_000,
       retryStrategy: () => 200,
     });
-    // Reported per request as 503 while the client reconnects by itself; at start, the reason it failed.
-    let lastError: Error | undefined;
-    redis.on('error', (error: Error) => (lastError = error));
+    // Errors are reported per request as 503 while the client reconnects by itself; at start, the reason it failed.
     try {
-      await redis.connect().catch((error: unknown) => Promise.reject(lastError ?? error));
+      await connectTellingWhy(redis);
       const claimed = await redis.set(`${prefix}seeded`, '1', 'NX');
       return new RedisStore(redis, prefix, options, claimed === null);
     } catch (error) {

@@ -1,5 +1,12 @@
 import type { ChainableCommander, Redis } from 'iovalkey';
 
+/** Runs a MULTI; EXEC answers each command's error in its results instead of rejecting, so the first one is thrown. */
+export async function execOrThrow(batch: ChainableCommander): Promise<void> {
+  const results = await batch.exec();
+  const failed = results?.find(([error]) => error !== null);
+  if (failed !== undefined) throw failed[0];
+}
+
 /**
  * The writes of the requests answered in one turn of the event loop, sent as one MULTI: a request adds its
  * commands at once (so they hold its records as they were when it ran), and its answer waits for the EXEC.
@@ -47,7 +54,7 @@ export class RedisWriteBatch {
       this.#send = () => {
         this.#finish(batch);
         // exec writes the batch at once; the answer comes later.
-        this.#track(this.#exec(batch)).then(resolve, reject);
+        this.#track(execOrThrow(batch)).then(resolve, reject);
       };
     });
     // Let the other requests answered in this turn of the event loop add theirs.
@@ -69,11 +76,5 @@ export class RedisWriteBatch {
     } finally {
       this.#inFlight.delete(write);
     }
-  }
-
-  async #exec(batch: ChainableCommander): Promise<void> {
-    const results = await batch.exec();
-    const failed = results?.find(([error]) => error !== null);
-    if (failed !== undefined) throw failed[0];
   }
 }
