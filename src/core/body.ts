@@ -7,6 +7,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type JsonObject = Record<string, unknown>;
 
+/** Whether a value is a JSON object: not null, not an array. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The request body as a JSON object, or the 4xx that says why it is not one. */
 export function readJsonObject(request: ServiceRequest): JsonObject {
   const bytes = request.body;
@@ -26,10 +31,8 @@ export function readJsonObject(request: ServiceRequest): JsonObject {
   } catch {
     throw new ApiError(400, 'Request body is not valid JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError(400, 'Request body must be a JSON object');
-  }
-  return parsed as JsonObject;
+  if (!isJsonObject(parsed)) throw new ApiError(400, 'Request body must be a JSON object');
+  return parsed;
 }
 
 export function requiredString(body: JsonObject, field: string, maxLength: number): string {

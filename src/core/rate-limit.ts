@@ -3,7 +3,7 @@ import type { BucketState, BucketTableFull } from './bucket-table.js';
 import { ApiError } from './errors.js';
 import type { Rules } from './request-context.js';
 import type { Store } from './store.js';
-import { rateLimitWindows, resetHeader, retryAfterHeader } from './variant-effects.js';
+import { rateLimitWindows, resetHeader, retryAfterHeader, retryAfterSeconds } from './variant-effects.js';
 
 /** One bucket as a response shows it. */
 interface RateLimitState {
@@ -30,12 +30,10 @@ export function windowEndOf(rules: Rules, now: number): number {
 
 /** The 503 for a key the bucket store has no room for: no live bucket is ever dropped to make room. */
 function bucketStoreFullError(store: Store, full: BucketTableFull, now: number): ApiError {
-  const retryAfterSeconds = retryAfter(full.retryAt, now);
-  return new ApiError(
-    503,
-    `The mock tracks as many rate-limit buckets as it may (${store.buckets.capacity}), all in live windows; retry in ${retryAfterSeconds} s`,
-    { [HEADERS.retryAfter]: String(retryAfterSeconds) },
-  );
+  const seconds = retryAfterSeconds(full.retryAt, now);
+  return new ApiError(503, `The mock tracks as many rate-limit buckets as it may (${store.buckets.capacity}), all in live windows; retry in ${seconds} s`, {
+    [HEADERS.retryAfter]: String(seconds),
+  });
 }
 
 /** Fills the bucket of (category, key) in its current window, opening a new window when the last one has ended. */
@@ -43,10 +41,6 @@ export function fillBucket(store: Store, rules: Rules, category: RateLimitCatego
   const bucket = store.buckets.fill(category, key, now, windowEndOf(rules, now), RATE_LIMITS[category].limit);
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   return bucket;
-}
-
-function retryAfter(until: number, now: number): number {
-  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /**
@@ -59,8 +53,8 @@ export function countRequest(store: Store, rules: Rules, category: RateLimitCate
   if ('full' in bucket) throw bucketStoreFullError(store, bucket, now);
   const headers = rateLimitHeaders(rules, { limit, remaining: limit - bucket.count, windowEnd: bucket.windowEnd }, now);
   if (bucket.counted) return { headers, refusal: undefined };
-  const retryAfterSeconds = retryAfter(bucket.windowEnd, now);
-  const refusal = new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${retryAfterSeconds} s`, {
+  const seconds = retryAfterSeconds(bucket.windowEnd, now);
+  const refusal = new ApiError(429, `Rate limit exceeded: ${limit} ${category} requests per minute; retry in ${seconds} s`, {
     [HEADERS.retryAfter]: retryAfterHeader(rules.variants, bucket.windowEnd, now),
   });
   return { headers, refusal };

@@ -1,4 +1,5 @@
 import type { Answer } from './answer.js';
+import { isJsonObject } from './body.js';
 import { exposeSpecHeaders, responseHeaders } from './cors.js';
 import { cutOf } from './fault-injection.js';
 import type { ServiceResponse } from './http.js';
@@ -7,7 +8,7 @@ import type { RequestContext } from './request-context.js';
 
 /** A body with a field the spec does not show, as a server that tags its answers would send it. */
 function withRequestId(body: unknown): unknown {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, requestId: crypto.randomUUID() } : body;
+  return isJsonObject(body) ? { ...body, requestId: crypto.randomUUID() } : body;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { RequestContext } from './request-context.js';
 import type { Route } from './route-definition.js';
 import type { Player } from './store.js';
 import type { CompiledUserRoute } from './user-routes/compile-routes.js';
+import { replacedByUser } from './user-routes/user-route.js';
 import { userRoute } from './user-routes/user-route-entry.js';
 
 const MAX_CHALLENGE_TOKEN_LENGTH = 2048;
@@ -60,7 +61,6 @@ export function apiRoutes(userRoutes: readonly CompiledUserRoute[]): Route[] {
       ? { spec: definition, handle: SPEC_HANDLERS[definition.id] }
       : { spec: definition, bodyFields, handle: SPEC_HANDLERS[definition.id] };
   });
-  const replaced = new Set(userRoutes.map((route) => route.id));
-  const mock = MOCK_ROUTE_HANDLERS.filter(({ spec }) => !replaced.has(`${spec.method} ${spec.path}`));
+  const mock = MOCK_ROUTE_HANDLERS.filter(({ spec }) => !replacedByUser(spec, userRoutes));
   return [...spec, ...mock, ...userRoutes.map(userRoute)];
 }

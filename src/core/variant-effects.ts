@@ -34,7 +34,12 @@ export function resetHeader(variants: Variants, windowEnd: number, now: number):
 export function retryAfterHeader(variants: Variants, until: number, now: number): string {
   if (variants.has('retry-after-milliseconds')) return String(Math.max(1, until - now));
   if (variants.has('retry-after-minutes')) return String(Math.max(1, Math.ceil((until - now) / 60_000)));
-  return String(Math.max(1, Math.ceil((until - now) / 1000)));
+  return String(retryAfterSeconds(until, now));
+}
+
+/** Whole seconds until `until`, rounded up and at least 1: a client retrying then finds the window over. */
+export function retryAfterSeconds(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /** X-ActionPoints-NextRefill: seconds until the next point, or minutes rounded up. */

@@ -30,7 +30,7 @@ import type {
   OpenApiParameter,
   OpenApiTag,
 } from './openapi-types.js';
-import { MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
+import { categoryAuth, MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
 export { OPENAPI_PATH };
@@ -168,7 +168,7 @@ function configuredResponses(route: ConfiguredRoute, responses: Record<string, O
 
 function configuredOperation(route: ConfiguredRoute, pathParameters: OpenApiParameter[]): OpenApiOperation {
   const category = route.category ?? 'gameplay';
-  const auth = category === 'public' ? 'none' : 'bearer';
+  const auth = categoryAuth(category);
   const what = category === 'gameplay' ? 'A gameplay action' : category === 'read' ? 'An authenticated read' : 'A public read';
   const query = (route.query ?? []).map((name): OpenApiParameter => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
   const parameters = [...pathParameters, ...query];

@@ -13,6 +13,11 @@ export interface RouteSpec {
   readonly auth: RouteAuth;
 }
 
+/** The token a route beyond the spec's table needs, by its category: none on a public route, a bearer token on any other. */
+export function categoryAuth(category: RateLimitCategory): 'none' | 'bearer' {
+  return category === 'public' ? 'none' : 'bearer';
+}
+
 /** Spec, Endpoints table and its rule 2 (rate-limit categories). */
 export const ROUTES = [
   { id: 'health', method: 'GET', path: '/health', category: 'public', auth: 'none' },

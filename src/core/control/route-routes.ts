@@ -1,12 +1,12 @@
 import { CONTROL_ROUTES } from '../../spec/control-routes.js';
 import type { RouteListing } from '../../spec/control-schemas.js';
-import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
+import { categoryAuth, MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { readJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
 import { validator } from '../validation.js';
 import type { CompiledUserRoute } from '../user-routes/compile-routes.js';
 import { ROUTE_SCHEMA, type RouteConfig } from '../user-routes/route-schema.js';
-import { routeSource } from '../user-routes/user-route.js';
+import { replacedByUser, routeSource } from '../user-routes/user-route.js';
 import { type ControlContext, type ControlRoute, declaredRoute } from './control-route.js';
 
 const parseRoute = validator<RouteConfig>(ROUTE_SCHEMA as never, 'body');
@@ -19,8 +19,7 @@ function listedCost(context: ControlContext, id: string, category: string): numb
 /** Every route the API answers as the routes listing shows it; `id` is what the journal's `route` names. */
 function routeListing(context: ControlContext): RouteListing[] {
   const { userRoutes } = context.options;
-  const replaced = new Set(userRoutes.map((route) => route.id));
-  const mock = MOCK_ROUTES.filter((route) => !replaced.has(`${route.method} ${route.path}`));
+  const mock = MOCK_ROUTES.filter((route) => !replacedByUser(route, userRoutes));
   const builtIn = [...ROUTES.map((route) => ({ route, source: 'spec' })), ...mock.map((route) => ({ route, source: 'mock' }))].map(
     ({ route, source }): RouteListing => ({
       id: route.id,
@@ -41,7 +40,7 @@ function userRouteListing(context: ControlContext, { id, definition, category }:
     method: definition.method,
     path: definition.path,
     category,
-    auth: category === 'public' ? 'none' : 'bearer',
+    auth: categoryAuth(category),
     cost: listedCost(context, id, category),
     source: routeSource(definition),
   };

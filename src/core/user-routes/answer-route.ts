@@ -10,7 +10,7 @@ import { handlerContext } from './handler-context.js';
 import { StagedRouteState } from './route-state.js';
 import { StagedResources } from './staged-resources.js';
 import type { TemplateScope } from './template.js';
-import { RouteReply } from './user-route.js';
+import { isRouteStatus, RouteReply } from './user-route.js';
 
 function queryRecord(query: string | undefined): Record<string, string> {
   const record: Record<string, string> = {};
@@ -22,7 +22,7 @@ function queryRecord(query: string | undefined): Record<string, string> {
 /** A status from a template, which may read what the client sent: never a 500 for what it gives. */
 function statusOf(value: unknown, id: string): number {
   const status = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+  if (typeof status !== 'number' || !isRouteStatus(status)) {
     throw new ApiError(400, `${id}: its status template gave ${JSON.stringify(value) ?? 'nothing'}, not an HTTP status from 200 to 599`);
   }
   return status;

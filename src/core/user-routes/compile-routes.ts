@@ -1,10 +1,12 @@
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
+import { isJsonObject } from '../body.js';
 import { routePath, routePathProblem, type RoutePath } from '../route-path.js';
 import { mockOwnFieldProblem } from './resource-templates.js';
 import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRoot, type TemplateRules } from './template.js';
 import {
   type RouteAnswer,
   type RouteAnswerTemplates,
+  isRouteStatus,
   routeCategory,
   USER_ROUTE_CATEGORIES,
   USER_ROUTE_METHODS,
@@ -54,8 +56,8 @@ export interface RouteEntry {
 /** Something wrong with a route, at a JSON Pointer into what was given. */
 export type RouteProblem = TemplateProblem;
 
-const SPEC_ROWS = new Map<string, (typeof ROUTES)[number]>(ROUTES.map((route) => [`${route.method} ${route.path}`, route]));
-const MOCK_ROUTE_IDS = MOCK_ROUTES.map((route) => `${route.method} ${route.path}`);
+const SPEC_ROWS = new Map<string, (typeof ROUTES)[number]>(ROUTES.map((route) => [userRouteId(route), route]));
+const MOCK_ROUTE_IDS = MOCK_ROUTES.map(userRouteId);
 const ANSWER_KEYS = ['status', 'response', 'body', 'state', 'ship', 'player'] as const satisfies readonly (keyof RouteAnswerTemplates)[];
 const PER_PLAYER_KEYS = ['state', 'ship', 'player'] as const;
 
@@ -67,10 +69,6 @@ function rulesFor(category: UserRouteCategory, path: RoutePath | undefined): Tem
   return { roots: new Set(TEMPLATE_ROOTS.filter((root) => !unread.includes(root))), params, why };
 }
 
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function gameplayOnly(route: UserRoute, category: UserRouteCategory, at: string, problems: RouteProblem[]): void {
   if (category === 'gameplay') return;
   for (const key of ['cost', 'encounter'] as const) {
@@ -79,9 +77,7 @@ function gameplayOnly(route: UserRoute, category: UserRouteCategory, at: string,
 }
 
 function checkStatus(status: RouteAnswerTemplates['status'], at: string, problems: RouteProblem[]): void {
-  if (typeof status !== 'number') return;
-  if (!Number.isInteger(status) || status < 200 || status > 599)
-    problems.push({ at: `${at}/status`, message: `${status} is not an HTTP status from 200 to 599` });
+  if (typeof status === 'number' && !isRouteStatus(status)) problems.push({ at: `${at}/status`, message: `${status} is not an HTTP status from 200 to 599` });
 }
 
 /** The refusal of a route that would replace a row of the spec's Endpoints table, naming that row. */
@@ -110,7 +106,7 @@ function compileAnswer(given: RouteAnswerTemplates, at: string, category: UserRo
   for (const kind of ['ship', 'player'] as const) {
     const fields = given[kind];
     if (fields === undefined) continue;
-    const problem = isObject(fields) ? mockOwnFieldProblem(kind, Object.keys(fields)) : `must be an object: the fields written into the caller's ${kind}`;
+    const problem = isJsonObject(fields) ? mockOwnFieldProblem(kind, Object.keys(fields)) : `must be an object: the fields written into the caller's ${kind}`;
     if (problem !== undefined) problems.push({ at: `${at}/${kind}`, message: problem });
   }
   checkStatus(given.status, at, problems);
@@ -134,7 +130,7 @@ function compileAnswer(given: RouteAnswerTemplates, at: string, category: UserRo
 /** The `when` of an answer: text for each path and query parameter (of the path's own), any JSON for each body field. */
 function compileWhen(answer: RouteAnswer, at: string, path: RoutePath | undefined, problems: RouteProblem[]): CompiledAlternative['when'] {
   const { params = {}, query = {}, body = {} } = answer.when ?? {};
-  if (!isObject(params) || !isObject(query) || !isObject(body)) {
+  if (!isJsonObject(params) || !isJsonObject(query) || !isJsonObject(body)) {
     problems.push({
       at: `${at}/when`,
       message: 'takes params and query (parameters, each a string) and body (fields, each a JSON value), all objects',

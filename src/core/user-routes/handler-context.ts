@@ -1,3 +1,4 @@
+import { isJsonObject } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { ServiceRequest } from '../http.js';
 import type { CompiledUserRoute } from './compile-routes.js';
@@ -5,7 +6,7 @@ import { mockOwnFieldProblem, type ResourceKind } from './resource-templates.js'
 import type { StagedRouteState } from './route-state.js';
 import type { StagedResources } from './staged-resources.js';
 import type { TemplateScope } from './template.js';
-import { RouteReply, type RoutePlayer, type RouteHandlerContext, type RouteShip } from './user-route.js';
+import { isRouteStatus, RouteReply, type RoutePlayer, type RouteHandlerContext, type RouteShip } from './user-route.js';
 
 /** A handler's mistake, not the client's: answered 500 and told to onError with the route named. */
 class RouteHandlerError extends Error {
@@ -15,12 +16,8 @@ class RouteHandlerError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function checkedStatus(route: CompiledUserRoute, status: number, lowest: number): number {
-  if (!Number.isInteger(status) || status < lowest || status > 599) throw new RouteHandlerError(route, `status ${status} is not from ${lowest} to 599`);
+  if (!isRouteStatus(status, lowest)) throw new RouteHandlerError(route, `status ${status} is not from ${lowest} to 599`);
   return status;
 }
 
@@ -33,7 +30,7 @@ function resourceAccess(route: CompiledUserRoute, kind: ResourceKind, view: Read
   Object.defineProperty(access, 'update', {
     enumerable: false,
     value(fields: unknown) {
-      if (!isRecord(fields)) throw new RouteHandlerError(route, `context.${kind}.update takes an object of fields`);
+      if (!isJsonObject(fields)) throw new RouteHandlerError(route, `context.${kind}.update takes an object of fields`);
       const problem = mockOwnFieldProblem(kind, Object.keys(fields));
       if (problem !== undefined) throw new RouteHandlerError(route, `context.${kind}.update ${problem}`);
       resources.update(kind, fields);
@@ -79,10 +76,10 @@ export function handlerContext(
   };
   const outcome = (value: unknown) => {
     if (value instanceof RouteReply) {
-      if (!isRecord(value.body)) throw new RouteHandlerError(route, 'context.reply takes a JSON object as its body');
+      if (!isJsonObject(value.body)) throw new RouteHandlerError(route, 'context.reply takes a JSON object as its body');
       return { status: value.status, fields: value.body, extraPoints };
     }
-    if (value !== undefined && !isRecord(value))
+    if (value !== undefined && !isJsonObject(value))
       throw new RouteHandlerError(route, `returned ${typeof value}; a handler returns an object of fields, nothing, or context.reply(status, body)`);
     return { status: 200, fields: value ?? {}, extraPoints };
   };

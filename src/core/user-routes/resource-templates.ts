@@ -1,3 +1,4 @@
+import { isJsonObject } from '../body.js';
 import { assertJsonWithin, jsonCopy } from './json-fields.js';
 import { compileTemplate, type Template, type TemplateProblem, type TemplateRoot } from './template.js';
 import { MAX_RESOURCE_FIELDS_BYTES } from './user-route.js';
@@ -37,17 +38,13 @@ const EVALUATED: Record<ResourceKind, string> = {
   player: 'once, when the player is created, from the player, {{now}} and {{counter}}',
 };
 
-function isFields(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Checks and compiles the `ship` and `player` templates given; every problem named by its JSON Pointer. */
 export function compileResourceTemplates(given: Partial<Record<ResourceKind, unknown>>): { templates: ResourceTemplates; problems: TemplateProblem[] } {
   const problems: TemplateProblem[] = [];
   const compile = (kind: ResourceKind): Template | undefined => {
     const value = given[kind];
     if (value === undefined) return undefined;
-    if (!isFields(value)) {
+    if (!isJsonObject(value)) {
       problems.push({ at: kind, message: `must be an object: the fields of each new ${kind}, as templates` });
       return undefined;
     }

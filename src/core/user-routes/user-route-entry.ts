@@ -1,3 +1,4 @@
+import { categoryAuth } from '../../spec/routes.js';
 import type { Route } from '../route-definition.js';
 import { answerUserRoute } from './answer-route.js';
 import type { CompiledUserRoute } from './compile-routes.js';
@@ -11,7 +12,7 @@ export function userRoute(compiled: CompiledUserRoute): Route {
     method: definition.method,
     path: definition.path,
     category,
-    auth: category === 'public' ? 'none' : 'bearer',
+    auth: categoryAuth(category),
     source: routeSource(definition),
   } as const;
   return { spec, handle: answerUserRoute(compiled) };

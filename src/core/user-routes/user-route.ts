@@ -136,8 +136,18 @@ export interface UserRoute extends RouteAnswerTemplates {
 }
 
 /** `"METHOD /path/:param"`, as the journal, the control API and actionCosts name a route. */
-export function userRouteId(route: Pick<UserRoute, 'method' | 'path'>): string {
+export function userRouteId(route: { readonly method: string; readonly path: string }): string {
   return `${route.method} ${route.path}`;
+}
+
+/** Whether a route of the user replaces `route` of the mock's: one with its id, the same method and path. */
+export function replacedByUser(route: { readonly method: string; readonly path: string }, userRoutes: readonly { readonly id: string }[]): boolean {
+  return userRoutes.some((user) => user.id === userRouteId(route));
+}
+
+/** A status a route may answer: a whole number from `lowest` (400 for an error) to 599. */
+export function isRouteStatus(status: number, lowest = 200): boolean {
+  return Number.isInteger(status) && status >= lowest && status <= 599;
 }
 
 export function routeCategory(route: Pick<UserRoute, 'method' | 'category'>): UserRouteCategory {
