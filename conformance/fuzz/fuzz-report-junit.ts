@@ -1,18 +1,12 @@
 import { counted } from '../report/counted.js';
-import { xml } from '../report/run-report.js';
+import { type JunitTestcase, junitXml, RUN_TESTCASE } from '../report/junit.js';
 import { FUZZ_RULES } from '../rules/index.js';
 import type { FuzzResult } from './run-fuzz.js';
 
 export const FUZZ_SUITE_NAME = 'game-service fuzz';
 
-interface FuzzTestcase {
-  name: string;
-  failure?: { message: string; text: string; type: string };
-  skipped?: string;
-}
-
 /** Each property the fuzzer judges: failed where the shrunk sequence breaks it, with that sequence and its replay. */
-function propertyCases(result: FuzzResult, replayCommand: string | undefined): FuzzTestcase[] {
+function propertyCases(result: FuzzResult, replayCommand: string | undefined): JunitTestcase[] {
   const broken = new Map<string, string[]>();
   for (const step of result.failure?.steps ?? [])
     for (const finding of step.findings) broken.set(finding.rule, [...(broken.get(finding.rule) ?? []), finding.message]);
@@ -24,20 +18,12 @@ function propertyCases(result: FuzzResult, replayCommand: string | undefined): F
     if (messages !== undefined && result.failure !== undefined) {
       const replay = replayCommand === undefined ? '' : `\n\nReplay exactly this sequence with:\n  ${replayCommand}`;
       const text = `${messages.join('\n')}\n\nShortest sequence found (seed ${result.seed}, path ${result.failure.path}):\n${result.failure.report}${replay}`;
-      return { name, failure: { message: messages[0]!, text, type: rule } };
+      return { name, failures: [{ message: messages[0]!, type: rule, text }] };
     }
     if (stopped !== undefined) return { name, skipped: stopped };
     if (result.error !== undefined) return { name, skipped: `not fuzzed: ${result.error}` };
     return { name };
   });
-}
-
-function testcaseXml({ name, failure, skipped }: FuzzTestcase, classname: string): string {
-  const open = `    <testcase classname="${xml(classname)}" name="${xml(name)}"`;
-  if (failure !== undefined)
-    return `${open}>\n      <failure message="${xml(failure.message)}" type="${xml(failure.type)}">${xml(failure.text)}</failure>\n    </testcase>`;
-  if (skipped !== undefined) return `${open}>\n      <skipped message="${xml(skipped)}"/>\n    </testcase>`;
-  return `${open}/>`;
 }
 
 /**
@@ -47,21 +33,9 @@ function testcaseXml({ name, failure, skipped }: FuzzTestcase, classname: string
  */
 export function fuzzJunitReport(result: FuzzResult, target: string, replayCommand?: string): string {
   const cases = propertyCases(result, replayCommand);
-  if (result.error !== undefined)
-    cases.push({ name: 'the run reaches the target and completes', failure: { message: result.error.split('\n')[0]!, text: result.error, type: 'RUN' } });
-  const failures = cases.filter((each) => each.failure !== undefined).length;
-  const skipped = cases.filter((each) => each.skipped !== undefined).length;
-  const time = (result.durationMs / 1000).toFixed(3);
-  const interrupted = result.stoppedBy === undefined ? '' : `<property name="interrupted" value="${result.stoppedBy}"/>`;
-  const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${FUZZ_SUITE_NAME}" ${counts}>`,
-    `  <testsuite name="${FUZZ_SUITE_NAME}: rate limits" ${counts}>`,
-    `    <properties><property name="target" value="${xml(target)}"/><property name="seed" value="${result.seed}"/>${interrupted}</properties>`,
-    ...cases.map((each) => testcaseXml(each, `${FUZZ_SUITE_NAME}.rate limits`)),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const { error } = result;
+  if (error !== undefined) cases.push({ name: RUN_TESTCASE.title, failures: [{ message: error.split('\n')[0]!, type: RUN_TESTCASE.rule, text: error }] });
+  const totals = { failures: cases.filter((each) => each.failures !== undefined).length, durationMs: result.durationMs };
+  const properties = { target, seed: result.seed, interrupted: result.stoppedBy };
+  return junitXml(FUZZ_SUITE_NAME, totals, properties, [{ area: 'rate limits', ...totals, testcases: cases }]);
 }

@@ -1,5 +1,5 @@
 import { exchangeRecord } from '../target/exchange.js';
-import { xml } from '../report/run-report.js';
+import { type JunitTestcase, junitXml } from '../report/junit.js';
 import { PROXY_RULES, ruleOf, ruleQuote } from '../rules/index.js';
 import type { FindingsLog } from './findings-log.js';
 
@@ -44,34 +44,21 @@ export function proxyJsonReport(log: FindingsLog, session: ProxySession): string
 
 /** `--junit FILE`: a testsuite per side, a testcase per rule it judges, failed by its findings (the first ten written out). */
 export function proxyJunitReport(log: FindingsLog, session: ProxySession): string {
-  const seconds = ((session.endedAt - session.startedAt) / 1000).toFixed(3);
+  const durationMs = session.endedAt - session.startedAt;
   const suites = (['server', 'client'] as const).map((side) => {
     const rules = JUDGED_RULES.filter((judged) => judged.side === side);
-    const cases = rules.map(({ rule }) => {
+    const cases = rules.map(({ rule }): JunitTestcase => {
       const findings = log.findings.filter((finding) => finding.side === side && finding.rule === rule);
       const counted = log.byRule().find((each) => each.side === side && each.rule === rule)?.count ?? 0;
-      const open = `    <testcase classname="${xml(`${PROXY_NAME}.${side}`)}" name="${xml(`${rule} «${ruleQuote(rule)}»`)}"`;
-      if (counted === 0) return `${open}/>`;
-      const failures = findings
+      const name = `${rule} «${ruleQuote(rule)}»`;
+      if (counted === 0) return { name };
+      const text = findings
         .slice(0, 10)
         .map((finding) => `${finding.exchange.method} ${finding.exchange.url} → ${finding.exchange.status}: ${finding.message}`)
         .join('\n');
-      return `${open}>\n      <failure message="${xml(`${counted} finding(s); first: ${findings[0]?.message ?? ''}`)}" type="${rule}">${xml(failures)}</failure>\n    </testcase>`;
+      return { name, failures: [{ message: `${counted} finding(s); first: ${findings[0]?.message ?? ''}`, type: rule, text }] };
     });
-    const failed = rules.filter(({ rule }) => log.byRule().some((each) => each.side === side && each.rule === rule)).length;
-    return [
-      `  <testsuite name="${xml(`${PROXY_NAME}: ${side}`)}" tests="${rules.length}" failures="${failed}" errors="0" skipped="0" time="${seconds}">`,
-      `    <properties><property name="target" value="${xml(session.target)}"/><property name="exchanges" value="${log.exchangeCount}"/></properties>`,
-      ...cases,
-      '  </testsuite>',
-    ].join('\n');
+    return { area: side, failures: cases.filter((each) => each.failures !== undefined).length, durationMs, testcases: cases };
   });
-  const failures = log.byRule().length;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${PROXY_NAME}" tests="${JUDGED_RULES.length}" failures="${failures}" errors="0" skipped="0" time="${seconds}">`,
-    ...suites,
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitXml(PROXY_NAME, { failures: log.byRule().length, durationMs }, { target: session.target, exchanges: log.exchangeCount }, suites);
 }

@@ -1,6 +1,7 @@
 import type { CheckResult } from './check-result.js';
 import type { StopSignalName } from '../run/run-stop.js';
 import type { RunCoverage } from './run-coverage.js';
+import { type JunitTestcase, junitXml, RUN_TESTCASE } from './junit.js';
 
 export const SUITE_NAME = 'game-service check';
 
@@ -43,34 +44,14 @@ export function jsonReport(run: RunReport): string {
   )}\n`;
 }
 
-/** XML 1.0 text: the five escapes, and no control characters it forbids. */
-export function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
-
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
-
-function properties(run: RunReport): string {
-  const interrupted = run.interrupted === undefined ? '' : `<property name="interrupted" value="${run.interrupted}"/>`;
-  return `<property name="target" value="${xml(run.target)}"/><property name="seed" value="${run.seed}"/>${interrupted}`;
-}
-
-function testcase(check: CheckResult): string {
-  const open = `    <testcase classname="${xml(`${SUITE_NAME}.${check.area}`)}" name="${xml(check.title)}" time="${seconds(check.durationMs)}"`;
-  const inner = [
-    ...check.failures.map(
-      (failure) => `      <failure message="${xml(failure.message.split('\n')[0]!)}" type="${check.rule}">${xml(failure.message)}</failure>`,
-    ),
-    ...(check.state === 'skipped' ? [`      <skipped message="${xml(check.reason ?? 'did not run')}"/>`] : []),
-    ...(check.observations.length > 0 ? [`      <system-out>${xml(check.observations.map((line) => `observation: ${line}`).join('\n'))}</system-out>`] : []),
-  ];
-  return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
+function testcase(check: CheckResult): JunitTestcase {
+  return {
+    name: check.title,
+    durationMs: check.durationMs,
+    failures: check.failures.map((failure) => ({ message: failure.message.split('\n')[0]!, type: check.rule, text: failure.message })),
+    skipped: check.state === 'skipped' ? (check.reason ?? 'did not run') : undefined,
+    output: check.observations.length > 0 ? check.observations.map((line) => `observation: ${line}`).join('\n') : undefined,
+  };
 }
 
 /**
@@ -79,7 +60,7 @@ function testcase(check: CheckResult): string {
  * before any check was known as a skip.
  */
 function runEnding(run: RunReport): CheckResult[] {
-  const base = { rule: 'RUN', title: 'the run reaches the target and completes', area: 'run', durationMs: run.durationMs, observations: [] };
+  const base = { ...RUN_TESTCASE, area: 'run', durationMs: run.durationMs, observations: [] };
   if (run.error !== undefined) return [{ ...base, state: 'failed', failures: [{ message: run.error }] }];
   if (run.interrupted !== undefined && run.checks.length === 0)
     return [{ ...base, state: 'skipped', reason: `interrupted (${run.interrupted}) before any check ran`, failures: [] }];
@@ -88,22 +69,11 @@ function runEnding(run: RunReport): CheckResult[] {
 
 /** `--junit FILE`: one testsuite per area of the spec, named after the suite; a skipped check carries its reason. */
 export function junitReport(run: RunReport): string {
-  const areas = Map.groupBy([...run.checks, ...runEnding(run)], (check) => check.area);
-  const suites = [...areas].map(([area, checks]) => {
-    const time = checks.reduce((sum, check) => sum + check.durationMs, 0);
-    return [
-      `  <testsuite name="${xml(`${SUITE_NAME}: ${area}`)}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(time)}">`,
-      `    <properties>${properties(run)}</properties>`,
-      ...checks.map(testcase),
-      '  </testsuite>',
-    ].join('\n');
-  });
   const checks = [...run.checks, ...runEnding(run)];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${SUITE_NAME}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="0" skipped="${count(checks, 'skipped')}" time="${seconds(run.durationMs)}">`,
-    ...suites,
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const suites = [...Map.groupBy(checks, (check) => check.area)].map(([area, inArea]) => {
+    const time = inArea.reduce((sum, check) => sum + check.durationMs, 0);
+    return { area, failures: count(inArea, 'failed'), durationMs: time, testcases: inArea.map(testcase) };
+  });
+  const properties = { target: run.target, seed: run.seed, interrupted: run.interrupted };
+  return junitXml(SUITE_NAME, { failures: count(checks, 'failed'), durationMs: run.durationMs }, properties, suites);
 }
