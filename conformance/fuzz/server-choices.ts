@@ -1,5 +1,5 @@
 import { RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { describeResetUnit, inferResetUnit, longWindowEnd, readReset, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
+import { describeResetUnit, inferResetUnit, readReset, type ResetProblem, resetProblem, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
 import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
@@ -9,7 +9,7 @@ const ROUNDING_SLACK_MS = 999;
 const RETRY_AFTER_SLACK_MS = 2_000;
 
 /** What one X-RateLimit-Reset value says: when its window ends, or why it cannot be read (a window longer than the minute is RL-WINDOW's). */
-export type ResetVerdict = { windowEnd: TimeInterval } | { problem: string; rule: 'RL-RESET' | 'RL-WINDOW' } | { undecided: true };
+export type ResetVerdict = { windowEnd: TimeInterval } | ResetProblem | { undecided: true };
 
 /**
  * The choices the spec leaves to a server (the units of X-RateLimit-Reset and Retry-After, where each category's
@@ -58,27 +58,12 @@ export class ServerChoices {
     }
     this.#resetSamples.push(sample);
     const inference = inferResetUnit(this.#resetSamples);
-    switch (inference.kind) {
-      case 'unit':
-        this.resetUnit = inference.unit;
-        return { windowEnd: inference.readings.at(-1)!.windowEnd };
-      case 'unreadable': {
-        const long = longWindowEnd(sample);
-        if (long !== undefined)
-          return {
-            rule: 'RL-WINDOW',
-            problem: `X-RateLimit-Reset ${sample.value} (${describeResetUnit(long.unit)}) ends the window ${Math.round((long.windowEnd.fromMs - sample.at.toMs) / 1000)} s after the answer: a window of a minute is due`,
-          };
-        return {
-          rule: 'RL-RESET',
-          problem: `X-RateLimit-Reset ${sample.value} reads as no window end within a minute (as epoch seconds, epoch milliseconds or seconds remaining)`,
-        };
-      }
-      case 'inconsistent':
-        return { rule: 'RL-RESET', problem: `X-RateLimit-Reset values ${this.#resetSamples.map((s) => s.value).join(', ')} fit no one unit` };
-      default:
-        return { undecided: true };
+    if (inference.kind === 'unit') {
+      this.resetUnit = inference.unit;
+      return { windowEnd: inference.readings.at(-1)!.windowEnd };
     }
+    // Each answer is read with those before it, but only its own window's length is judged: theirs were, as they came.
+    return resetProblem(this.#resetSamples, inference, [sample]) ?? { undecided: true };
   }
 
   #learnAlignment(category: RateLimitCategory, sample: WindowSample): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferResetUnit, readReset, sameWindow, windowEndFor, type ResetSample } from './reset-unit.js';
+import { inferResetUnit, readReset, resetProblem, sameWindow, windowEndFor, type ResetSample } from './reset-unit.js';
 import { fromDateHeader, instant } from './server-time.js';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 17, 250);
@@ -66,6 +66,44 @@ describe('inferResetUnit', () => {
 
   it('calls values that fit several units ambiguous (a server clock near the epoch)', () => {
     expect(inferResetUnit([{ value: 30, at: instant(0) }])).toEqual({ kind: 'ambiguous', units: ['epoch-seconds', 'epoch-milliseconds', 'seconds-remaining'] });
+  });
+});
+
+describe('resetProblem', () => {
+  const inTime = { value: Math.floor((NOW + 60_000) / 1000), at: instant(NOW) };
+  const quarterHour = { value: Math.floor((NOW + 900_000) / 1000), at: instant(NOW) };
+  const unreadable = { value: -1, at: instant(NOW) };
+
+  it('finds nothing wrong with values in one unit, or while several units fit', () => {
+    expect(resetProblem([inTime, { ...inTime, at: instant(NOW + 5_000) }])).toBeUndefined();
+    expect(resetProblem([{ value: 30, at: instant(0) }])).toBeUndefined();
+  });
+
+  it('leaves a longer window to RL-WINDOW, unless that value is not among those judged for length', () => {
+    const longer = {
+      rule: 'RL-WINDOW',
+      problem: "a window of a minute: X-RateLimit-Reset 1735733717 (Unix epoch seconds of the window's end) ends it 899 s after the answer",
+    };
+    expect(resetProblem([inTime, quarterHour])).toEqual(longer);
+    expect(resetProblem([quarterHour, inTime], undefined, [inTime])).toMatchObject({ rule: 'RL-RESET', problem: expect.stringContaining('not 1735733717') });
+  });
+
+  it('fails on RL-RESET a value that reads as no window end at all, and values in no one unit', () => {
+    expect(resetProblem([inTime, unreadable])).toEqual({
+      rule: 'RL-RESET',
+      problem:
+        'X-RateLimit-Reset that reads as epoch seconds, epoch milliseconds or seconds remaining of a window ending between ' +
+        '12:00:15.250–12:01:19.250, not -1 (the response was made 12:00:17.250)',
+    });
+    expect(
+      resetProblem([
+        { value: 60, at: date },
+        { value: NOW + 60_000, at: date },
+      ]),
+    ).toEqual({
+      rule: 'RL-RESET',
+      problem: `X-RateLimit-Reset in one unit on every response (response 1: 60 as seconds-remaining; response 2: ${NOW + 60_000} as epoch-milliseconds)`,
+    });
   });
 });
 

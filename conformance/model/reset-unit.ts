@@ -1,5 +1,5 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { overlaps, type TimeInterval } from './server-time.js';
+import { describeInterval, overlaps, type TimeInterval } from './server-time.js';
 
 /**
  * The readings of X-RateLimit-Reset the suite accepts (the spec: "a timestamp-like value, unit unspecified";
@@ -91,6 +91,33 @@ export function inferResetUnit(samples: readonly ResetSample[], plausibility: Pl
   if (common.length > 1) return { kind: 'ambiguous', units: common };
   const unit = common[0]!;
   return { kind: 'unit', unit, readings: readings.map((fits) => fits.find((reading) => reading.unit === unit)!) };
+}
+
+/** A rule that X-RateLimit-Reset values break, and how (worded to follow "expected" in a check's failure). */
+export type ResetProblem = { rule: 'RL-RESET' | 'RL-WINDOW'; problem: string };
+
+/**
+ * What Reset values read together break, if anything (nothing either while no unit stands out): a value that reads as
+ * no window end within the minute is RL-WINDOW's where it reads as a longer window's end (RL-RESET asks only for a
+ * timestamp-like value), else RL-RESET's; values in no one unit are RL-RESET's. Only `lengthJudged` are judged for a
+ * longer window, so a caller that judged the others already can leave them out; `inference` must be of `samples`.
+ */
+export function resetProblem(samples: readonly ResetSample[], inference = inferResetUnit(samples), lengthJudged = samples): ResetProblem | undefined {
+  if (inference.kind === 'inconsistent') {
+    const described = inference.units.map((units, index) => `response ${index + 1}: ${samples[index]!.value} as ${units.join(' or ')}`).join('; ');
+    return { rule: 'RL-RESET', problem: `X-RateLimit-Reset in one unit on every response (${described})` };
+  }
+  if (inference.kind !== 'unreadable') return undefined;
+  for (const { value, at } of lengthJudged) {
+    const long = longWindowEnd({ value, at });
+    if (long === undefined) continue;
+    const afterS = Math.round((long.windowEnd.fromMs - at.toMs) / 1000);
+    const unit = describeResetUnit(long.unit);
+    return { rule: 'RL-WINDOW', problem: `a window of a minute: X-RateLimit-Reset ${value} (${unit}) ends it ${afterS} s after the answer` };
+  }
+  const { value, at } = samples[inference.index]!;
+  const readings = `epoch seconds, epoch milliseconds or seconds remaining of a window ending between ${describeInterval(plausibleWindowEnd(at))}`;
+  return { rule: 'RL-RESET', problem: `X-RateLimit-Reset that reads as ${readings}, not ${value} (the response was made ${describeInterval(at)})` };
 }
 
 /**
