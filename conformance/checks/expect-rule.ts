@@ -9,6 +9,11 @@ export function sentByCheck(path: string, exchange: Exchange, serverTime = answe
   return { path, external: true, serverTime };
 }
 
+/** What a check knows of a request it sent to `path` so that only its parameters could be wrong (paced, a fresh client, a small JSON body). */
+export function parametersAlone(path: string, exchange: Exchange): Knowledge {
+  return { ...sentByCheck(path, exchange), parametersAlone: true };
+}
+
 /** What a check knows of an exchange the suite's target sent, its path read from its URL. */
 export function sentBySuite(suite: Suite, exchange: Exchange): Knowledge {
   return sentByCheck(apiPath(suite.config.baseUrl, exchange.url), exchange);

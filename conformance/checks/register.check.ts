@@ -12,7 +12,7 @@ import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../fixtures
 import { uniqueEmail } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../run/suite.js';
-import { expectRule, sentByCheck } from './expect-rule.js';
+import { expectRule, parametersAlone, sentByCheck } from './expect-rule.js';
 import { authBodies } from './paced-bodies.js';
 
 const REGISTER = '/api/auth/register';
@@ -70,7 +70,7 @@ export function registerChecks(suite: Suite): void {
       const [none, nullEmail, number, array, empty] = [{}, { email: null }, { email: 12345 }, { email: [uniqueEmail(suite, 'array')] }, { email: '' }];
       for (const json of await authBodies(suite, context, [none, nullEmail, number, array, empty], [none, number, empty])) {
         const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
-        expectThat(exchange, exchange.status === 400, 'status 400 (missing or invalid email)');
+        expectRule('REG-MISSING', exchange, parametersAlone(REGISTER, exchange), 'a judgement of the missing or invalid email');
       }
     });
 
@@ -81,7 +81,7 @@ export function registerChecks(suite: Suite): void {
         const [nullBody, arrayBody, numberBody, objectEmail] = [null, [], 1, { email: {} }] as unknown[];
         for (const json of await authBodies(suite, context, [nullBody, arrayBody, numberBody, objectEmail], [nullBody, arrayBody, objectEmail])) {
           const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json, identity });
-          expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (missing or invalid email)`);
+          expectRule('REG-MISSING', exchange, parametersAlone(REGISTER, exchange), `a judgement of the body ${JSON.stringify(json)}`);
         }
         const unreadable = await suite.target.send({ method: 'POST', path: REGISTER, rawBody: '{', headers: { 'content-type': 'application/json' }, identity });
         expectClientError(unreadable, 'the body "{" is no JSON: a bad request');

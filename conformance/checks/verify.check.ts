@@ -15,7 +15,7 @@ import { authIsScarce } from '../fixtures/accounts.js';
 import { boundPair } from '../fixtures/bound-pair.js';
 import type { Suite } from '../run/suite.js';
 import { acceptedVerification, expiresAtOf } from '../rules/verify.js';
-import { expectRule, sentByCheck } from './expect-rule.js';
+import { expectRule, parametersAlone, sentByCheck } from './expect-rule.js';
 import { authBodies } from './paced-bodies.js';
 
 const VERIFY = '/api/auth/verify-email';
@@ -120,7 +120,7 @@ export function verifyChecks(suite: Suite): void {
       const [noOtp, noEmail, empty] = [{ email: uniqueEmail(suite, 'verify-missing') }, { otp: '123456' }, {}];
       for (const json of await authBodies(suite, context, [noOtp, noEmail, empty], [noOtp, noEmail])) {
         const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
-        expectThat(exchange, exchange.status === 400, 'status 400 (missing parameter)');
+        expectRule('VERIFY-MISSING', exchange, parametersAlone(VERIFY, exchange), 'a judgement of the missing parameter');
       }
     });
 
@@ -141,7 +141,7 @@ export function verifyChecks(suite: Suite): void {
         ] as unknown[];
         for (const json of await authBodies(suite, context, [nullBody, arrayBody, numberBody, numberEmail, objectEmail], [nullBody, arrayBody, numberEmail])) {
           const exchange = await suite.target.send({ method: 'POST', path: VERIFY, json, identity });
-          expectThat(exchange, exchange.status === 400, `status 400 for the body ${JSON.stringify(json)} (invalid parameters)`);
+          expectRule('VERIFY-MISSING', exchange, parametersAlone(VERIFY, exchange), `a judgement of the body ${JSON.stringify(json)}`);
         }
         const unreadable = await suite.target.send({ method: 'POST', path: VERIFY, rawBody: '{', headers: { 'content-type': 'application/json' }, identity });
         expectClientError(unreadable, 'the body "{" is no JSON: a bad request');

@@ -1,5 +1,5 @@
 import { isSuccess } from './envelope.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
 import { requestDepartures } from './client.js';
 import { judged, type Judgement, type Knowledge } from './rule.js';
 
@@ -19,13 +19,26 @@ export function incompleteRequest(exchange: Exchange, knowledge: Knowledge): boo
   return requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody).some((departure) => MISSING.test(departure.message));
 }
 
-/** "400 Bad request: missing or invalid parameters": a request missing one answered as if complete, or one with an invalid one answered with a server error. */
+/** A body that is no object, a required field left out, or an email that is none: missing or invalid whatever the server reads leniently. */
+const NO_PARAMETERS = /^the body is .+, not an object|^\w+ is missing$|^email is .+, not a string$/;
+
+/**
+ * "400 Bad request: missing or invalid parameters". Where the parameters alone can be wrong (`parametersAlone`), a
+ * request missing one, or whose email is none or empty, is answered 400. Elsewhere another refusal may come first (a
+ * spent limit, the bot-check): a request missing one answered as if complete, or one with an invalid one answered with
+ * a server error, departs.
+ */
 export function refusedParameters(exchange: Exchange, knowledge: Knowledge): Judgement[] {
   const departures = requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody);
+  const { status } = exchange;
+  if (knowledge.parametersAlone === true && (departures.some((departure) => NO_PARAMETERS.test(departure.message)) || emptyEmail(exchange))) {
+    return [
+      judged('refused-400', status === 400, 'a 400 (missing or invalid parameters)', `answered ${status} to missing or invalid parameters: expected 400`),
+    ];
+  }
   const incomplete = departures.some((departure) => MISSING.test(departure.message));
   // A field of another type may be read leniently (a numeric otp), never answered with a server error.
   const invalid = incomplete || departures.some((departure) => / is .+, not a string$/.test(departure.message));
-  const { status } = exchange;
   return [
     ...(incomplete
       ? [
@@ -49,6 +62,9 @@ export function refusedParameters(exchange: Exchange, knowledge: Knowledge): Jud
       : []),
   ];
 }
+
+/** The email sent is empty, or white space only: no address, as missing as none. */
+const emptyEmail = (exchange: Exchange) => sentEmail(parsedJson(exchange.requestBody))?.trim() === '';
 
 /** An accepted request of the route whose parameters were all there: what its answer says is judged. */
 export const acceptedWhole = (exchange: Exchange, knowledge: Knowledge) => isSuccess(exchange) && !incompleteRequest(exchange, knowledge);

@@ -27,6 +27,11 @@ export interface Knowledge {
   registeredAt?: number;
   /** For a verification: the server accepted this code for this address before, with no registration since. */
   codeUsedBefore?: boolean;
+  /**
+   * The sender kept every other reason to refuse the request away (its limits not spent, a JSON body within the size
+   * limit, the bot-check passed): a missing or invalid parameter is the only one, so the spec's 400 is due.
+   */
+  parametersAlone?: boolean;
 }
 
 /** One judgement a rule makes of one exchange: whether it held, and what was expected. */
