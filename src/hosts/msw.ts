@@ -2,6 +2,8 @@ import { http, type HttpHandler } from 'msw';
 import { OptionsError, type ServiceOptions } from '../core/options.js';
 import type { ServiceRequest } from '../core/http.js';
 import { createService, type Service } from '../core/service.js';
+import { isControlPath } from '../spec/control-routes.js';
+import { specRoute } from '../spec/routes.js';
 import { clientAddress, DEFAULT_CLIENT_IP, respondWithService, type ClientAddressOptions } from './fetch-conversion.js';
 import { createMockControl, type MockControl } from './mock-control.js';
 
@@ -34,7 +36,7 @@ export interface MswMock {
 }
 
 function isServicePath(path: string): boolean {
-  return path === '/health' || /^\/(api|__mock)(\/|$)/.test(path);
+  return path === specRoute('health').path || /^\/api(\/|$)/.test(path) || isControlPath(path);
 }
 
 function apiOrigins(baseUrl: string | readonly string[]): ReadonlySet<string> {

@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../body.js';
 import type { ServiceRequest, ServiceResponse } from '../http.js';
 import type { CompiledAlternative, CompiledUserRoute } from '../user-routes/compile-routes.js';
 import { OTHER_HEALTH_METHODS } from '../../spec/openapi.js';
+import { specRoute } from '../../spec/routes.js';
 
 /** A service of the same options made for the examples alone, on memory, its clock frozen: its answers and the codes it sent. */
 export interface SampleService {
@@ -20,9 +21,15 @@ const LOOPBACK = '127.0.0.1';
 const EMAIL = 'pilot@example.com';
 const NO_CONDITIONS: CompiledAlternative['when'] = { params: {}, query: {}, body: {} };
 /** Every payload a variant reads: `name`, or `galaxyId` and `shipName`. */
-const SHIP = { name: 'Nomad', galaxyId: 1, shipName: 'Nomad' };
+const SHIP_BODY = { name: 'Nomad', galaxyId: 1, shipName: 'Nomad' };
 const OVERSIZED = { padding: 'x'.repeat(MAX_BODY_BYTES) };
 const encoder = new TextEncoder();
+/** The paths of the spec's table, written there alone; the mock's GET of the ship shares createShip's. */
+const HEALTH = specRoute('health').path;
+const REGISTER = specRoute('register').path;
+const VERIFY_EMAIL = specRoute('verifyEmail').path;
+const PLAYER = specRoute('getPlayer').path;
+const SHIP = specRoute('createShip').path;
 
 interface Sent {
   body?: unknown;
@@ -92,40 +99,40 @@ export async function exampleAnswers(
     return response;
   };
 
-  await send('GET', '/health');
-  await send('POST', '/api/auth/register', { body: {} });
-  await send('POST', '/api/auth/register', { body: { email: EMAIL } });
+  await send('GET', HEALTH);
+  await send('POST', REGISTER, { body: {} });
+  await send('POST', REGISTER, { body: { email: EMAIL } });
   const code = sample.codes.at(-1) ?? '';
-  await send('POST', '/api/auth/verify-email', { body: { email: EMAIL, otp: code === '000000' ? '111111' : '000000' } });
-  const verified = await send('POST', '/api/auth/verify-email', { body: { email: EMAIL, otp: code } });
+  await send('POST', VERIFY_EMAIL, { body: { email: EMAIL, otp: code === '000000' ? '111111' : '000000' } });
+  const verified = await send('POST', VERIFY_EMAIL, { body: { email: EMAIL, otp: code } });
   const issued = (verified.body as { authToken?: unknown } | undefined)?.authToken;
   const token = typeof issued === 'string' ? issued : undefined;
-  for (const path of ['/api/player', '/api/player/ship']) await send('GET', path);
-  await send('GET', '/api/player', { token });
-  await send('GET', '/api/player/ship', { token });
-  await send('POST', '/api/player/ship', { body: SHIP });
-  await send('POST', '/api/player/ship', { token, body: [] });
-  await send('POST', '/api/player/ship', { token, body: SHIP });
-  await send('GET', '/api/player/ship', { token });
-  await send('POST', '/api/player/ship', { token, body: OVERSIZED });
-  for (const path of ['/api/auth/register', '/api/auth/verify-email']) await send('POST', path, { body: OVERSIZED, ip: SECOND_CLIENT });
-  await send('POST', '/api/auth/verify-email', { body: { email: EMAIL, otp: '12' }, ip: SECOND_CLIENT });
-  await send('POST', '/api/auth/register', { body: { email: 'pilot@mailinator.com' }, ip: SECOND_CLIENT });
+  for (const path of [PLAYER, SHIP]) await send('GET', path);
+  await send('GET', PLAYER, { token });
+  await send('GET', SHIP, { token });
+  await send('POST', SHIP, { body: SHIP_BODY });
+  await send('POST', SHIP, { token, body: [] });
+  await send('POST', SHIP, { token, body: SHIP_BODY });
+  await send('GET', SHIP, { token });
+  await send('POST', SHIP, { token, body: OVERSIZED });
+  for (const path of [REGISTER, VERIFY_EMAIL]) await send('POST', path, { body: OVERSIZED, ip: SECOND_CLIENT });
+  await send('POST', VERIFY_EMAIL, { body: { email: EMAIL, otp: '12' }, ip: SECOND_CLIENT });
+  await send('POST', REGISTER, { body: { email: 'pilot@mailinator.com' }, ip: SECOND_CLIENT });
   const made = await send('POST', controlPath('createPlayer'), { body: { email: 'rookie@example.com', emailVerified: false }, control: true });
-  await send('POST', '/api/player/ship', { token: (made.body as { authToken?: string }).authToken, body: SHIP });
+  await send('POST', SHIP, { token: (made.body as { authToken?: string }).authToken, body: SHIP_BODY });
   await send('POST', controlPath('startEncounter', { id: EMAIL }), { control: true });
-  await send('POST', '/api/player/ship', { token, body: SHIP });
+  await send('POST', SHIP, { token, body: SHIP_BODY });
   await send('DELETE', controlPath('endEncounter', { id: EMAIL }), { control: true });
-  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), '/health');
+  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), HEALTH);
   await userRouteRequests(send, userRoutes, token);
 
-  await spend(send, RATE_LIMITS.auth.limit, 'POST', '/api/auth/register', { body: { email: 'pilot2@example.com' } });
-  await send('POST', '/api/auth/verify-email', { body: { email: EMAIL, otp: code } });
-  await spend(send, RATE_LIMITS.public.limit, 'GET', '/health');
-  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), '/health');
-  await spend(send, RATE_LIMITS.read.limit, 'GET', '/api/player', { token });
-  await send('GET', '/api/player/ship', { token });
-  await spend(send, RATE_LIMITS.gameplay.limit, 'POST', '/api/player/ship', { token, body: SHIP });
+  await spend(send, RATE_LIMITS.auth.limit, 'POST', REGISTER, { body: { email: 'pilot2@example.com' } });
+  await send('POST', VERIFY_EMAIL, { body: { email: EMAIL, otp: code } });
+  await spend(send, RATE_LIMITS.public.limit, 'GET', HEALTH);
+  for (const method of OTHER_HEALTH_METHODS) await send(method.toUpperCase(), HEALTH);
+  await spend(send, RATE_LIMITS.read.limit, 'GET', PLAYER, { token });
+  await send('GET', SHIP, { token });
+  await spend(send, RATE_LIMITS.gameplay.limit, 'POST', SHIP, { token, body: SHIP_BODY });
   for (const path of controlReads) await send('GET', path);
   return answers;
 }
