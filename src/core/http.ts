@@ -36,7 +36,11 @@ export interface ServiceResponse {
   content?: string | ReadableStream<string>;
 }
 
-export function headerValue(request: ServiceRequest, name: string): string | undefined {
+/** The Content-Type every host gives the service's JSON answers. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A header's first value; any record of lower-case headers will do (a node:http request's too). */
+export function headerValue(request: Pick<ServiceRequest, 'headers'>, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

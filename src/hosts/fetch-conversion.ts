@@ -1,5 +1,5 @@
 import { errorAnswer } from '../core/answer.js';
-import type { ServiceRequest, ServiceResponse } from '../core/http.js';
+import { JSON_CONTENT_TYPE, type ServiceRequest, type ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp } from '../core/client-ip.js';
 import { withoutIpv4Mapping } from '../spec/client-address.js';
@@ -117,7 +117,7 @@ export function toFetchResponse(answer: ServiceResponse, toHead = false): Respon
   if (answer.content !== undefined) return contentResponse(answer.content, answer.status, headers, toHead);
   if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
   const json = utf8.encode(JSON.stringify(answer.body));
-  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('content-type', JSON_CONTENT_TYPE);
   headers.set('content-length', String(json.byteLength));
   const body = toHead ? null : answer.cut === 'truncate' ? truncatedBody(json) : json;
   return new Response(body, { status: answer.status, headers });

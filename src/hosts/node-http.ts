@@ -1,7 +1,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorAnswer } from '../core/answer.js';
-import type { ServiceRequest, ServiceResponse } from '../core/http.js';
+import { headerValue, JSON_CONTENT_TYPE, type ServiceRequest, type ServiceResponse } from '../core/http.js';
 import type { Service } from '../core/service.js';
 import { forwardedClientIp } from '../core/client-ip.js';
 import { withoutIpv4Mapping } from '../spec/client-address.js';
@@ -36,11 +36,7 @@ interface ReadBody {
 
 function clientIp(service: Service, request: IncomingMessage, peer: string, trustProxy: boolean): string {
   if (!trustProxy) return peer;
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  return forwardedClientIp(header, service.variants.current) ?? peer;
+  return forwardedClientIp((name) => headerValue(request, name), service.variants.current) ?? peer;
 }
 
 /** The service's plain request: its path and query split off the target (a URL parsed only for an absolute-form one), headers, body, addresses. */
@@ -92,7 +88,7 @@ function wireHeaders(headers: Readonly<Record<string, string>>, json: string | u
   const wire: (string | number)[] = [];
   for (const name in headers) wire.push(name, headers[name]!);
   if (closeConnection) wire.push('connection', 'close');
-  if (json !== undefined) wire.push('content-type', 'application/json; charset=utf-8', 'content-length', Buffer.byteLength(json));
+  if (json !== undefined) wire.push('content-type', JSON_CONTENT_TYPE, 'content-length', Buffer.byteLength(json));
   return wire;
 }
 
@@ -115,7 +111,7 @@ function send(response: ServerResponse, answer: ServiceResponse, closeConnection
 function rawEnvelope(status: number, message: string): string {
   const json = JSON.stringify({ error: message });
   return (
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\n` +
     `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`
   );
 }
