@@ -1,16 +1,11 @@
 import { ApiError } from './errors.js';
 import { faultRuleFrom } from './fault-rules.js';
-import { FaultInjector, MAX_FAULT_SEED, type FaultsMet } from './faults.js';
+import { FaultInjector, MAX_FAULT_SEED, randomSeed, type FaultsMet } from './faults.js';
 import { OptionsError, type ServiceOptions } from './options.js';
-
-/** A seed when none is given, from Web Crypto (in Node and browsers alike); reported so that a run can be replayed. */
-export function randomFaultSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]!;
-}
 
 /** The injector of the service's `faults` and `faultSeed` options; an OptionsError naming the bad one. */
 export function createFaultInjector(options: Pick<ServiceOptions, 'faults' | 'faultSeed'>): FaultInjector {
-  const seed = options.faultSeed ?? randomFaultSeed();
+  const seed = options.faultSeed ?? randomSeed();
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_FAULT_SEED)
     throw new OptionsError(`faultSeed must be an integer from 0 to ${MAX_FAULT_SEED}, not ${seed}`);
   try {

@@ -19,8 +19,10 @@ const STATUS_TEXT: Readonly<Record<FaultStatus, string>> = {
 
 /** Rules held at once: enough for any test plan, and a bound on the work each request does to draw. */
 export const MAX_FAULT_RULES = 100;
-/** Seeds are 32-bit unsigned integers: the generator reads no more of a number. */
+/** Seeds (of the fault draws and of `random` variants) are 32-bit unsigned integers: the generator reads no more of a number. */
 export const MAX_FAULT_SEED = 0xffff_ffff;
+/** A seed when none is given, from Web Crypto (in Node and browsers alike); reported so that a run can be replayed. */
+export const randomSeed = (): number => crypto.getRandomValues(new Uint32Array(1))[0]!;
 
 /** What a fault does to a matching request. */
 export type FaultEffect =

@@ -1,6 +1,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { PUBLIC_DEPLOYMENT_VARIANTS, SPEC_CHOICES, type VariantName } from '../spec/variants.js';
+import { MAX_FAULT_SEED, randomSeed } from './faults.js';
 
 /** A variant selection that names no variant, or two sides of one choice: a usage error, never a request error. */
 export class VariantError extends Error {
@@ -37,7 +38,7 @@ function randomVariants(seed: number): VariantName[] {
 }
 
 function parseSeed(text: string): number {
-  if (!/^\d{1,10}$/.test(text) || Number(text) > 2 ** 32 - 1) throw new VariantError(`random:${text}: the seed is an integer from 0 to ${2 ** 32 - 1}`);
+  if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_FAULT_SEED) throw new VariantError(`random:${text}: the seed is an integer from 0 to ${MAX_FAULT_SEED}`);
   return Number(text);
 }
 
@@ -45,7 +46,7 @@ function parseSeed(text: string): number {
  * `NAME`, `all`, `random[:SEED]` and `public-deployment`, in any number, resolved into one side per choice:
  * a later entry overrides an earlier one on the same choice, but two names given outright may not disagree.
  */
-export function chooseVariants(entries: readonly string[], drawSeed: () => number = () => crypto.getRandomValues(new Uint32Array(1))[0]!): VariantSelection {
+export function chooseVariants(entries: readonly string[], drawSeed: () => number = randomSeed): VariantSelection {
   const byChoice = new Map<string, VariantName>();
   const named = new Map<string, VariantName>();
   let seed: number | undefined;

@@ -2,6 +2,7 @@ import {
   CAPABILITIES,
   CLOCK_STATE,
   CONTROL_PLAYER,
+  COUNT,
   FAULT_RULE,
   JOURNAL_ENTRY,
   OUTBOX_MESSAGE,
@@ -23,7 +24,6 @@ function page<const N extends string, const I extends object>(name: N, items: I)
   });
 }
 
-const COUNT = { type: 'integer', minimum: 0 } as const;
 const REMOVED = objectSchema({ removed: COUNT });
 const ONE_PLAYER = objectSchema({ player: CONTROL_PLAYER });
 

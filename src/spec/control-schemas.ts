@@ -18,7 +18,7 @@ export function objectSchema<const P extends Readonly<Record<string, object>>, c
 
 const STRING = { type: 'string' } as const;
 const DATE_TIME = { type: 'string', format: 'date-time' } as const;
-const COUNT = { type: 'integer', minimum: 0 } as const;
+export const COUNT = { type: 'integer', minimum: 0 } as const;
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 const STRINGS = { type: 'array', items: STRING } as const;
 

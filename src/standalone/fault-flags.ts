@@ -2,7 +2,7 @@ import { ApiError } from '../core/errors.js';
 import { faultRuleFrom, type FaultRuleJson } from '../core/fault-rules.js';
 import { MAX_FAULT_SEED, type FaultRule } from '../core/faults.js';
 import { CliError } from './cli-error.js';
-import { parseList } from './flag-values.js';
+import { flagNumber, parseList } from './flag-values.js';
 import { ProblemList } from './problems.js';
 
 /**
@@ -41,7 +41,7 @@ export function parseFaultFlags(values: unknown): FaultRule[] {
 
 /** `--fault-seed N`: the seed of the fault draws, to replay a run. */
 export function parseFaultSeed(value: unknown): number {
-  const seed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const seed = flagNumber(value);
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_FAULT_SEED) {
     throw new CliError('GS_USAGE', `--fault-seed ${JSON.stringify(value)} is not a seed; expected an integer from 0 to ${MAX_FAULT_SEED}`);
   }

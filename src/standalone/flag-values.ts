@@ -2,9 +2,12 @@ import { CliError } from './cli-error.js';
 
 /** Flag values as typed, from the environment or from a config file, turned into typed values or usage errors. */
 
+/** A number from a config file or a default; a string as typed, where a blank one must not become 0; NaN for anything else. */
+export const flagNumber = (value: unknown): number =>
+  typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+
 export function parsePort(value: unknown): number {
-  // A number from a config file or the default; a string as typed, where a blank one must not become 0.
-  const port = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const port = flagNumber(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new CliError('GS_USAGE', `--port ${JSON.stringify(value)} is not a port; expected an integer from 0 to 65535 (0 = a free port)`);
   }
@@ -55,7 +58,7 @@ export function parseSwitch(value: unknown, subject: string): boolean {
 /** A count such as --workers: an integer from `minimum` up (a bound of 0 runs would do nothing). */
 export function parseCount(flag: string, minimum = 0): (value: unknown) => number {
   return (value) => {
-    const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    const count = flagNumber(value);
     if (!Number.isInteger(count) || count < 0) {
       throw new CliError('GS_USAGE', `--${flag} ${JSON.stringify(value)} is not a count; expected an integer from ${minimum} up`);
     }
