@@ -1,6 +1,7 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { integerHeader, type Exchange } from '../target/exchange.js';
 import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../rules/index.js';
+import { isClientError, isSuccess } from '../rules/envelope.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
 import type { ServerChoices } from './server-choices.js';
@@ -66,10 +67,9 @@ function judgeStatus(exchange: Exchange, expectation: Expectation, outcome: Outc
     return [{ rule, message: `answered 429, but ${why}` }];
   }
   if (status === 429) return [];
-  const is2xx = status >= 200 && status < 300;
-  if ((outcome === 'success' || outcome === 'health') && !is2xx)
+  if ((outcome === 'success' || outcome === 'health') && !isSuccess(exchange))
     return [{ rule: 'RL-WINDOW', message: `answered ${status} where no limit applied: expected success` }];
-  if (outcome === 'refusal' && !(status >= 400 && status < 500)) return [{ rule: 'ENV-ERROR', message: `answered ${status}: expected a 4xx refusal` }];
+  if (outcome === 'refusal' && !isClientError(exchange)) return [{ rule: 'ENV-ERROR', message: `answered ${status}: expected a 4xx refusal` }];
   return [];
 }
 

@@ -1,8 +1,8 @@
 import type { Identity } from '../target/identities.js';
-import { notice, sleep } from '../target/pacing.js';
+import { clockTime, notice, sleep } from '../target/pacing.js';
 import type { SignedIn } from '../fixtures/players.js';
 import type { Pacer } from '../target/pacing.js';
-import { clockTime, NOTICE_AFTER_MS } from './real-time-pool.js';
+import { NOTICE_AFTER_MS } from './real-time-pool.js';
 
 /** A sign-in: a register and a verify-email, both from the sign-in address. */
 const AUTH_REQUESTS_PER_SIGN_IN = 2;

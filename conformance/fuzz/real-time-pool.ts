@@ -1,14 +1,12 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import type { Identity, IdentityPool } from '../target/identities.js';
-import { notice, sleep } from '../target/pacing.js';
+import { clockTime, notice, sleep } from '../target/pacing.js';
 
 /** Past the end of every window a counted request opened or joined. */
 const QUIET_MARGIN_MS = 2_000;
 
 /** Shorter waits go unannounced: a progress line would say more about them than they cost. */
 export const NOTICE_AFTER_MS = 2_000;
-
-export const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 /** Where a real-time session's client addresses go: some sign players in ahead, the rest send the sequences. */
 export interface AddressPlan {

@@ -1,6 +1,7 @@
 import { HEADERS } from '../../src/spec/limits.js';
 import { evidence, header } from '../target/exchange.js';
 import { ruleQuote } from '../rules/index.js';
+import { indent } from '../report/console-reporter.js';
 import type { Step } from './step.js';
 
 const SHOWN_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset, HEADERS.retryAfter] as const;
@@ -29,7 +30,7 @@ export function formatSteps(steps: readonly Step[]): string {
     return `  ${index + 1}. ${step.description}${responseLine(step)}${findings}`;
   });
   const last = steps.at(-1);
-  const full = last?.exchange === undefined ? '' : `\n\n  The disagreeing exchange in full:\n${evidence(last.exchange).replace(/^/gm, '    ')}`;
+  const full = last?.exchange === undefined ? '' : `\n\n  The disagreeing exchange in full:\n${indent(evidence(last.exchange))}`;
   return `${lines.join('\n')}${full}`;
 }
 

@@ -1,6 +1,7 @@
 import { isSuccess } from '../rules/envelope.js';
 import { sentAddress } from '../rules/parameters.js';
 import type { Knowledge } from '../rules/index.js';
+import { routeKeyOf } from '../rules/rule.js';
 import { type Exchange, isObject, stringField } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
@@ -11,7 +12,6 @@ export type AuthKnowledge = Pick<Knowledge, 'tokenExpiresAt' | 'registeredAt' | 
 /** How many addresses and tokens the proxy remembers; beyond them the oldest are forgotten, never judged wrongly. */
 const REMEMBERED = 100_000;
 
-const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const codeOf = (email: string, requestBody: unknown) => `${email} ${isObject(requestBody) ? String(requestBody['otp']) : ''}`;
 
 /**
@@ -26,7 +26,7 @@ export class AuthMemory {
 
   /** What is known of a request before its answer: its token's expiry; for a verification, its address's registration and code. */
   knowledgeOf(method: string, path: string, token: string | undefined, requestBody: unknown): AuthKnowledge {
-    const route = routeOf(method, path);
+    const route = routeKeyOf(method, path);
     if (route === 'POST /api/auth/register') return {};
     const email = sentAddress(requestBody);
     if (route === 'POST /api/auth/verify-email') {
@@ -40,7 +40,7 @@ export class AuthMemory {
 
   /** What an answer teaches: an accepted registration starts its codes afresh, an accepted verification uses its code and issues a token. */
   learn(method: string, path: string, requestBody: unknown, exchange: Exchange, serverTime: TimeInterval): void {
-    const route = routeOf(method, path);
+    const route = routeKeyOf(method, path);
     const email = sentAddress(requestBody);
     if (email === undefined || !isSuccess(exchange)) return;
     if (route === 'POST /api/auth/register') {

@@ -4,6 +4,7 @@ import { type Exchange, integerHeader, isObject, parsedJson } from '../target/ex
 import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../rules/bearer.js';
+import { isSuccess } from '../rules/envelope.js';
 import { sentAddress } from '../rules/parameters.js';
 import { departureMessage, departures, type Knowledge, onePerRule, type Side } from '../rules/index.js';
 import { finding, type LiveFinding, serverFinding } from './live-finding.js';
@@ -178,7 +179,7 @@ export class LiveJudge {
   }
 
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {
-    if (path !== '/api/auth/verify-email' || exchange.status < 200 || exchange.status >= 300) return;
+    if (path !== '/api/auth/verify-email' || !isSuccess(exchange)) return;
     const token = (exchange.body as { authToken?: unknown } | undefined)?.authToken;
     const address = sentAddress(requestBody);
     if (typeof token === 'string' && address !== undefined) this.#players.set(token, address);
@@ -198,7 +199,7 @@ export class LiveJudge {
     if (token === undefined || request.path.startsWith('/api/auth/')) return false;
     const player = caller.playerId ?? `token ${token}`;
     const open = this.#inEncounter.has(player);
-    if (exchange.status >= 200 && exchange.status < 300 && request.method.toUpperCase() !== 'GET') this.#inEncounter.delete(player);
+    if (isSuccess(exchange) && request.method.toUpperCase() !== 'GET') this.#inEncounter.delete(player);
     if (exchange.status === 409 && request.method.toUpperCase() !== 'GET') this.#inEncounter.set(player, true);
     return open;
   }

@@ -5,7 +5,7 @@ import { type Exchange, isObject } from '../target/exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
 import { resourceTemplates } from './resource-templates.js';
-import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore } from './ship-state.js';
+import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore, withoutSuccess } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
 import { bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
@@ -160,10 +160,7 @@ const unmarked = (value: unknown): unknown => JSON.parse(JSON.stringify(value).r
 /** The answer as the mock gives it back exactly: through its envelope where that adds nothing, else whole. */
 function recordedBody(status: number, templated: Record<string, unknown>): RecordedBody {
   if (status === 204 && Object.keys(templated).length === 0) return { response: {} };
-  if (status < 400 && templated['success'] === true) {
-    const { success: _success, ...fields } = templated;
-    return { response: fields };
-  }
+  if (status < 400 && templated['success'] === true) return { response: withoutSuccess(templated) };
   if (status >= 400 && typeof templated['error'] === 'string') return { response: templated };
   return { body: templated };
 }

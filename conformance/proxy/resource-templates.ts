@@ -1,7 +1,7 @@
 import { specRoute } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../target/exchange.js';
 import { answerTemplate, type EmailPlaceholders } from './answer-template.js';
-import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship } from './ship-state.js';
+import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship, withoutSuccess } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
 const GET_PLAYER = specRoute('getPlayer');
@@ -42,8 +42,7 @@ function firstPlayer(exchanges: readonly Exchange[]): { player: Readonly<Record<
   for (const exchange of exchanges) {
     if (exchange.method !== GET_PLAYER.method || pathOf(exchange) !== GET_PLAYER.path || exchange.status >= 400 || !isObject(exchange.body)) continue;
     const inner = exchange.body['player'];
-    const { success: _success, ...fields } = exchange.body;
-    return { player: isObject(inner) ? inner : fields, token: bearerToken(exchange) };
+    return { player: isObject(inner) ? inner : withoutSuccess(exchange.body), token: bearerToken(exchange) };
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { MOCK_ROUTES, specRoute } from '../../src/spec/routes.js';
+import { isSuccess } from '../rules/envelope.js';
 import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
@@ -16,13 +17,16 @@ export const MOCK_OWN_SHIP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 
 const SHIP_PATH = MOCK_ROUTES.find((route) => route.id === 'getShip')!.path;
 const CREATE_SHIP = specRoute('createShip');
 
+/** A success body's own fields: all but the envelope's `success`. */
+export const withoutSuccess = ({ success: _success, ...fields }: Readonly<Record<string, unknown>>): Record<string, unknown> => fields;
+
 /** The ship an answer carries: its `ship` object; the body itself on the ship's own path. */
 export function answeredShip(exchange: Exchange): Ship | undefined {
-  if (exchange.status < 200 || exchange.status >= 300 || !isObject(exchange.body)) return undefined;
+  if (!isSuccess(exchange) || !isObject(exchange.body)) return undefined;
   const ship = exchange.body['ship'];
   if (isObject(ship)) return ship;
   if (pathOf(exchange) !== SHIP_PATH) return undefined;
-  const { success: _success, ...fields } = exchange.body;
+  const fields = withoutSuccess(exchange.body);
   return Object.keys(fields).length > 0 ? fields : undefined;
 }
 

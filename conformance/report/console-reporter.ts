@@ -37,9 +37,5 @@ export class ConsoleReporter implements Reporter {
   }
 }
 
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `    ${line}`)
-    .join('\n');
-}
+/** Each line of `text` four spaces in, under the line that introduces it. */
+export const indent = (text: string): string => `    ${text.replaceAll('\n', '\n    ')}`;

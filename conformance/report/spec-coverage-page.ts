@@ -10,6 +10,12 @@ export const SPEC_COVERAGE_PAGE = 'docs/spec-coverage.md';
 /** Text as Markdown shows it, not as markup: `<major>` stays visible, `*` and `_` make no emphasis. */
 export const md = (text: string) => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
+/** The client rules that rest on a sentence: the proxy judges clients by them. */
+export const clientRulesOn = (id: string) => CLIENT_RULES.filter((rule) => (rule.sentences as readonly string[]).includes(id));
+
+/** The fuzz rules among a sentence's rules, in the registry's order (which its rules follow too). */
+export const fuzzRulesAmong = (rules: readonly string[]) => FUZZ_RULES.filter((rule) => rules.includes(rule.id));
+
 /** A table of counts, its columns padded as the formatter pads them. */
 function countTable(rows: readonly [string, number][]): string[] {
   const width = Math.max(...rows.map(([name]) => name.length));
@@ -71,10 +77,9 @@ function proxyRules(): string {
 function sentenceLines({ sentence, rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string[] {
   const words = `«${md(sentence.words)}»`;
   if (sentence.kind !== 'normative') return [`- ${sentence.id} (${sentence.kind}) ${words}`];
-  const fuzz = FUZZ_RULES.filter((rule) => (rules as string[]).includes(rule.id));
-  const proxy = PROXY_RULES.filter((rule) =>
-    rule.side === 'client' ? (rule.sentences as readonly string[]).includes(sentence.id) : (rules as string[]).includes(rule.id),
-  );
+  const fuzz = fuzzRulesAmong(rules);
+  // Every client rule is a proxy rule, and PROXY_RULES lists them after the server's.
+  const proxy = [...PROXY_RULES.filter((rule) => rule.side === 'server' && (rules as string[]).includes(rule.id)), ...clientRulesOn(sentence.id)];
   return [
     `- **${sentence.id}** ${words}`,
     ...(untested === undefined ? [] : [`  - ${md(describeUntested(untested))}`]),

@@ -1,9 +1,8 @@
 import { PLAIN_SENTENCES } from '../../src/spec/sentences-plain.js';
 import { SPEC_SECTIONS, type SpecSection } from '../../src/spec/sentences.js';
 import type { DeclaredCheck } from '../run/collect-checks.js';
-import { CLIENT_RULES, FUZZ_RULES } from '../rules/index.js';
 import { describeUntested, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
-import { md } from './spec-coverage-page.js';
+import { clientRulesOn, fuzzRulesAmong, md } from './spec-coverage-page.js';
 
 export const SPEC_PAGE = 'docs/spec.md';
 
@@ -32,13 +31,8 @@ function intro(): string[] {
   ];
 }
 
-/** The proxy's rules that judge a client's requests by a sentence. */
-function clientRules(id: string): string[] {
-  return CLIENT_RULES.flatMap((rule) => ((rule.sentences as readonly string[]).includes(id) ? [`\`${rule.id}\``] : []));
-}
-
 function tests(entry: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
-  const judgedLive = clientRules(entry.sentence.id);
+  const judgedLive = clientRulesOn(entry.sentence.id).map((rule) => `\`${rule.id}\``);
   const live = judgedLive.length === 0 ? [] : [`[proxy](proxy.md) on clients ${judgedLive.join(', ')}`];
   return [testedBy(entry, checks), ...live].join('; ');
 }
@@ -46,8 +40,8 @@ function tests(entry: SentenceCoverage, checks: readonly DeclaredCheck[]): strin
 function testedBy({ rules, untested }: SentenceCoverage, checks: readonly DeclaredCheck[]): string {
   if (untested !== undefined) return md(describeUntested(untested));
   const counted = rules.map((rule) => `\`${rule}\` (${checks.filter((check) => check.rule === rule).length})`);
-  const fuzzed = rules.filter((rule) => FUZZ_RULES.some((fuzzRule) => fuzzRule.id === rule));
-  return [`checks ${counted.join(', ')}`, ...(fuzzed.length === 0 ? [] : [`fuzz ${fuzzed.map((rule) => `\`${rule}\``).join(', ')}`])].join('; ');
+  const fuzzed = fuzzRulesAmong(rules).map((rule) => `\`${rule.id}\``);
+  return [`checks ${counted.join(', ')}`, ...(fuzzed.length === 0 ? [] : [`fuzz ${fuzzed.join(', ')}`])].join('; ');
 }
 
 function section(name: SpecSection, entries: readonly SentenceCoverage[], checks: readonly DeclaredCheck[]): string[] {

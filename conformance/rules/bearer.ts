@@ -1,8 +1,8 @@
 import { BEARER_AUTHORIZATION } from '../../src/spec/bearer.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { tableRoutes } from './rule.js';
 
 /** The table's routes that take a token: `METHOD /path`. */
-export const PROTECTED_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.auth !== 'none').map((route) => `${route.method} ${route.path}`));
+export const PROTECTED_ROUTES = tableRoutes((route) => route.auth !== 'none');
 
 /** The Authorization a request sends, whatever the case of its header's name. */
 export function authorizationOf(headers: Readonly<Record<string, string>>): string | undefined {

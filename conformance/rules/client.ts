@@ -1,7 +1,7 @@
 import { isObject, parsedJson } from '../target/exchange.js';
 import { SIX_DIGITS } from './formats.js';
 import { authorizationOf, bearerToken, PROTECTED_ROUTES } from './bearer.js';
-import { type Judge, type Judgement, judged, perExchange, type Rule } from './rule.js';
+import { type Judge, type Judgement, judged, perExchange, type Rule, routeKeyOf } from './rule.js';
 
 type RequestRule = 'CLIENT-BODY-JSON' | 'CLIENT-CONTENT-TYPE' | 'CLIENT-REGISTER-FIELDS' | 'CLIENT-VERIFY-FIELDS' | 'CLIENT-BEARER';
 
@@ -56,9 +56,8 @@ function fieldDepartures(path: keyof typeof REQUEST_FIELDS, body: unknown): Requ
  */
 export function requestDepartures(method: string, path: string, headers: Readonly<Record<string, string>>, body: string | undefined): RequestDeparture[] {
   const departures: RequestDeparture[] = [];
-  const routeKey = `${method.toUpperCase()} ${path}`;
   const authorization = authorizationOf(headers);
-  if (PROTECTED_ROUTES.has(routeKey) && bearerToken(headers) === undefined) {
+  if (PROTECTED_ROUTES.has(routeKeyOf(method, path)) && bearerToken(headers) === undefined) {
     departures.push({
       rule: 'CLIENT-BEARER',
       message: authorization === undefined ? 'no Authorization header' : `Authorization "${authorization.split(' ')[0]} …" is not "Bearer <token>"`,

@@ -11,6 +11,10 @@ export function isSuccess(exchange: Exchange): boolean {
   return exchange.status >= 200 && exchange.status < 300;
 }
 
+export function isClientError(exchange: Exchange): boolean {
+  return exchange.status >= 400 && exchange.status < 500;
+}
+
 export function isErrorEnvelope(body: unknown): boolean {
   return isObject(body) && typeof body['error'] === 'string';
 }

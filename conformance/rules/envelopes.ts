@@ -1,12 +1,10 @@
-import { ROUTES } from '../../src/spec/routes.js';
 import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
 import { isObject } from '../target/exchange.js';
 import type { Exchange } from '../target/exchange.js';
-import { judged, type Judgement, type Rule, routeKey } from './rule.js';
+import { judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */
 const hasBody = (method: string, status: number) => method.toUpperCase() !== 'HEAD' && !BODILESS.has(status);
-const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
 
 /** BODY-JSON's judgement of an answer that has a body: it parses as JSON. */
 export const jsonBody = (exchange: Exchange): Judgement => judged('body-json', exchange.body !== undefined, 'a JSON body (every response body is JSON)');

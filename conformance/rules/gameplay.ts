@@ -1,11 +1,10 @@
 import { HEADERS } from '../../src/spec/limits.js';
-import { ROUTES } from '../../src/spec/routes.js';
-import { errorMessage, isSuccess } from './envelope.js';
+import { errorMessage, isClientError, isSuccess } from './envelope.js';
 import { type Exchange, header, integerHeader, isObject } from '../target/exchange.js';
-import { judged, type Judgement, type Rule, routeKey } from './rule.js';
+import { judged, type Judgement, type Rule, routeKey, tableRoutes } from './rule.js';
 
 const SHIP_ROUTE = 'POST /api/player/ship';
-const GAMEPLAY_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'gameplay').map((route) => `${route.method} ${route.path}`));
+const GAMEPLAY_ROUTES = tableRoutes((route) => route.category === 'gameplay');
 
 /** An error message saying that email verification is required (the spec's words for an unverified player). */
 export function speaksOfVerification(exchange: Exchange): boolean {
@@ -27,7 +26,7 @@ export const GAMEPLAY_RULES = [
     routes: new Set([SHIP_ROUTE]),
     judge(exchange, knowledge) {
       if (knowledge.tokenExpiresAt === undefined || routeKey(exchange, knowledge) !== SHIP_ROUTE) return [];
-      const refused = exchange.status >= 400 && exchange.status < 500 && speaksOfVerification(exchange);
+      const refused = isClientError(exchange) && speaksOfVerification(exchange);
       return [
         judged(
           'verified-not-refused',

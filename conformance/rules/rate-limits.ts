@@ -1,11 +1,8 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { ROUTES } from '../../src/spec/routes.js';
 import { categoryOf, isCounted } from '../model/rate-limit-model.js';
 import { header, integerHeader } from '../target/exchange.js';
 import type { Exchange } from '../target/exchange.js';
-import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
-
-const TABLE_ROUTES = new Set<string>(ROUTES.map((route) => `${route.method} ${route.path}`));
+import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /**
  * "Responses to external callers carry these headers": judged on the table's routes, 429s and refusals included;

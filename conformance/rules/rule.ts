@@ -1,3 +1,4 @@
+import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
 import type { Exchange } from '../target/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
@@ -85,10 +86,19 @@ export function perExchange<T>(compute: (exchange: Exchange, path: string) => T)
   };
 }
 
-const routeKeyOf = perExchange((exchange, path) => `${exchange.method.toUpperCase()} ${path}`);
+/** `METHOD /path` of a request, as the route table writes it. */
+export const routeKeyOf = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
+
+const exchangeRouteKey = perExchange((exchange, path) => routeKeyOf(exchange.method, path));
 
 /** `METHOD /path` of an exchange, as the route table writes it. */
-export const routeKey = (exchange: Exchange, knowledge: Knowledge): string => routeKeyOf(exchange, knowledge.path);
+export const routeKey = (exchange: Exchange, knowledge: Knowledge): string => exchangeRouteKey(exchange, knowledge.path);
+
+/** The spec table's routes that `which` keeps (all by default), as routeKey writes them. */
+export const tableRoutes = (which: (route: RouteSpec) => boolean = () => true): ReadonlySet<string> =>
+  new Set(ROUTES.filter(which).map((route) => routeKeyOf(route.method, route.path)));
+
+export const TABLE_ROUTES = tableRoutes();
 
 /** A judgement that always applies, failed where `holds` is false. */
 export function judged(aspect: string, holds: boolean, expected: string, message?: string): Judgement {

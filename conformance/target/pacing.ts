@@ -6,8 +6,11 @@ import type { Identity } from './identities.js';
 const MARGIN_MS = 1_000;
 const MAX_RETRIES = 3;
 
+/** `HH:MM:SS` (UTC) of a moment, as progress lines show it. */
+export const clockTime = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
+
 export function notice(message: string): void {
-  process.stderr.write(`[conformance ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+  process.stderr.write(`[conformance ${clockTime(Date.now())}] ${message}\n`);
 }
 
 /** Waits `ms`; rejects with the signal's reason once it aborts (a run bound reached). On the global timers, which tests can fake. */
@@ -108,7 +111,7 @@ export class Pacer {
       await this.#clock.advance(Math.max(ms, RATE_LIMIT_WINDOW_MS));
       return;
     }
-    notice(`${why}: waiting ${Math.ceil(ms / 1000)} s (until ${new Date(Date.now() + ms).toISOString().slice(11, 19)})`);
+    notice(`${why}: waiting ${Math.ceil(ms / 1000)} s (until ${clockTime(Date.now() + ms)})`);
     await sleep(ms, this.stopSignal);
   }
 }
