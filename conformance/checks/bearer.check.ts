@@ -5,6 +5,7 @@ import { expectThat } from './assertions.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
 import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
+import { isSuccess } from '../rules/envelope.js';
 import { expectSuccessEnvelope } from './expect-envelope.js';
 import type { Exchange } from '../target/exchange.js';
 import { garbageAuthorization, propertyOptions } from '../fixtures/generators.js';
@@ -95,7 +96,7 @@ export function bearerChecks(suite: Suite): void {
         const { token } = await verifiedPlayer(suite);
         for (const probe of refreshProbes(token, identity)) {
           const answer = await suite.target.send(probe);
-          if (answer.status < 200 || answer.status >= 300) continue;
+          if (!isSuccess(answer)) continue;
           for (const candidate of tokenCandidates(answer.body, token)) {
             const read = await getPlayer(suite, identity, `Bearer ${candidate}`);
             expectThat(

@@ -10,6 +10,7 @@ import { header, type Exchange } from '../target/exchange.js';
 import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
 import type { Identity } from '../target/identities.js';
 import { rule } from '../rules/index.js';
+import { PROBED_METHODS } from '../rules/routing.js';
 import type { Suite } from '../run/suite.js';
 
 /** One generated request. */
@@ -39,7 +40,7 @@ const withBody = (probeMethod: string) => (WITH_BODY.has(probeMethod) ? fc.optio
  * no server has, and protected routes without a token the server issued (answered 401, or 400 for the body).
  */
 const cheapWrongMethods = ROUTES.filter((route) => route.category !== 'auth').flatMap((route) =>
-  ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((other) => other !== route.method).map((other) => ({ method: other, path: route.path })),
+  PROBED_METHODS.filter((other) => other !== route.method).map((other) => ({ method: other, path: route.path })),
 );
 
 function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {

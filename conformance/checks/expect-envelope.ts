@@ -1,4 +1,4 @@
-import { BODILESS, isError, isSuccess } from '../rules/envelope.js';
+import { BODILESS, isClientError, isError, isSuccess } from '../rules/envelope.js';
 import { errorEnvelope, jsonBody, successEnvelope } from '../rules/envelopes.js';
 import type { Exchange } from '../target/exchange.js';
 import { expectThat } from './assertions.js';
@@ -33,5 +33,5 @@ export function expectEnvelopeForStatus(exchange: Exchange): void {
  * response of the run (rules/traffic.ts), so that a body without {error} is one departure, reported once.
  */
 export function expectClientError(exchange: Exchange, what: string): void {
-  expectThat(exchange, exchange.status >= 400 && exchange.status < 500, `a 4xx status (${what})`);
+  expectThat(exchange, isClientError(exchange), `a 4xx status (${what})`);
 }

@@ -158,6 +158,25 @@ export function expectSpentBucket(drain: Drain, what: string): void {
     );
 }
 
+/** Sends up to `count` requests of one bucket into `responses`, each yielded with its countdown step (`moved`: Reset shows a new window). */
+export async function* countdown(limit: number, send: () => Promise<Timed>, count: number, responses: Timed[] = []) {
+  for (let sent = 0; sent < count; sent++) {
+    responses.push(await send());
+    const [previous, current] = [responses.at(-2), responses.at(-1)!];
+    const previousRemaining = previous === undefined ? undefined : remainingOf(previous.exchange);
+    const remaining = remainingOf(current.exchange);
+    const moved = previous !== undefined && windowMoved(resetUnitOf(responses), previous, current);
+    const step = previousRemaining === undefined || remaining === undefined ? undefined : countdownStep(limit, previousRemaining, remaining, moved);
+    yield { current, previousRemaining, remaining, moved, step };
+  }
+}
+
+/** RL-REMAINING's range on a counted response: an integer from 0 to Limit − 1. */
+export function expectRemainingInRange(exchange: Exchange, limit: number): void {
+  const remaining = remainingOf(exchange);
+  expectThat(exchange, remaining !== undefined && remaining >= 0 && remaining < limit, `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`);
+}
+
 /**
  * Sends until the first 429 (at most three buckets' worth): each Remaining should be one less than the one
  * before (or Limit − 1 when Reset shows the window restarted), and the request after Remaining 0 a 429.
@@ -165,12 +184,7 @@ export function expectSpentBucket(drain: Drain, what: string): void {
 export async function drainBucket(category: RateLimitCategory, send: () => Promise<Timed>): Promise<Drain> {
   const { limit } = RATE_LIMITS[category];
   const drain: Drain = { responses: [], limited: undefined, afterLimit: undefined, early: undefined, countdown: [], newWindows: 0 };
-  let previous: Timed | undefined;
-  for (let sent = 0; sent < limit * 3 + 2; sent++) {
-    const current = await send();
-    drain.responses.push(current);
-    const previousRemaining = previous === undefined ? undefined : remainingOf(previous.exchange);
-    const moved = previous !== undefined && windowMoved(resetUnitOf(drain.responses), previous, current);
+  for await (const { current, previousRemaining, remaining, moved, step } of countdown(limit, send, limit * 3 + 2, drain.responses)) {
     if (previousRemaining === 0 && !moved) drain.afterLimit = current;
     if (current.exchange.status === 429) {
       drain.limited = current;
@@ -183,15 +197,10 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
       return drain;
     }
     if (drain.afterLimit !== undefined) return drain;
-    const remaining = remainingOf(current.exchange);
     // Without Remaining, the drain goes on: whether a 429 comes is RL-429's question all the same.
     if (remaining === undefined) drain.countdown.push({ timed: current, expected: 'X-RateLimit-Remaining as an integer' });
-    else if (previousRemaining !== undefined) {
-      const step = countdownStep(limit, previousRemaining, remaining, moved);
-      if (step.kind === 'new-window') drain.newWindows++;
-      if (step.kind === 'unexpected') drain.countdown.push({ timed: current, expected: `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}` });
-    }
-    previous = current;
+    if (step?.kind === 'new-window') drain.newWindows++;
+    if (step?.kind === 'unexpected') drain.countdown.push({ timed: current, expected: `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}` });
   }
   return drain;
 }

@@ -6,6 +6,7 @@ import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
 import { authIsScarce } from '../fixtures/accounts.js';
 import { isObject, parsedJson } from '../target/exchange.js';
 import { readRegisterMessage } from '../rules/register-message.js';
+import { successEnvelope } from '../rules/envelopes.js';
 import { sentEmail } from '../rules/parameters.js';
 import { firstVerification } from '../fixtures/first-verification.js';
 import { DISPOSABLE_DOMAINS, malformedEmail, propertyOptions } from '../fixtures/generators.js';
@@ -111,7 +112,7 @@ export function registerChecks(suite: Suite): void {
         for (const domain of authIsScarce(suite) ? DISPOSABLE_DOMAINS.slice(0, 1) : [...DISPOSABLE_DOMAINS, MIXED_CASE_DISPOSABLE]) {
           const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email: `${local}@${domain}` }, identity });
           expectClientError(exchange, `a disposable-domain address (${domain}) is rejected`);
-          expectThat(exchange, !(isObject(exchange.body) && exchange.body['success'] === true), 'no success: true on a rejection');
+          expectThat(exchange, !successEnvelope(exchange).holds, 'no success: true on a rejection');
           seen.push(`${domain} → ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
         }
         await observe(context, `disposable domains answered: ${seen.join('; ')}`);

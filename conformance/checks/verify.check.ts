@@ -29,6 +29,8 @@ function verify(suite: Suite, email: string, otp: string, identity: Identity, ac
   return suite.target.send({ method: 'POST', path: VERIFY, json: { email, otp }, identity, ...(acceptLimit ? { acceptLimit } : {}) });
 }
 
+const hasAuthToken = (exchange: Exchange) => isObject(exchange.body) && 'authToken' in exchange.body;
+
 function requireOtp(suite: Suite, context: TestContext): void {
   if (suite.otp === null) context.skip(NO_OTP);
 }
@@ -186,7 +188,7 @@ export function verifyChecks(suite: Suite): void {
         while (answers.length < attempts) answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
         for (const [index, exchange] of answers.entries()) {
           expectClientError(exchange, `wrong code number ${index + 1} is not accepted`);
-          expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a wrong code');
+          expectThat(exchange, !hasAuthToken(exchange), 'no authToken for a wrong code');
         }
         await observe(context, `a wrong code answered ${answers[0]!.status} ${JSON.stringify(errorMessage(answers[0]!))}`);
         const statuses = answers.map(
@@ -209,7 +211,7 @@ export function verifyChecks(suite: Suite): void {
         return context.skip('both addresses were sent the same code (a one-in-a-million draw), so the binding cannot be told; run again');
       const { crossed, first, second, identity } = pair;
       expectClientError(crossed, `the code sent to ${first.email} is refused for ${second.email}`);
-      expectThat(crossed, !(isObject(crossed.body) && 'authToken' in crossed.body), "no authToken for another address's code");
+      expectThat(crossed, !hasAuthToken(crossed), "no authToken for another address's code");
       // The observation costs two more auth requests: left out where they are scarce.
       if (!authIsScarce(suite)) await observeReRegistration(suite, context, first, identity);
     });
@@ -251,7 +253,7 @@ export function verifyChecks(suite: Suite): void {
       if (firstUse.status !== 200) return context.skip('the first use of the code failed (see VERIFY-OK), so its reuse proves nothing');
       const exchange = await verify(suite, registration.email, registration.code, identity);
       expectClientError(exchange, 'a used code is no longer pending');
-      expectThat(exchange, !(isObject(exchange.body) && 'authToken' in exchange.body), 'no authToken for a used code');
+      expectThat(exchange, !hasAuthToken(exchange), 'no authToken for a used code');
       await observe(context, `a used code answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))}`);
     });
 
