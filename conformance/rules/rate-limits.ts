@@ -30,8 +30,9 @@ function rateLimitHeader(name: string, presentAspect: string, integerAspect: str
  */
 function limitIsBucketSize(exchange: Exchange, knowledge: Knowledge): Judgement[] {
   const limit = integerHeader(exchange, HEADERS.rateLimitLimit);
+  if (limit === undefined || exchange.status >= 500) return [];
   const category = categoryOf(exchange.method, knowledge.path);
-  if (limit === undefined || category === undefined || exchange.status >= 500 || !isCounted(category, !knowledge.external)) return [];
+  if (category === undefined || !isCounted(category, !knowledge.external)) return [];
   const { limit: size, scope } = RATE_LIMITS[category];
   if (exchange.status === 401 && scope === 'player') return [];
   return [
