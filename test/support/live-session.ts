@@ -177,6 +177,8 @@ export const NOT_SEEN_LIVE: Readonly<Record<string, string>> = {
   'unknown-path-400': 'the routes beyond the table are not shown, so no path is known to be unknown',
   'challenge-token-refused': 'whether the bot-check is configured, which decides whether challengeToken may be refused, is known only to the server',
   'player-read-requires-verified': 'which players have not verified is known only to the server (its control API made them)',
+  'missing-email-422':
+    'a 422 to a request missing its email is a departure only where nothing else may refuse it first (a spent limit, the bot-check), which only the sender that shaped it knows',
   'game-origin-auth-not-counted':
     "a game origin's answers need no X-RateLimit-* (the spec asks them of external callers), so an auth bucket the proxy did not see open cannot be learned",
 };

@@ -339,6 +339,16 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'missing-email-422',
+    breaks: 'REG-MISSING',
+    does: 'answers 422 where the spec says 400: a register request whose email is missing, empty or no string',
+    apply: ({ request, response }) => {
+      const email = requestBody(request)?.['email'];
+      if (isPost(request, REGISTER) && response.status === 400 && (typeof email !== 'string' || email.trim() === ''))
+        answer(response, 422, { error: 'Unprocessable entity' });
+    },
+  },
+  {
     name: 'register-without-email-accepted',
     breaks: 'REG-MISSING',
     does: 'answers 200 to a register request without an email',
