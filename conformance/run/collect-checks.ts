@@ -40,6 +40,8 @@ export async function collectChecks(): Promise<DeclaredCheck[]> {
       config: false,
       root: fileURLToPath(new URL('.', import.meta.url)),
       include: ['selected-checks.{ts,js}'],
+      // In a thread, as a run's checks are: no process is started to declare them.
+      pool: 'threads',
       provide: { conformance: NO_TARGET, checkFiles: [...CHECK_FILES] },
       reporters: [],
     },

@@ -4,6 +4,7 @@ import { describeAftermath } from '../../conformance/target/target-state.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run/run.js';
 import { againstTarget } from '../standalone/embedded-mock.js';
 import { catchInterrupts } from './interrupts.js';
+import type { StopSignals } from '../standalone/stop-signals.js';
 
 export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: string };
 
@@ -31,8 +32,8 @@ function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
 }
 
 /** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
-export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions): Promise<number> {
-  const { stop, release } = catchInterrupts('check');
+export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions, signals: StopSignals = process): Promise<number> {
+  const { stop, release } = catchInterrupts('check', signals);
   let result: ConformanceResult;
   try {
     result = await runCheck({ ...options, stop });

@@ -25,18 +25,20 @@ function readValue(flag: string, option: Options, value: string): string {
 }
 
 /**
- * Reads the GAME_SERVICE_* variables for `command` before yargs does, so that a bad value is reported naming
- * its variable (`GAME_SERVICE_PORT=abc: --port "abc" is not a port; …`): yargs would name the flag only. A
- * variable meant for another command (or another tool) is dropped with a notice instead of failing strict
- * parsing; on/off values are rewritten to the "true"/"false" yargs understands, which would otherwise read
- * anything but "true" as off. `extraChecks` judge values beyond what the options themselves check.
+ * The values the GAME_SERVICE_* variables give `command`'s flags (by flag name), for yargs to take where the
+ * command line gives none. A bad value is reported naming its variable (`GAME_SERVICE_PORT=abc: --port "abc" is
+ * not a port; …`): yargs would name the flag only. A variable meant for another command (or another tool) is
+ * left out with a notice instead of failing strict parsing; on/off values become the "true"/"false" yargs
+ * understands, which would otherwise read anything but "true" as off. `extraChecks` judge values beyond what
+ * the options themselves check.
  */
 export function readVariables(
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
   command: string,
   options: Readonly<Record<string, Options>>,
   extraChecks: Readonly<Record<string, (value: string) => unknown>> = {},
-): void {
+): Record<string, string> {
+  const values: Record<string, string> = {};
   for (const [variable, value] of Object.entries(env)) {
     if (!variable.startsWith(`${ENV_PREFIX}_`) || value === undefined) continue;
     const flag = flagOf(variable);
@@ -45,14 +47,14 @@ export function readVariables(
       const variableOf = (known: string) => `${ENV_PREFIX}_${known.toUpperCase().replaceAll('-', '_')}`;
       const hint = didYouMean(flag, Object.keys(options), variableOf);
       console.error(`game-service: ignoring ${variable}: '${command}' has no --${flag} option${hint}`);
-      delete env[variable];
       continue;
     }
     try {
-      env[variable] = readValue(flag, option, value);
+      values[flag] = readValue(flag, option, value);
       extraChecks[flag]?.(value);
     } catch (error) {
       throw error instanceof CliError ? new CliError(error.code, `${variable}=${value}: ${error.message}`, error.exitCode) : error;
     }
   }
+  return values;
 }

@@ -6,6 +6,7 @@ import { describeAftermath } from '../../conformance/target/target-state.js';
 import { againstTarget } from '../standalone/embedded-mock.js';
 import { fuzzJunitReport } from '../../conformance/fuzz/fuzz-report-junit.js';
 import { catchInterrupts } from './interrupts.js';
+import type { StopSignals } from '../standalone/stop-signals.js';
 
 export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
   baseUrl?: string;
@@ -48,8 +49,8 @@ function printSummary(result: FuzzResult): void {
 }
 
 /** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
-export async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
-  const { stop, release } = catchInterrupts('fuzz');
+export async function runFuzzCommand(options: FuzzCommandOptions, signals: StopSignals = process): Promise<number> {
+  const { stop, release } = catchInterrupts('fuzz', signals);
   let result: FuzzResult;
   // The target the run was given; the embedded mock's own address is gone once the run ends.
   let target = options.baseUrl ?? 'the embedded mock';

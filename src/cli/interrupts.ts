@@ -1,11 +1,12 @@
 import { RunStop, STOP_EXIT_CODES, type StopSignalName } from '../../conformance/run/run-stop.js';
+import type { StopSignals } from '../standalone/stop-signals.js';
 
 /**
  * SIGINT and SIGTERM during `check` or `fuzz`: the first stops the run, which stops sending, puts the target back
  * as it found it, prints what it has and writes its reports; a second ends the process at once, saying what it
  * leaves on the target. `release` removes the handlers once the run is over.
  */
-export function catchInterrupts(command: string): { stop: RunStop; release: () => void } {
+export function catchInterrupts(command: string, signals: StopSignals): { stop: RunStop; release: () => void } {
   const stop = new RunStop();
   const onSignal = (signal: StopSignalName) => {
     if (stop.reason === undefined) {
@@ -21,6 +22,13 @@ export function catchInterrupts(command: string): { stop: RunStop; release: () =
   };
   const onInt = () => onSignal('SIGINT');
   const onTerm = () => onSignal('SIGTERM');
-  process.on('SIGINT', onInt).on('SIGTERM', onTerm);
-  return { stop, release: () => void process.off('SIGINT', onInt).off('SIGTERM', onTerm) };
+  signals.on('SIGINT', onInt);
+  signals.on('SIGTERM', onTerm);
+  return {
+    stop,
+    release: () => {
+      signals.off('SIGINT', onInt);
+      signals.off('SIGTERM', onTerm);
+    },
+  };
 }

@@ -12,6 +12,7 @@ import { checkChoices, checkKnownFlags } from './unknown-flags.js';
 import { SPEC_CHOICES } from '../spec/variants.js';
 import { CONTROL_ROUTES } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
+import type { StopSignals } from '../standalone/stop-signals.js';
 
 const INTERRUPTED_EPILOG =
   'Ctrl+C (SIGINT) or SIGTERM stops sending, puts a control-API target back as the run found it and writes every report asked for, marked interrupted: exit 130 or 143. A second Ctrl+C exits at once.';
@@ -50,14 +51,15 @@ const MOCK_EPILOG = [
 /** --har FILE: the file, and this version as the HAR's creator. */
 const harOutput = (file: string | undefined) => (file === undefined ? undefined : { file, creatorVersion: PACKAGE_VERSION });
 
-function cli(argv: readonly string[], setExitCode: (code: number) => void) {
+function cli(argv: readonly string[], variables: Readonly<Record<string, string>>, setExitCode: (code: number) => void, signals: StopSignals) {
   return (
     yargs(argv)
       .scriptName('game-service')
       .usage(
         '$0 <command> [options]\n\nA mock of the Game Service HTTP API, in memory; a conformance suite, a rate-limit fuzzer and a judging proxy for any server of it.',
       )
-      .env(ENV_PREFIX)
+      // The GAME_SERVICE_* variables' values, which yargs takes where the command line gives no value.
+      .config(variables)
       .command(
         'mock',
         'Serve the whole Game Service API from memory; verification codes are printed to the console',
@@ -65,7 +67,7 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         // Loaded on demand, like the other commands' modules: the standalone server brings its stores and logger.
         async (args) => {
           const [{ runMockCommand }, { resolveMockOptions }] = await Promise.all([import('../standalone/mock.js'), import('../standalone/mock-options.js')]);
-          await runMockCommand(await resolveMockOptions(mockFlagValues(args)));
+          await runMockCommand(await resolveMockOptions(mockFlagValues(args)), signals);
         },
       )
       .command(
@@ -77,22 +79,25 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         async (args) => {
           (await import('./target-flags.js')).checkTargetFlags(args);
           setExitCode(
-            await (await import('./check.js')).runCheckCommand({
-              ...definedOnly({
-                ...targetArguments(args),
-                unverifiedToken: args['unverified-token'],
-                waitOtpExpiry: args['wait-otp-expiry'],
-                maxWaitSeconds: args['max-wait'],
-                requestTimeoutSeconds: args['request-timeout'],
-                numRuns: args['num-runs'],
-                only: args.only,
-                junit: args.junit,
-                json: args.json,
-                har: harOutput(args.har),
-                coverage: args.coverage,
-                force: args.force,
-              }),
-            }),
+            await (await import('./check.js')).runCheckCommand(
+              {
+                ...definedOnly({
+                  ...targetArguments(args),
+                  unverifiedToken: args['unverified-token'],
+                  waitOtpExpiry: args['wait-otp-expiry'],
+                  maxWaitSeconds: args['max-wait'],
+                  requestTimeoutSeconds: args['request-timeout'],
+                  numRuns: args['num-runs'],
+                  only: args.only,
+                  junit: args.junit,
+                  json: args.json,
+                  har: harOutput(args.har),
+                  coverage: args.coverage,
+                  force: args.force,
+                }),
+              },
+              signals,
+            ),
           );
         },
       )
@@ -103,18 +108,21 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         async (args) => {
           (await import('./target-flags.js')).checkTargetFlags(args);
           setExitCode(
-            await (await import('./fuzz.js')).runFuzzCommand({
-              ...definedOnly({
-                ...targetArguments(args),
-                numRuns: args['num-runs'],
-                maxCommands: args['max-commands'],
-                maxDurationSeconds: args['max-duration'],
-                replay: args.replay,
-                json: args.json,
-                junit: args.junit,
-                har: harOutput(args.har),
-              }),
-            }),
+            await (await import('./fuzz.js')).runFuzzCommand(
+              {
+                ...definedOnly({
+                  ...targetArguments(args),
+                  numRuns: args['num-runs'],
+                  maxCommands: args['max-commands'],
+                  maxDurationSeconds: args['max-duration'],
+                  replay: args.replay,
+                  json: args.json,
+                  junit: args.junit,
+                  har: harOutput(args.har),
+                }),
+              },
+              signals,
+            ),
           );
         },
       )
@@ -124,20 +132,23 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
         (command) => command.options(PROXY_FLAGS).epilog(PROXY_EPILOG),
         async (args) => {
           setExitCode(
-            await (await import('./proxy.js')).runProxyCommand({
-              target: args.target,
-              ...definedOnly({
-                port: args.port,
-                host: args.host,
-                gameOrigin: args['game-origin'],
-                clientIpHeader: args['client-ip-header'],
-                failOn: args['fail-on'],
-                json: args.json,
-                junit: args.junit,
-                har: args.har,
-                record: args.record,
-              }),
-            }),
+            await (await import('./proxy.js')).runProxyCommand(
+              {
+                target: args.target,
+                ...definedOnly({
+                  port: args.port,
+                  host: args.host,
+                  gameOrigin: args['game-origin'],
+                  clientIpHeader: args['client-ip-header'],
+                  failOn: args['fail-on'],
+                  json: args.json,
+                  junit: args.junit,
+                  har: args.har,
+                  record: args.record,
+                }),
+              },
+              signals,
+            ),
           );
         },
       )
@@ -158,8 +169,14 @@ function cli(argv: readonly string[], setExitCode: (code: number) => void) {
   );
 }
 
+/** Where the CLI runs: the process's environment and signals, or stand-ins for them inside another program. */
+export interface CliSurroundings {
+  env: Readonly<Record<string, string | undefined>>;
+  signals: StopSignals;
+}
+
 /** Runs the CLI; resolves to the process exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], { env, signals }: CliSurroundings = { env: process.env, signals: process }): Promise<number> {
   const command = argv[0] ?? '';
   try {
     // yargs would call it an unknown argument, which hides that the command itself is what is wrong.
@@ -170,11 +187,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${commands.join(', ')}${hint}`);
     }
     const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
-    readVariables(process.env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
+    const variables = readVariables(env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
     let exitCode: number = EXIT_CODES.success;
     // With a callback, yargs hands over what it would print (--help, --version) instead of printing it.
     let output = '';
-    await cli(argv, (code) => (exitCode = code)).parseAsync(argv, {}, (_error, _argv, text) => {
+    await cli(argv, variables, (code) => (exitCode = code), signals).parseAsync(argv, {}, (_error, _argv, text) => {
       output = text;
     });
     if (output !== '') console.log(mendHelp(output));

@@ -12,6 +12,7 @@ import { isControlPath } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { EXIT_CODES } from '../standalone/cli-error.js';
 import { listenError } from '../standalone/listen-errors.js';
+import { firstStopSignal, type StopSignals } from '../standalone/stop-signals.js';
 import { targetSilence } from './target-probe.js';
 import { type FailOn, PROXY_DEFAULTS } from './proxy-flags.js';
 
@@ -81,12 +82,10 @@ async function probeTarget(target: string, proxyUrl: string): Promise<void> {
 }
 
 /** `game-service proxy`: forward and judge until SIGINT or SIGTERM, then summarise, write the reports, and exit by --fail-on. */
-export async function runProxyCommand(options: ProxyCommandOptions): Promise<number> {
+export async function runProxyCommand(options: ProxyCommandOptions, signals: StopSignals = process): Promise<number> {
   const startedAt = Date.now();
   // Listened for from the start: a Ctrl+C while the target is probed still ends the run with its summary and reports.
-  const stopped = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT')).once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const stopped = firstStopSignal(signals);
   let proxy: RunningProxy;
   try {
     proxy = await startProxy({

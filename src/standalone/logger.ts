@@ -103,8 +103,12 @@ export function createTextLogger(streams: LogStreams = STDIO): MockLogger {
   };
 }
 
-/** One JSON object per line on stdout, each with an `event` field, for log collectors. */
-export function createJsonLogger(stdout: DestinationStream = pino.destination({ dest: 1, sync: true })): MockLogger {
+/**
+ * One JSON object per line on stdout, each with an `event` field, for log collectors. Written through
+ * process.stdout, as the text lines are (synchronous for files and pipes on Linux), so that a program running
+ * the CLI in its own process sees both the same way.
+ */
+export function createJsonLogger(stdout: DestinationStream = STDIO.stdout): MockLogger {
   const log = pino(
     {
       base: null,

@@ -13,6 +13,7 @@ import { definedOnly } from './defined-only.js';
 import { createLogger, type MockLogger, type StartupInfo } from './logger.js';
 import { OPTION_SETTINGS, type MockOptions, type StartOptions, withDefaults } from './setting-forms.js';
 import { PACKAGE_VERSION } from '../version.js';
+import { firstStopSignal, type StopSignals } from './stop-signals.js';
 
 export interface RunningMock {
   /** The base URL clients use, with the port actually bound (loopback when bound to every interface). */
@@ -145,23 +146,19 @@ function startupInfo(mock: RunningMock, options: StartOptions): StartupInfo {
 }
 
 /** `game-service mock`: start, say where, and stop cleanly on SIGINT or SIGTERM; with --workers, as N processes. */
-export async function runMockCommand(given: MockOptions): Promise<void> {
+export async function runMockCommand(given: MockOptions, signals: StopSignals = process): Promise<void> {
   const options = withDefaults(given);
   const { workers } = options;
   if (workers > 1 && !isWorkerProcess()) {
     await probeStore(options);
-    return runPrimary(options, workers);
+    return runPrimary(options, workers, signals);
   }
   const mock = await startMock(options);
   if (workers > 1) reportListening(startupInfo(mock, options));
   else mock.logger.listening(startupInfo(mock, options));
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      if (workers === 1) mock.logger.stopping(signal);
-      void mock.close().then(resolve);
-    };
-    process.once('SIGINT', stop).once('SIGTERM', stop);
-  });
+  const signal = await firstStopSignal(signals);
+  if (workers === 1) mock.logger.stopping(signal);
+  await mock.close();
   // A worker's channel to the primary would keep it alive.
   if (workers > 1) process.disconnect?.();
 }

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { CliError } from './cli-error.js';
 import { createLogger, type StartupInfo } from './logger.js';
 import type { StartOptions } from './setting-forms.js';
+import { firstStopSignal, type StopSignals } from './stop-signals.js';
 
 /** What a worker tells the primary once it listens. */
 interface ListeningMessage {
@@ -34,7 +35,7 @@ function stopAll(workers: Iterable<Worker>): Promise<void> {
  * mock on the shared store; the primary prints one banner, replaces a worker that dies, and stops them all
  * on SIGINT or SIGTERM. A worker that cannot start fails the command with its exit code.
  */
-export async function runPrimary(options: StartOptions, workerCount: number): Promise<void> {
+export async function runPrimary(options: StartOptions, workerCount: number, signals: StopSignals): Promise<void> {
   const logger = createLogger(options.logFormat);
   const workers = new Set<Worker>();
   let stopping = false;
@@ -64,14 +65,10 @@ export async function runPrimary(options: StartOptions, workerCount: number): Pr
     };
     for (let index = 0; index < workerCount; index++) fork();
   });
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      stopping = true;
-      logger.stopping(signal);
-      void stopAll(workers).then(resolve);
-    };
-    process.once('SIGINT', stop).once('SIGTERM', stop);
-  });
+  const signal = await firstStopSignal(signals);
+  stopping = true;
+  logger.stopping(signal);
+  await stopAll(workers);
 }
 
 export const isWorkerProcess = (): boolean => cluster.isWorker;
