@@ -1,14 +1,60 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, which `npm test` runs together. `quick` runs in one process: unit tests and the CLI, the suite,
+ * the fuzzer and the proxy run in process, with no browser, npm, redis-server, child process or real-time window;
+ * a developer runs it after each change (`npm run test:quick`). `catalogue`, in process too, proves the suite's
+ * power: every mutation caught on its rule, every legal variant passed, by check, fuzz and the proxy alike.
+ * `end-to-end` holds the rest, each file for what only it can show.
+ */
+const CATALOGUE = [
+  'test/mutations.test.ts',
+  'test/variants-conformance.test.ts',
+  'test/conformance-standalone.test.ts',
+  'test/fuzz.test.ts',
+  'test/proxy-live.test.ts',
+  'test/same-verdict.test.ts',
+];
+
+const END_TO_END = [
+  // The command as a child process: real signals, SIGKILL, --workers, a session without a terminal.
+  'test/cli-process.test.ts',
+  'test/cli-interrupts.test.ts',
+  'test/stores/state-file-process.test.ts',
+  // Debian's Chromium.
+  'test/browser.test.ts',
+  'test/dashboard.test.ts',
+  'test/web-client*.test.ts',
+  // npm: the package as users install it, and the peer tools they run (redocly).
+  'test/docs-commands.test.ts',
+  'test/package.test.ts',
+  'test/openapi-peers.test.ts',
+  // Debian's redis-server.
+  'test/stores/redis-*.test.ts',
+  'test/stores/user-resources-kept.test.ts',
+  'src/stores/redis-*.test.ts',
+  // Real-time windows and timeouts, waited out for real.
+  'test/conformance-realtime.test.ts',
+  'test/fuzz-realtime.test.ts',
+  'test/check-unresponsive-targets.test.ts',
+  'test/reliability/timeouts.test.ts',
+];
+
+const ALL = ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts'],
     // Bounds that end a hang, not measures of speed: a loaded machine may take several times a quiet one's time.
     // A test may wait for a whole check or fuzz run (test/support/cli.ts gives one 5 minutes), and then some.
     testTimeout: 6 * 60_000,
     hookTimeout: 60_000,
-    // Several files wait on real time (a rate-limit window, a browser, npm): run more of them at once than
-    // there are spare cores, so that the waits overlap.
-    maxWorkers: 3,
+    // Threads, not processes: a test file starts no process of its own.
+    pool: 'threads',
+    projects: [
+      { extends: true, test: { name: 'quick', include: ALL, exclude: [...CATALOGUE, ...END_TO_END] } },
+      { extends: true, test: { name: 'catalogue', include: CATALOGUE } },
+      // Mostly waiting (for windows, a browser, npm): more files at once than there are cores, so that the waits overlap.
+      { extends: true, test: { name: 'end-to-end', include: END_TO_END, maxWorkers: 6 } },
+    ],
   },
 });

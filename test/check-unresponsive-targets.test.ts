@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, useCli } from './support/cli.js';
+import { useCli } from './support/cli.js';
 import { useResources } from './support/resources.js';
 
 /**
@@ -20,7 +20,6 @@ const servers: (Server | TcpServer)[] = [];
 let dir = '';
 
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-unresponsive-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

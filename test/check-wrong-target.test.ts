@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, useCli } from './support/cli.js';
+import { useCli } from './support/cli.js';
 
 /** `game-service check` pointed at a server that is no Game Service: it says so and stops, unless --force. */
 
@@ -11,7 +11,6 @@ let url = '';
 let registerPosts = 0;
 
 beforeAll(async () => {
-  assertBuilt();
   // A web site: every path answers a page of HTML.
   server = createServer((request, response) => {
     if (request.method === 'POST' && request.url === '/api/auth/register') registerPosts++;

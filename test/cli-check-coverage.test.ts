@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunCoverage } from '../conformance/report/run-coverage.js';
 import { UNTESTED_SENTENCES } from '../conformance/rules/untested.js';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 
 /** `game-service check --coverage`: the spec's sentences as one run tested them. */
 
@@ -12,7 +12,6 @@ const cli = useCli();
 const untested = Object.keys(UNTESTED_SENTENCES).length;
 let dir = '';
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-coverage-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 
 /** `game-service check` as testers call it: what it prints before the checks run, and what it refuses to start with. */
 
 const cli = useCli();
 let dir = '';
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-check-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

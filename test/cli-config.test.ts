@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { call, header } from './support/http.js';
 
 const cli = useCli();
@@ -17,7 +17,6 @@ function jsonFile(name: string, value: unknown): string {
 }
 
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-config-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { call, header } from './support/http.js';
 
 const cli = useCli();
@@ -12,7 +12,6 @@ const STRANGER = 'http://elsewhere.test';
 
 let dir = '';
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-cors-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

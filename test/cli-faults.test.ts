@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
 
 const cli = useCli();
 let dir = '';
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-faults-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, useCli } from './support/cli.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { useCli } from './support/cli.js';
 import { startMutatingProxy, type MutatingProxy } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
 
@@ -11,7 +11,6 @@ import { MUTATIONS } from './support/mutations.js';
 const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'cli-fuzz-'));
 let proxy: MutatingProxy | undefined;
-beforeAll(assertBuilt);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await proxy?.close();

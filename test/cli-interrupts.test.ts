@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliProcess, assertBuilt, startMock, useCli } from './support/cli.js';
+import { type CliRun, assertBuilt, startMock, useCli } from './support/cli.js';
 
 /**
  * Ctrl+C (SIGINT) and SIGTERM during `check` and `fuzz`: the target is left as the run found it (clock, players,
  * codes, buckets), every report asked for is written and says the run was interrupted, and the exit code is the
- * signal's. A target that cannot be reached still gets its reports.
+ * signal's. A target that cannot be reached still gets its reports. One run of each command takes a real signal
+ * as a child process; the others run in this process, their signals sent as the process would get them.
  */
 
 const cli = useCli();
@@ -110,9 +111,9 @@ function reportFiles(name: string): Reports & { flags: string[] } {
 }
 
 /** Sends `signal` once stdout shows `pattern`, and answers the exit with everything printed. */
-async function interruptAt(run: CliProcess, pattern: RegExp, signal: NodeJS.Signals) {
+async function interruptAt(run: CliRun, pattern: RegExp, signal: 'SIGINT' | 'SIGTERM') {
   await run.waitForOutput(pattern, 60_000);
-  run.child.kill(signal);
+  run.signal(signal);
   const exit = await run.waitForExit(60_000);
   return { ...exit, stdout: run.stdout, stderr: run.stderr };
 }
@@ -134,7 +135,7 @@ describe('game-service check, interrupted, against a mock with a control API', (
   it('on SIGINT in the middle of the checks: stops, puts the clock, players, codes and buckets back, writes every report, exits 130', async () => {
     const { url, read, before } = await developersMock();
     const files = reportFiles('check-sigint');
-    const run = cli.start(['check', '--base-url', url, ...files.flags]);
+    const run = cli.start(['check', '--base-url', url, ...files.flags], {}, { process: true });
     const result = await interruptAt(run, /^✓ VERIFY-OK/m, 'SIGINT');
     expect(result.code, result.stdout + result.stderr).toBe(130);
     expect(result.stderr).toContain('game-service check: SIGINT: stopping; putting the target back as the run found it');
@@ -150,11 +151,12 @@ describe('game-service check, interrupted, against a mock with a control API', (
     // The target's clock is slow to set back, so that the second SIGINT comes while the run still puts it back.
     const slow = await slowClockProxy(url);
     try {
-      const run = cli.start(['check', '--base-url', slow.url]);
+      // A second signal ends the process itself.
+      const run = cli.start(['check', '--base-url', slow.url], {}, { process: true });
       await run.waitForOutput(/^✓ VERIFY-OK/m, 60_000);
-      run.child.kill('SIGINT');
+      run.signal('SIGINT');
       await expect.poll(() => slow.settingClock, { timeout: 30_000, interval: 20 }).toBe(true);
-      run.child.kill('SIGINT');
+      run.signal('SIGINT');
       const exit = await run.waitForExit(60_000);
       expect(exit.code, run.stdout + run.stderr).toBe(130);
       expect(run.stderr).toContain(
@@ -182,11 +184,11 @@ describe('game-service fuzz, interrupted, against a mock with a control API', ()
   it('on SIGINT while it fuzzes: unfreezes nothing it did not freeze, removes its players, empties its buckets, writes its reports, exits 130', async () => {
     const { url, read, before } = await developersMock();
     const files = reportFiles('fuzz-sigint');
-    const run = cli.start(['fuzz', '--base-url', url, '--num-runs', '100000', ...files.flags]);
+    const run = cli.start(['fuzz', '--base-url', url, '--num-runs', '100000', ...files.flags], {}, { process: true });
     await run.waitForOutput(/^Fuzzing /m, 60_000);
     // Some sequences in: players made, buckets filled, the clock moved on.
     await expect.poll(() => run.stderr, { timeout: 60_000, interval: 100 }).toMatch(/sequence \d+\/100000/);
-    run.child.kill('SIGINT');
+    run.signal('SIGINT');
     const exit = await run.waitForExit(60_000);
     expect(exit.code, run.stdout + run.stderr).toBe(130);
     expect(run.stdout).toMatch(/Left the target as the run found it: the target's clock is back at 2030-01-01T09:00:00\.000Z, frozen; /);
@@ -215,7 +217,7 @@ describe('interrupted against a target in real time (no control API)', () => {
     const waiting = /waiting \d+ s \(until (\d\d:\d\d:\d\d)\)/;
     await expect.poll(() => run.stderr, { timeout: 60_000, interval: 50 }).toMatch(waiting);
     const [, until = ''] = waiting.exec(run.stderr)!;
-    run.child.kill('SIGINT');
+    run.signal('SIGINT');
     const exit = await run.waitForExit(90_000);
     expect(exit.code, run.stdout + run.stderr).toBe(130);
     expect(Date.now(), `exited after the wait that was to end at ${until}`).toBeLessThan(endOfWait(until));

@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startJsonMock, startMock, useCli } from './support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { startJsonMock, startMock, useCli } from './support/cli.js';
 import { call } from './support/http.js';
 
 const cli = useCli();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-beforeAll(assertBuilt);
 
 describe('game-service mock --log-format json', () => {
   it('writes only JSON lines: startup with the URL, each code, each request with --verbose', async () => {

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMock, useCli } from './support/cli.js';
 
 /** Likely mistakes, named before anything runs, each with what to do instead (exit 2). */
 
 const cli = useCli();
-beforeAll(assertBuilt);
 
 let busy: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (busy === undefined ? resolve() : busy.close(() => resolve()))));

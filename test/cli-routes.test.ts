@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { call, header } from './support/http.js';
 
 const cli = useCli();
@@ -54,7 +54,6 @@ function jsonFile(name: string, value: unknown): string {
 }
 
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-cli-routes-'));
   jsonFile('routes.ts', ROUTES_TS);
   jsonFile('pilots.json', { players: [{ email: 'pilot@example.com', token: TOKEN }] });
@@ -83,7 +82,7 @@ describe('game-service mock --config with routes of your own', () => {
     const config = jsonFile('stateful.json', CONFIG);
     const first = await startMock(cli, ['--config', config, '--state', state]);
     await call(`${first.url}/api/player/ship/move`, { json: { sectorId: 12 }, headers: auth });
-    first.process.child.kill('SIGTERM');
+    first.process.signal('SIGTERM');
     await first.process.waitForExit();
     const second = await startMock(cli, ['--config', config, '--state', state]);
     expect((await call(`${second.url}/api/galaxy/3/sectors`, { headers: auth })).body).toMatchObject({ current: 12 });

@@ -1,39 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECK_FILES } from '../conformance/run/check-files.js';
-import { runConformance } from '../conformance/run/run.js';
-import { assertBuilt, CliProcess, RUN_HANG_BOUND_MS } from './support/cli.js';
+import type { CheckResult } from '../conformance/report/check-result.js';
+import { RUN_HANG_BOUND_MS } from './support/cli.js';
 import { startMutatingProxy, type MutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
+import { runSuite } from './support/suite-run.js';
 
 /** Each check file stands alone: alone it gets the verdicts of a full run, replays the same inputs from the seed, and shares nothing with another run. */
 
-interface Report {
-  checks: { title: string; state: string; failures: { message: string }[] }[];
+const SEED = 1234;
+
+/** The suite with `--seed SEED` against the proxy, `only` the checks named; the checks as its report lists them. */
+async function check(proxy: MutatingProxy, only?: string): Promise<CheckResult[]> {
+  const run = await runSuite({ baseUrl: proxy.url, forwardedFor: true, seed: SEED, ...(only === undefined ? {} : { only }) });
+  expect(run.result.exitCode, run.output.stderr).not.toBe(2);
+  return run.result.checks;
 }
 
-const SEED = '1234';
-let dir = '';
-let runs = 0;
-
-beforeAll(() => {
-  assertBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'conformance-standalone-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** `game-service check --seed SEED` against the proxy, with `args`; its JSON report. */
-async function check(proxy: MutatingProxy, args: readonly string[]): Promise<Report> {
-  const report = join(dir, `report-${runs++}.json`);
-  const cli = new CliProcess(['check', '--base-url', proxy.url, '--forwarded-for', '--seed', SEED, '--json', report, ...args], {});
-  const exit = await cli.waitForExit(RUN_HANG_BOUND_MS);
-  expect(exit.code, cli.stderr).not.toBe(2);
-  return JSON.parse(readFileSync(report, 'utf8')) as Report;
-}
-
-const stateByTitle = (report: Report) => new Map(report.checks.map((entry) => [entry.title, entry.state]));
+const stateByTitle = (checks: readonly CheckResult[]) => new Map(checks.map((entry) => [entry.title, entry.state]));
 
 async function withProxy<T>(behaviour: ProxyBehaviour | undefined, use: (proxy: MutatingProxy) => Promise<T>): Promise<T> {
   const proxy = await startMutatingProxy(behaviour);
@@ -48,11 +32,11 @@ const mutation = (name: string) => MUTATIONS.find((candidate) => candidate.name 
 
 /** Each file alone, against a fresh upstream: every check gets the state it got in the full run. */
 async function expectSameVerdictsAlone(behaviour: ProxyBehaviour | undefined, files: readonly string[]): Promise<void> {
-  const full = stateByTitle(await withProxy(behaviour, (proxy) => check(proxy, [])));
+  const full = stateByTitle(await withProxy(behaviour, (proxy) => check(proxy)));
   for (const file of files) {
-    const alone = await withProxy(behaviour, (proxy) => check(proxy, ['--only', `${file}.check.ts`]));
-    expect(alone.checks.length, `${file}.check.ts ran no check`).toBeGreaterThan(0);
-    for (const { title, state } of alone.checks) expect({ file, title, state }).toEqual({ file, title, state: full.get(title) });
+    const alone = await withProxy(behaviour, (proxy) => check(proxy, `${file}.check.ts`));
+    expect(alone.length, `${file}.check.ts ran no check`).toBeGreaterThan(0);
+    for (const { title, state } of alone) expect({ file, title, state }).toEqual({ file, title, state: full.get(title) });
   }
 }
 
@@ -80,9 +64,9 @@ describe('a check file run alone', () => {
   it(
     'generates the same inputs from the same --seed as with the others: a failing property shrinks to the same counterexample, with the same seed and path',
     async () => {
-      const counterexamples = async (args: readonly string[]) => {
-        const report = await withProxy(mutation('text-404'), (proxy) => check(proxy, args));
-        return report.checks
+      const counterexamples = async (only?: string) => {
+        const checks = await withProxy(mutation('text-404'), (proxy) => check(proxy, only));
+        return checks
           .filter((entry) => entry.title.includes('property') && entry.state === 'failed')
           .map((entry) => ({
             title: entry.title,
@@ -90,8 +74,8 @@ describe('a check file run alone', () => {
             counterexample: /^Counterexample: .*$/m.exec(entry.failures[0]!.message)?.[0],
           }));
       };
-      const inFull = (await counterexamples([])).filter((entry) => entry.title.startsWith('BODY-JSON'));
-      const alone = await counterexamples(['--only', 'envelopes.check.ts']);
+      const inFull = (await counterexamples()).filter((entry) => entry.title.startsWith('BODY-JSON'));
+      const alone = await counterexamples('envelopes.check.ts');
       expect(inFull.length).toBeGreaterThan(0);
       expect(inFull[0]!.counterexample).toMatch(/^Counterexample: /);
       expect(alone.filter((entry) => entry.title.startsWith('BODY-JSON'))).toEqual(inFull);
@@ -104,7 +88,7 @@ describe('two runs in one process', () => {
   it('share no fixture: each makes its own first verification', async () => {
     await withProxy(undefined, async (proxy) => {
       for (let run = 0; run < 2; run++) {
-        const result = await runConformance({ baseUrl: proxy.url, forwardedFor: true, seed: Number(SEED), only: 'VERIFY-OK' });
+        const { result } = await runSuite({ baseUrl: proxy.url, forwardedFor: true, seed: SEED, only: 'VERIFY-OK' });
         expect(result.exitCode, result.error).toBe(0);
         expect(result.passed).toBe(1);
       }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarDocument } from '../src/spec/har.js';
-import { assertBuilt, useCli } from './support/cli.js';
+import { useCli } from './support/cli.js';
 import { useControlServers } from './support/control-server.js';
 import { harErrors } from './support/har-validator.js';
 
@@ -13,7 +13,6 @@ const cli = useCli();
 const startServer = useControlServers();
 let dir = '';
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-har-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/spec/index.js';
-import { assertBuilt, ROOT, startMock, useCli } from './support/cli.js';
+import { ROOT, startMock, useCli } from './support/cli.js';
 import { checkHarAgainstDocument } from './support/har-against-document.js';
 
 /**
@@ -29,7 +29,6 @@ const CONFIGURATIONS: Record<string, { mock: string[]; check: string[] }> = {
 let dir = '';
 
 beforeAll(() => {
-  assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'game-service-openapi-peers-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

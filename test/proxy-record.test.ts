@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../conformance/target/exchange.js';
 import { recordRoutes, writeRecordedRoutes } from '../conformance/proxy/record-routes.js';
 import type { OtpDelivery } from '../src/core/options.js';
 import { createService } from '../src/core/service.js';
 import type { UserRoute } from '../src/core/user-routes/user-route.js';
 import { createNodeServer } from '../src/hosts/node-http.js';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { useTempDir } from './support/temp-dir.js';
 
 const cli = useCli();
@@ -103,8 +103,6 @@ async function startDeployment(): Promise<{ url: string; otps: OtpDelivery[] }> 
 function withPlayerId(value: unknown, from: string, to: string): unknown {
   return JSON.parse(JSON.stringify(value).replaceAll(from, to));
 }
-
-beforeAll(assertBuilt);
 
 describe('proxy --record, replayed by mock --config', () => {
   it('answers the recorded routes with the same status and body, and writes no token or address', async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startProxy } from '../conformance/proxy/proxy-server.js';
 import { recordRoutes, writeRecordedRoutes } from '../conformance/proxy/record-routes.js';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { startDeployment } from './support/deployment-server.js';
 import { useTempDir } from './support/temp-dir.js';
 
@@ -16,8 +16,6 @@ import { useTempDir } from './support/temp-dir.js';
 const cli = useCli();
 const temp = useTempDir('proxy-replay-');
 const EMAIL = 'pilot@example.com';
-
-beforeAll(assertBuilt);
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseVariants, VARIANT_NAMES } from '../src/core/variant-choice.js';
-import { assertBuilt, CliProcess, RUN_HANG_BOUND_MS } from './support/cli.js';
+import { InProcessCli, RUN_HANG_BOUND_MS } from './support/cli.js';
 import { limiter } from './support/limiter.js';
 
 /**
@@ -11,6 +11,7 @@ import { limiter } from './support/limiter.js';
  * variant on its own, for all of them at once, for the public deployment's, and for random draws, with the user's
  * ship and player fields and routes configured around the spec's. They reach it
  * through `game-service proxy`, which must judge all of that traffic without a finding on the server's side.
+ * Every command runs in this process, through the CLI's own `main`.
  */
 
 const GAME_ORIGIN = 'http://conformance.game.test';
@@ -40,51 +41,44 @@ interface ProxyReport {
   kept: { side: string; rule: string; message: string; exchange: { request: { method: string; url: string }; response: { status: number } } }[];
 }
 
-/** A command run to its end; tests here run concurrently, so each owns its processes (no shared clean-up). */
+/** A command run to its end; tests here run concurrently, so each owns its runs (no shared clean-up). */
 async function run(args: readonly string[]) {
-  const child = new CliProcess(args, {});
-  try {
-    const exit = await child.waitForExit(RUN_HANG_BOUND_MS);
-    return { code: exit.code, stdout: child.stdout, stderr: child.stderr };
-  } finally {
-    child.child.kill('SIGKILL');
-  }
+  const command = new InProcessCli(args);
+  const exit = await command.waitForExit(RUN_HANG_BOUND_MS);
+  return { code: exit.code, stdout: command.stdout, stderr: command.stderr };
 }
 
 async function checkAndFuzz(selection: string) {
-  const mock = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, '--config', USER_RESOURCES, '--variant', selection], {});
+  const mock = new InProcessCli(['mock', '--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, '--config', USER_RESOURCES, '--variant', selection]);
   const report = join(reports, `${selection.replace(/[^a-z0-9-]/gi, '_')}.json`);
-  let proxy: CliProcess | undefined;
+  let proxy: InProcessCli | undefined;
   try {
     const [, mockUrl = ''] = await mock.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
-    proxy = new CliProcess(
-      [
-        'proxy',
-        '--target',
-        mockUrl,
-        '--port',
-        '0',
-        '--game-origin',
-        GAME_ORIGIN,
-        '--client-ip-header',
-        addressHeader(selection),
-        '--fail-on',
-        'server',
-        '--json',
-        report,
-      ],
-      {},
-    );
+    proxy = new InProcessCli([
+      'proxy',
+      '--target',
+      mockUrl,
+      '--port',
+      '0',
+      '--game-origin',
+      GAME_ORIGIN,
+      '--client-ip-header',
+      addressHeader(selection),
+      '--fail-on',
+      'server',
+      '--json',
+      report,
+    ]);
     const [, url = ''] = await proxy.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     const flags = ['--base-url', url, '--game-origin', GAME_ORIGIN, ...targetFlags(selection)];
     const check = await run(['check', ...flags]);
     const fuzz = await run(['fuzz', ...flags, '--num-runs', '30']);
-    proxy.child.kill('SIGTERM');
+    proxy.signal('SIGTERM');
     const proxyExit = await proxy.waitForExit(10_000);
     return { check, fuzz, proxy: { code: proxyExit.code, stdout: proxy.stdout, report: JSON.parse(readFileSync(report, 'utf8')) as ProxyReport } };
   } finally {
-    proxy?.child.kill('SIGKILL');
-    mock.child.kill('SIGKILL');
+    await proxy?.stopWhenListening();
+    await mock.stopWhenListening();
     await mock.exited;
   }
 }
@@ -102,7 +96,6 @@ function serverFindings(report: ProxyReport): string {
 
 let reports = '';
 beforeAll(() => {
-  assertBuilt();
   reports = mkdtempSync(join(tmpdir(), 'variants-proxy-'));
 });
 afterAll(() => rmSync(reports, { recursive: true, force: true }));

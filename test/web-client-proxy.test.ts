@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
-import { type CliProcess, startMock, useCli } from './support/cli.js';
+import { type CliRun, startMock, useCli } from './support/cli.js';
 import {
   COUNTED_FIRST_SESSION,
   COUNTED_AFTER_RELOAD,
@@ -32,7 +32,7 @@ async function journalFrom(mockUrl: string, origin: string): Promise<{ method: s
   return entries.filter((entry) => entry.origin === origin).map(({ method, path }) => ({ method, path }));
 }
 
-async function startProxy(target: string, args: readonly string[]): Promise<{ process: CliProcess; url: string }> {
+async function startProxy(target: string, args: readonly string[]): Promise<{ process: CliRun; url: string }> {
   const process = cli.start(['proxy', '--target', target, '--port', '0', ...args]);
   const [, url = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+), forwarding to /);
   return { process, url };
@@ -63,7 +63,7 @@ async function playThroughProxy(gameOrigin: boolean, screenshotName: string, var
     const findings = (await getJson(`${proxy.url}/__proxy/findings`)) as { exchanges: number; findings: number; byRule: unknown[]; kept: unknown[] };
     const journal = await journalFrom(mock.url, client.origin);
     const document = (await getJson(`${mock.url}/__mock/openapi.json`)) as OpenApiDocument;
-    proxy.process.child.kill('SIGTERM');
+    proxy.process.signal('SIGTERM');
     const exit = await proxy.process.waitForExit();
     return { first, firstAnswers, again, againAnswers, blocked, screenshotPath, findings, journal, exit, proxyOutput: proxy.process.stdout, har, document };
   } finally {

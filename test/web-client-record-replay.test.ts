@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serveWebClient } from '../examples/web-client/serve.js';
-import { type CliProcess, startMock, useCli } from './support/cli.js';
+import { type CliRun, startMock, useCli } from './support/cli.js';
 import { startDeployment } from './support/deployment-server.js';
 import { useTempDir } from './support/temp-dir.js';
 import { SCREENSHOTS, useWebClientBrowser } from './support/web-client-browser.js';
@@ -64,7 +64,7 @@ async function play(context: BrowserContext, clientOrigin: string, api: string, 
   return { sectorBefore, credits, sectorAfter, afterReload };
 }
 
-async function startProxy(target: string, args: readonly string[]): Promise<{ process: CliProcess; url: string }> {
+async function startProxy(target: string, args: readonly string[]): Promise<{ process: CliRun; url: string }> {
   const process = cli.start(['proxy', '--target', target, '--port', '0', ...args]);
   const [, url = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+), forwarding to /);
   return { process, url };
@@ -88,7 +88,7 @@ describe('the example web client recorded through the proxy, then replayed by th
       }
       deployment.setBodyMode('normal');
       expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
-      proxy.process.child.kill('SIGTERM');
+      proxy.process.signal('SIGTERM');
       const exit = await proxy.process.waitForExit();
       console.log(`proxy:\n${proxy.process.stdout.slice(proxy.process.stdout.indexOf('SIGTERM'))}`);
       const report = JSON.parse(readFileSync(files.json, 'utf8')) as { exchanges: number; byRule: { side: string; rule: string; count: number }[] };
@@ -123,7 +123,7 @@ describe('the example web client recorded through the proxy, then replayed by th
       const context = await browser().newContext();
       const screens = await play(context, client.origin, proxy.url, async (email) => deployment.codeFor(email)!);
       await context.close();
-      proxy.process.child.kill('SIGTERM');
+      proxy.process.signal('SIGTERM');
       const exit = await proxy.process.waitForExit();
       expect(screens).toMatchObject({ sectorBefore: 'Sol', sectorAfter: 'Vega', afterReload: 'Vega' });
       expect(proxy.process.stdout).toMatch(/\n\d+ exchanges, 0 server findings, 0 client findings\n/);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from '../support/cli.js';
+import { startMock, useCli } from '../support/cli.js';
 import { parseRawResponse } from '../support/http.js';
 
 const cli = useCli();
@@ -8,7 +8,6 @@ const GRACE_MS = 5_000;
 
 describe('reliability: SIGTERM', () => {
   it('answers the request in flight with Connection: close, closes idle connections at once, and exits within the grace period', async () => {
-    assertBuilt();
     const { process, port } = await startMock(cli, ['--port', '0']);
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
@@ -24,7 +23,7 @@ describe('reliability: SIGTERM', () => {
     await new Promise((resolve) => idle.once('data', resolve));
 
     const signalledAt = Date.now();
-    process.child.kill('SIGTERM');
+    process.signal('SIGTERM');
     await process.waitForOutput(/SIGTERM received/);
     await idleClosed;
     // At once, not at the end of the grace period: the request in flight, not yet whole, still holds its connection.

@@ -21,7 +21,8 @@ async function signIn(url: string, email: string, ip: string): Promise<string | 
 describe('game-service mock --state FILE, as a process', () => {
   it('loses no sign-in that answered 200 when killed with SIGKILL in the middle of a load', async () => {
     const state = join(tempDir(), 'mock.db');
-    const first = await startMock(cli, ['--port', '0', '--trust-proxy', '--state', state]);
+    // A child process, so that it can be killed.
+    const first = await startMock(cli, ['--port', '0', '--trust-proxy', '--state', state], {}, { process: true });
     const tokens: string[] = [];
     let killed = false;
     const client = async (worker: number) => {
@@ -32,7 +33,7 @@ describe('game-service mock --state FILE, as a process', () => {
     };
     const clients = Array.from({ length: 16 }, (_, worker) => client(worker));
     while (tokens.length < 60) await new Promise((resolve) => setTimeout(resolve, 10));
-    first.process.child.kill('SIGKILL');
+    first.process.signal('SIGKILL');
     killed = true;
     await first.process.exited;
     await Promise.all(clients);

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, useCli } from '../support/cli.js';
+import { type CliSignal, startMock, useCli } from '../support/cli.js';
 import { call } from '../support/http.js';
 import { RedisServer } from '../support/redis-server.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -38,13 +38,14 @@ async function signIn(url: string, email: string, ip = '127.0.0.1'): Promise<str
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Plays a session on a first process, kills it with `signal`, and reads the resources back from a second one. */
-async function keptAcrossRestart(storeArgs: readonly string[], signal: NodeJS.Signals) {
+async function keptAcrossRestart(storeArgs: readonly string[], signal: CliSignal) {
   const args = ['--port', '0', '--config', configFile(), ...storeArgs];
-  const first = await startMock(cli, args);
+  // SIGKILL can only end a child process.
+  const first = await startMock(cli, args, {}, { process: signal === 'SIGKILL' });
   const token = await signIn(first.url, 'pilot@example.com');
   expect((await call(`${first.url}/api/player/ship`, { method: 'POST', json: { name: 'Nomad' }, headers: bearer(token) })).status).toBe(200);
   expect((await call(`${first.url}/api/player/ship/move`, { method: 'POST', json: { sectorId: 5 }, headers: bearer(token) })).status).toBe(200);
-  first.process.child.kill(signal);
+  first.process.signal(signal);
   await first.process.exited;
 
   const second = await startMock(cli, args);

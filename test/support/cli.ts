@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { StopSignal } from '../../src/standalone/stop-signals.js';
+import { withCapturedOutput } from './captured-output.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The project's Node 24, not the system one. */
@@ -31,8 +35,101 @@ const HANG_BOUND_MS = 60_000;
  */
 export const RUN_HANG_BOUND_MS = 5 * 60_000;
 
+/** What a test sends a running command: the signals a user sends, and SIGKILL, which only a real process can take. */
+export type CliSignal = StopSignal | 'SIGKILL';
+
+/** A running `game-service` command, a child process or a run in this process, with its output collected as it arrives. */
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  readonly exited: Promise<Exit>;
+  waitForOutput(pattern: RegExp, timeout?: number): Promise<RegExpMatchArray>;
+  waitForExit(timeout?: number): Promise<Exit>;
+  signal(signal: CliSignal): void;
+}
+
+/** Resolves with the first match of `pattern` in `run.stdout`; rejects on exit or after `timeoutMs`. */
+async function outputMatch(run: CliRun, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void run.exited.then(() => (exited = true));
+  for (;;) {
+    const match = run.stdout.match(pattern);
+    if (match !== null) return match;
+    if (exited || Date.now() > deadline) {
+      const why = exited ? 'the command exited' : `${timeoutMs} ms passed`;
+      throw new Error(`${why} before stdout matched ${pattern}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The exit, or a rejection naming what was printed if it does not come within `timeoutMs`. */
+function exitWithin(run: CliRun, timeoutMs: number): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`no exit within ${timeoutMs} ms\nstdout: ${run.stdout}\nstderr: ${run.stderr}`));
+    }, timeoutMs);
+    void run.exited.then((exit) => {
+      clearTimeout(timer);
+      resolve(exit);
+    });
+  });
+}
+
+/** The least a wait gives a command: a whole run for check and fuzz, else the start of a process. */
+const hangBoundOf = (args: readonly string[]) => (args[0] === 'check' || args[0] === 'fuzz' ? RUN_HANG_BOUND_MS : HANG_BOUND_MS);
+
+/**
+ * `game-service` run in this process: `main`, the function the bin calls, with the environment a child would
+ * get, an emitter standing in for the process's signals, and its output kept apart from other runs'. A test that
+ * detaches, kills with SIGKILL or needs the process's own exit runs a child process instead (`CliProcess`).
+ */
+export class InProcessCli implements CliRun {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<Exit>;
+  readonly #signals = new EventEmitter();
+  readonly #hangBoundMs: number;
+
+  constructor(args: readonly string[], env: Record<string, string> = {}) {
+    this.#hangBoundMs = hangBoundOf(args);
+    this.exited = withCapturedOutput(this, () => main(args, { env: cliEnv(env), signals: this.#signals })).then(
+      (code) => ({ code, signal: null }),
+      // What node prints of an error that ends the process, and its exit code.
+      (error: unknown) => {
+        this.stderr += `${error instanceof Error ? error.stack : String(error)}\n`;
+        return { code: 1, signal: null };
+      },
+    );
+  }
+
+  waitForOutput(pattern: RegExp, timeout = HANG_BOUND_MS): Promise<RegExpMatchArray> {
+    return outputMatch(this, pattern, Math.max(timeout, this.#hangBoundMs));
+  }
+
+  waitForExit(timeout = HANG_BOUND_MS): Promise<Exit> {
+    return exitWithin(this, Math.max(timeout, this.#hangBoundMs));
+  }
+
+  /** A stop signal, as the process would get it; a command must listen for it already (it does once it says it listens). */
+  signal(signal: CliSignal): void {
+    if (signal === 'SIGKILL') throw new Error('a command run in this process cannot be killed: start it with { process: true }');
+    if (this.#signals.listenerCount(signal) === 0) throw new Error(`the command does not listen for ${signal} yet\nstdout: ${this.stdout}`);
+    withCapturedOutput(this, () => this.#signals.emit(signal));
+  }
+
+  /** SIGTERM as soon as the command listens for it (a second would end a check or fuzz run at once), unless it ends first. */
+  async stopWhenListening(): Promise<void> {
+    let exited = false;
+    void this.exited.then(() => (exited = true));
+    while (!exited && this.#signals.listenerCount('SIGTERM') === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (!exited) withCapturedOutput(this, () => this.#signals.emit('SIGTERM'));
+  }
+}
+
 /** A running `game-service` child, with its output collected as it arrives. */
-export class CliProcess {
+export class CliProcess implements CliRun {
   readonly child: ChildProcess;
   stdout = '';
   stderr = '';
@@ -43,41 +140,22 @@ export class CliProcess {
   /** `detached`: in a session of its own, without a controlling terminal, as in a CI job. */
   constructor(args: readonly string[], env: Record<string, string>, { detached = false } = {}) {
     this.child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
-    this.#hangBoundMs = args[0] === 'check' || args[0] === 'fuzz' ? RUN_HANG_BOUND_MS : HANG_BOUND_MS;
+    this.#hangBoundMs = hangBoundOf(args);
     this.child.stdout?.setEncoding('utf8').on('data', (text: string) => (this.stdout += text));
     this.child.stderr?.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
     this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
   }
 
-  /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
-  async waitForOutput(pattern: RegExp, timeout = HANG_BOUND_MS): Promise<RegExpMatchArray> {
-    const timeoutMs = Math.max(timeout, this.#hangBoundMs);
-    const deadline = Date.now() + timeoutMs;
-    let exited = false;
-    void this.exited.then(() => (exited = true));
-    for (;;) {
-      const match = this.stdout.match(pattern);
-      if (match !== null) return match;
-      if (exited || Date.now() > deadline) {
-        const why = exited ? 'the process exited' : `${timeoutMs} ms passed`;
-        throw new Error(`${why} before stdout matched ${pattern}\nstdout: ${this.stdout}\nstderr: ${this.stderr}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  waitForOutput(pattern: RegExp, timeout = HANG_BOUND_MS): Promise<RegExpMatchArray> {
+    return outputMatch(this, pattern, Math.max(timeout, this.#hangBoundMs));
   }
 
-  /** The exit, or a rejection naming what was printed if it does not come within `timeoutMs`. */
   waitForExit(timeout = HANG_BOUND_MS): Promise<Exit> {
-    const timeoutMs = Math.max(timeout, this.#hangBoundMs);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`no exit within ${timeoutMs} ms\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
-      }, timeoutMs);
-      void this.exited.then((exit) => {
-        clearTimeout(timer);
-        resolve(exit);
-      });
-    });
+    return exitWithin(this, Math.max(timeout, this.#hangBoundMs));
+  }
+
+  signal(signal: CliSignal): void {
+    this.child.kill(signal);
   }
 }
 
@@ -93,26 +171,44 @@ function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Spawns CLI children for a test file and SIGKILLs any still running after each test. */
+/** How a test runs a command: in this process unless it asks for a child process, or needs one (a session of its own). */
+export interface CliStartOptions {
+  /** In a session of its own, without a controlling terminal, as in a CI job. */
+  detached?: boolean;
+  /** A child process: for what only a process has (SIGKILL, its pid, its exit when a signal comes twice). */
+  process?: boolean;
+}
+
+const needsProcess = (options: CliStartOptions) => options.process === true || options.detached === true;
+
+/** Stops a command left running by a test: SIGKILL for a child; SIGTERM, once it listens for it, for a run in this process. */
+async function stopLeftRunning(cli: CliRun): Promise<void> {
+  if (cli instanceof CliProcess) {
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+  } else if (cli instanceof InProcessCli) {
+    await cli.stopWhenListening();
+  }
+  await cli.exited;
+}
+
+/** Runs `game-service` commands for a test file, and stops any still running after each test. */
 export function useCli() {
-  const children: CliProcess[] = [];
+  const running: CliRun[] = [];
   afterEach(async () => {
-    await Promise.all(
-      children.splice(0).map(async (cli) => {
-        if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
-        await cli.exited;
-      }),
-    );
+    await Promise.all(running.splice(0).map(stopLeftRunning));
   });
+  function start(args: readonly string[], env: Record<string, string>, options: CliStartOptions & { process: true }): CliProcess;
+  function start(args: readonly string[], env?: Record<string, string>, options?: CliStartOptions): CliRun;
+  function start(args: readonly string[], env: Record<string, string> = {}, options: CliStartOptions = {}): CliRun {
+    const cli = needsProcess(options) ? new CliProcess(args, env, options) : new InProcessCli(args, env);
+    running.push(cli);
+    return cli;
+  }
   return {
-    start(args: readonly string[], env: Record<string, string> = {}, options: { detached?: boolean } = {}): CliProcess {
-      const cli = new CliProcess(args, env, options);
-      children.push(cli);
-      return cli;
-    },
+    start,
     /** Runs a command that is expected to end by itself, and returns its exit with the full output. */
-    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = HANG_BOUND_MS, options: { detached?: boolean } = {}) {
-      const cli = this.start(args, env, options);
+    async run(args: readonly string[], env: Record<string, string> = {}, timeoutMs = HANG_BOUND_MS, options: CliStartOptions = {}) {
+      const cli = start(args, env, options);
       const exit = await cli.waitForExit(timeoutMs);
       return { ...exit, stdout: cli.stdout, stderr: cli.stderr };
     },
@@ -120,8 +216,8 @@ export function useCli() {
 }
 
 /** Starts `mock` and resolves once it has printed its whole banner (URL, origins, client IP). */
-export async function startMock(cli: ReturnType<typeof useCli>, args: readonly string[], env: Record<string, string> = {}) {
-  const process = cli.start(['mock', ...args], env);
+export async function startMock(cli: ReturnType<typeof useCli>, args: readonly string[], env: Record<string, string> = {}, options: CliStartOptions = {}) {
+  const process = cli.start(['mock', ...args], env, options);
   const [, url = '', port = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:(\d+))\n/);
   await process.waitForOutput(/Press Ctrl\+C to stop\.\n/);
   return { process, url, port: Number(port) };

@@ -1,17 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
 import type { RuleId } from '../../conformance/rules/index.js';
 import { VirtualClock } from '../../src/core/clock.js';
 import type { OtpDelivery, ServiceOptions } from '../../src/core/options.js';
 import { createService, type Service } from '../../src/core/service.js';
 import { createNodeServer } from '../../src/hosts/node-http.js';
+import { forwardedClientIp } from '../../src/core/client-ip.js';
 import type { RateLimitCategory } from '../../src/spec/limits.js';
 import { ROUTES, type RouteAuth } from '../../src/spec/routes.js';
 
 /** The upstream mock's game origin, as `game-service check` uses for its embedded mock. */
 export const GAME_ORIGIN = 'http://conformance.game.test';
 const CONTROL_PREFIX = '/__mock';
+/** The proxy reaches its upstream on loopback: the control API serves it. */
+const LOOPBACK = '127.0.0.1';
 
 /** One request as the proxy received it; `headers` and `body` are what the upstream will get, and may be rewritten. */
 export interface ProxiedRequest {
@@ -200,6 +202,13 @@ function createLedger(now: () => number) {
   return { ledger, otps, record };
 }
 
+/** A streamed answer (the journal's events) read whole: no check of the suite keeps one open. */
+async function streamText(stream: ReadableStream<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk;
+  return text;
+}
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -231,6 +240,8 @@ function send(out: ServerResponse, response: ProxiedResponse): void {
 /**
  * A mock upstream (in process, clock controllable, trusting the proxy's X-Forwarded-For) behind a proxy on
  * 127.0.0.1:0 that forwards every request and lets `behaviour` alter requests and responses in one named way.
+ * The proxy asks the upstream's service in process; the upstream also listens (`upstreamUrl`), for a test that
+ * wants to reach it past the proxy.
  */
 export async function startMutatingProxy(behaviour?: ProxyBehaviour): Promise<MutatingProxy> {
   const clock = new VirtualClock();
@@ -246,25 +257,30 @@ export async function startMutatingProxy(behaviour?: ProxyBehaviour): Promise<Mu
   const upstream = createNodeServer(service, { trustProxy: true });
   const upstreamUrl = await listen(upstream);
   const gameOrigins = new Set(behaviour?.upstream?.gameOrigins ?? [GAME_ORIGIN]);
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
   const memos = new Map<string, unknown>();
   const memo = <T>(key: string, init: () => T): T => {
     if (!memos.has(key)) memos.set(key, init());
     return memos.get(key) as T;
   };
 
+  /** The upstream's answer, asked in process: the same service the upstream server serves, without a second HTTP hop. */
   async function forward(proxied: ProxiedRequest): Promise<ProxiedResponse> {
-    const answer = await request(`${upstreamUrl}${proxied.path}${proxied.search}`, {
-      method: proxied.method as 'GET',
+    const header = (name: string) => proxied.headers[name];
+    const answer = await service.handle({
+      method: proxied.method,
+      path: proxied.path,
+      query: proxied.search === '' ? undefined : proxied.search.slice(1),
       headers: proxied.headers,
-      body: proxied.body ?? null,
-      dispatcher: agent,
+      body: proxied.body === undefined ? undefined : Buffer.from(proxied.body),
+      ip: forwardedClientIp(header, service.variants.current) ?? LOOPBACK,
+      peer: LOOPBACK,
     });
-    const text = await answer.body.text();
-    const body = parseJson(text);
-    const response: ProxiedResponse = { status: answer.statusCode, headers: flatHeaders(answer.headers), body };
-    if (body === undefined && text !== '') response.text = text;
-    return response;
+    const headers = { ...answer.headers };
+    // A HEAD is answered as a GET without its body, as the node:http host does.
+    if (proxied.method === 'HEAD') return { status: answer.status, headers, body: undefined };
+    if (typeof answer.content === 'string') return { status: answer.status, headers, body: undefined, text: answer.content };
+    if (answer.content !== undefined) return { status: answer.status, headers, body: undefined, text: await streamText(answer.content) };
+    return { status: answer.status, headers, body: answer.body };
   }
 
   async function handle(message: IncomingMessage, out: ServerResponse): Promise<void> {
@@ -291,7 +307,6 @@ export async function startMutatingProxy(behaviour?: ProxyBehaviour): Promise<Mu
     service,
     async close() {
       await closeServer(proxy);
-      await agent.close();
       await closeServer(upstream);
     },
   };
