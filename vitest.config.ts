@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './test/support/longest-first.js';
 
 /**
  * Three projects, which `npm test` runs together. `quick` runs in one process: unit tests and the CLI, the suite,
@@ -42,6 +43,21 @@ const END_TO_END = [
 
 const ALL = ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts'];
 
+/** The longest files, started first so that the others overlap their waits. */
+const LONGEST = [
+  'test/docs-commands.test.ts',
+  'test/check-unresponsive-targets.test.ts',
+  'test/fuzz-realtime.test.ts',
+  'test/conformance-realtime.test.ts',
+  'test/mutations.test.ts',
+  'test/variants-conformance.test.ts',
+  'test/package.test.ts',
+  'test/fuzz.test.ts',
+  'test/reliability/timeouts.test.ts',
+  'test/proxy-live.test.ts',
+  'test/same-verdict.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Bounds that end a hang, not measures of speed: a loaded machine may take several times a quiet one's time.
@@ -50,11 +66,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Threads, not processes: a test file starts no process of its own.
     pool: 'threads',
+    // More files at once than there are cores: many mostly wait (for a window, a browser, npm), and overlap.
+    maxWorkers: 8,
+    sequence: { sequencer: longestFirst(LONGEST) },
     projects: [
-      { extends: true, test: { name: 'quick', include: ALL, exclude: [...CATALOGUE, ...END_TO_END] } },
+      // One worker runs file after file: a file's worker would otherwise cost as much as a small file's tests.
+      { extends: true, test: { name: 'quick', include: ALL, exclude: [...CATALOGUE, ...END_TO_END], isolate: false } },
       { extends: true, test: { name: 'catalogue', include: CATALOGUE } },
-      // Mostly waiting (for windows, a browser, npm): more files at once than there are cores, so that the waits overlap.
-      { extends: true, test: { name: 'end-to-end', include: END_TO_END, maxWorkers: 6 } },
+      { extends: true, test: { name: 'end-to-end', include: END_TO_END } },
     ],
   },
 });

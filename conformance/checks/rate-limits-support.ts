@@ -23,7 +23,7 @@ const LOCAL_SKEW_MS = 5_000;
 export async function sendTimed(suite: Suite, call: Call): Promise<Timed> {
   const { target } = suite;
   if (target.clock !== undefined) {
-    const before = await target.clock.now();
+    const before = await target.clock.notAfterNow();
     const exchange = await target.send(call);
     return { exchange, at: { fromMs: before, toMs: await target.clock.now() } };
   }

@@ -7,10 +7,15 @@ interface ControlSender {
   send(call: Call): Promise<Exchange>;
 }
 
+/** How old (local time) the latest reading of the target's clock may be and still stand for the time a request is sent. */
+const RECENT_READING_MS = 20;
+
 /** The target's clock through its control API: checks of expiry move it instead of waiting. */
 export class ClockControl {
   readonly #target: ControlSender;
   readonly #onAdvance: (ms: number) => void;
+  /** The latest time the target's clock answered, and when (local time) it was read. */
+  #latest: { nowMs: number; readAt: number } | undefined;
 
   /** `onAdvance` hears of every move, whoever made it, so that the scheduler's budgets follow the target's time. */
   constructor(target: ControlSender, onAdvance: (ms: number) => void = () => {}) {
@@ -23,7 +28,12 @@ export class ClockControl {
     const exchange = await this.#target.send({ method, path: pattern, json: change });
     const body = exchange.body as { nowMs?: unknown } | undefined;
     if (exchange.status !== 200 || typeof body?.nowMs !== 'number') throw new Error(`${method} ${pattern} answered ${exchange.status}: ${exchange.text}`);
-    return body.nowMs;
+    return this.#read(body.nowMs);
+  }
+
+  #read(nowMs: number): number {
+    this.#latest = { nowMs, readAt: Date.now() };
+    return nowMs;
   }
 
   async advance(ms: number): Promise<number> {
@@ -44,6 +54,16 @@ export class ClockControl {
 
   async now(): Promise<number> {
     const exchange = await this.#target.send({ method: CONTROL_ROUTES.clock.method, path: CONTROL_ROUTES.clock.pattern });
-    return (exchange.body as { nowMs: number }).nowMs;
+    return this.#read((exchange.body as { nowMs: number }).nowMs);
+  }
+
+  /**
+   * A time at or before the target's now: the latest reading where it was taken a moment ago, else a new one.
+   * A run moves the clock only forward, so that the reading after one request stands for the time the next is
+   * sent: a request sent between two readings is known to within them, with one reading a request.
+   */
+  notAfterNow(): Promise<number> {
+    const latest = this.#latest;
+    return latest !== undefined && Date.now() - latest.readAt <= RECENT_READING_MS ? Promise.resolve(latest.nowMs) : this.now();
   }
 }
