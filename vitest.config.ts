@@ -73,7 +73,7 @@ export default defineConfig({
       // One worker runs file after file: a file's worker would otherwise cost as much as a small file's tests.
       { extends: true, test: { name: 'quick', include: ALL, exclude: [...CATALOGUE, ...END_TO_END], isolate: false } },
       { extends: true, test: { name: 'catalogue', include: CATALOGUE } },
-      { extends: true, test: { name: 'end-to-end', include: END_TO_END } },
+      { extends: true, test: { name: 'end-to-end', include: END_TO_END, globalSetup: ['test/support/docs-workspace-dir.ts'] } },
     ],
   },
 });

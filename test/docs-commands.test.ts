@@ -11,33 +11,24 @@
  * Files run one test after another: the quick start's commands share one mock, and each test starts processes.
  */
 import { createServer } from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, ROOT } from './support/cli.js';
 import { freePort } from './support/free-port.js';
 import { parseMarkdown, type FencedBlock } from './support/docs-markdown.js';
 import { expectedOutput, missingOutput, runShell, startShell, stopGroup } from './support/docs-shell.js';
+import { blocksUnder, docsWorkspace, type DocsWorkspace, quickStartBlocks, underSubsection } from './support/docs-workspace.js';
 import { workflowSteps } from './support/docs-workflow.js';
-import { cloneCheckout, run } from './support/package-consumer.js';
+import { run } from './support/package-consumer.js';
 
-const QUICK_START = 'Quick start';
-const REGISTRY_INSTALL = 'npm i -D game-service-harness msw';
 const MSW_EXAMPLE = 'quick-start.mts';
 
-/** The directory that holds the clone and the reader's project, side by side as the README has them. */
-let workspace: string;
+/** The directory that holds the clone and the reader's project, shared with the packages' tests (docs-workspace.ts). */
+let made: DocsWorkspace;
 let project: string;
 let quickStart: FencedBlock[];
 
-/** The blocks of `page` under the heading `heading`, at any depth below it. */
-async function blocksUnder(page: string, heading: string): Promise<FencedBlock[]> {
-  const { blocks } = parseMarkdown(await readFile(join(ROOT, page), 'utf8'));
-  return blocks.filter((block) => block.headings.some((each) => each.text === heading));
-}
-
-const underSubsection = (block: FencedBlock) => block.headings.at(-1)!.text !== QUICK_START;
 const startsMock = (block: FencedBlock) => block.code.trimStart().startsWith('npx game-service mock');
 const onPort = (text: string, port: number) => text.replace(/\b8080\b/g, String(port));
 
@@ -61,25 +52,29 @@ function portHeld(port: number): Promise<boolean> {
 
 beforeAll(async () => {
   assertBuilt();
-  quickStart = (await blocksUnder('README.md', QUICK_START)).filter((block) => block.headings.some((heading) => heading.level === 2));
-  const install = quickStart.filter((block) => block.lang === 'sh' && !underSubsection(block)).map((block) => block.code);
-  expect(install).toEqual([REGISTRY_INSTALL, expect.stringMatching(/^cd game-service-harness\n/)]);
-
-  workspace = await mkdtemp(join(tmpdir(), 'game-service-docs-'));
-  await cloneCheckout(join(workspace, 'game-service-harness'));
-  project = join(workspace, 'my-game');
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const [, newProject = ''] = /`(mkdir my-game && cd my-game && npm init -y[^`]*)`/.exec(readme) ?? [];
-  expect(newProject, "the README's command that makes a new project").not.toBe('');
-  await runBlock(workspace, newProject, 'README: a new project');
-  const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { type?: string };
-  expect(manifest.type, 'npm init -y writes a CommonJS project, the case the quick start must work in').toBe('commonjs');
-
-  await runBlock(workspace, install[1]!, 'README: install from a clone');
+  quickStart = await quickStartBlocks();
+  made = await docsWorkspace();
+  project = made.project;
 }, 600_000);
 
-afterAll(async () => {
-  if (workspace !== undefined) await rm(workspace, { recursive: true, force: true });
+describe('the README install from a clone and docs/hosts.md lean package, run', () => {
+  it('every block that made the workspace exits 0 and prints what its comments show', () => {
+    expect(made.steps.map((step) => step.label)).toEqual([
+      'README: a new project',
+      'README: install from a clone',
+      'docs/hosts.md: the lean package from a clone',
+    ]);
+    for (const { label, script, result } of made.steps) {
+      const report = `${label}\n${script}\nexit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
+      expect(result.code, report).toBe(0);
+      expect(missingOutput(expectedOutput(script), result.stdout), report).toBeUndefined();
+    }
+  });
+
+  it('npm init -y wrote a CommonJS project, the case the quick start must work in', async () => {
+    const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { type?: string };
+    expect(manifest.type).toBe('commonjs');
+  });
 });
 
 describe('the README quick start, run', { timeout: 120_000 }, () => {
@@ -130,9 +125,6 @@ describe('the README quick start, run', { timeout: 120_000 }, () => {
   });
 
   it("docs/hosts.md's lean package, packed in the clone and installed as written, runs the msw example from its own entry", async () => {
-    const [pack] = (await blocksUnder('docs/hosts.md', 'The lean package')).filter((block) => block.code.includes('npm pack'));
-    expect(pack?.code).toMatch(/^cd game-service-harness\n/);
-    await runBlock(workspace, pack!.code, 'docs/hosts.md: the lean package from a clone');
     const example = (await mswExample()).replace("'game-service-harness/msw'", "'@game-service-harness/mock/msw'");
     await writeFile(join(project, 'lean-quick-start.mts'), example);
 

@@ -13,7 +13,10 @@ export function longestFirst(paths: readonly string[]) {
   return class LongestFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
-      return sorted.map((spec, index) => ({ spec, index })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index).map(({ spec }) => spec);
+      return sorted
+        .map((spec, index) => ({ spec, index }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index)
+        .map(({ spec }) => spec);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
@@ -82,25 +82,6 @@ export async function run(cwd: string, command: string, args: readonly string[])
   return finished;
 }
 
-export interface PackedProject {
-  tarball: string;
-  /** Paths inside the package, as `npm pack` lists them. */
-  files: string[];
-}
-
-export interface PackedRelease {
-  /** The clone the tarballs were packed in, and the directory that holds them. */
-  directories: string[];
-  harness: PackedProject;
-  mock: PackedProject;
-}
-
-async function pack(cwd: string, destination: string, args: readonly string[]): Promise<PackedProject> {
-  const { stdout } = await run(cwd, 'npm', ['pack', '--json', '--pack-destination', destination, ...args]);
-  const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  return { tarball: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
-}
-
 /**
  * Clones this checkout into `clone` (an empty or missing directory) as a reader's `git clone` would give it, with its
  * tracked files as they are now, uncommitted edits included (`git stash create` records them without touching the
@@ -136,23 +117,13 @@ async function git(...args: string[]): Promise<string> {
   }
 }
 
-/**
- * A release as a maintainer makes it from a fresh clone: `npm ci` from the npm cache, then `npm pack` of both
- * packages, whose prepack scripts build them, in a clone of this checkout (cloneCheckout).
- */
-export async function packFromCleanClone(): Promise<PackedRelease> {
-  const clone = await mkdtemp(join(tmpdir(), 'game-service-clone-'));
-  const destination = await mkdtemp(join(tmpdir(), 'game-service-pack-'));
-  try {
-    await cloneCheckout(clone);
-    await run(clone, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
-    const harness = await pack(clone, destination, []);
-    const mock = await pack(clone, destination, ['--workspace', 'packages/mock']);
-    return { directories: [clone, destination], harness, mock };
-  } catch (error) {
-    await Promise.all([clone, destination].map((dir) => rm(dir, { recursive: true, force: true })));
-    throw error;
-  }
+/** The paths inside a packed tarball, as `npm pack` lists them (without tar's `package/`). */
+export async function tarballFiles(tarball: string): Promise<string[]> {
+  const { stdout } = await execFileAsync('tar', ['-tzf', tarball]);
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '' && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''));
 }
 
 /** An empty ESM project that installs `dependencies` (tarballs or registry specs) the way a user would. */
