@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, useCli } from './support/cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useCli } from './support/cli.js';
 import { startLoggingMock, type LoggingMock } from './support/logging-mock.js';
 
 /** The requirement for a target without clock control, checked from many local addresses. */
@@ -13,9 +13,8 @@ const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'conformance-realtime-'));
 let mock: LoggingMock | undefined;
 
-beforeAll(() => assertBuilt());
-afterAll(() => {
-  mock?.stop();
+afterAll(async () => {
+  await mock?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startMock, useCli } from './support/cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startMock, useCli } from './support/cli.js';
 import { startLoggingMock } from './support/logging-mock.js';
 
 /**
@@ -14,7 +14,6 @@ import { startLoggingMock } from './support/logging-mock.js';
 const cli = useCli();
 const GAME_ORIGIN = 'http://game.test';
 const dir = mkdtempSync(join(tmpdir(), 'fuzz-realtime-'));
-beforeAll(assertBuilt);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('game-service fuzz in real time', () => {

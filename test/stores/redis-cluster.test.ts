@@ -11,9 +11,9 @@ let cluster: { process: CliProcess; url: string };
 beforeAll(async () => {
   await redis.start();
   // Started by hand, not through useCli: it serves every test of the file.
-  const process = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--workers', '4', '--store', redis.url, '--store-prefix', 'cluster:'], {});
+  const process = new CliProcess(['mock', '--port', '0', '--trust-proxy', '--workers', '2', '--store', redis.url, '--store-prefix', 'cluster:'], {});
   const [, url = ''] = await process.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/, 30_000);
-  await process.waitForOutput(/4 workers\n/);
+  await process.waitForOutput(/2 workers\n/);
   cluster = { process, url };
 }, 40_000);
 
@@ -36,7 +36,7 @@ async function signIn(url: string, email: string, ip: string, verifyUrl = url): 
 
 const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status).filter((status) => status === 200).length;
 
-describe('game-service mock --workers 4 --store redis://… (one Redis, four processes)', () => {
+describe('game-service mock --workers 2 --store redis://… (one Redis, two processes)', () => {
   it('answers exactly 5 of 200 concurrent auth requests from one client address with 200 in a window', async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
