@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../conformance/target/exchange.js';
 import { ruleFindings } from '../conformance/fuzz/judge.js';
+import type { LiveFinding } from '../conformance/live/live-finding.js';
 import { LiveJudge } from '../conformance/live/live-judge.js';
 import { answeredAt } from '../conformance/model/server-time.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
 import { FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
 import { type InvariantId, TrafficInvariants } from '../conformance/rules/traffic.js';
 import { limiter } from './support/limiter.js';
-import { NOT_SEEN_LIVE, runLiveSession } from './support/live-session.js';
+import { describeFindings, NOT_SEEN_LIVE, runLiveSession } from './support/live-session.js';
 import { GAME_ORIGIN, type MutatingProxy, startMutatingProxy } from './support/mutating-proxy.js';
 import { MUTATIONS } from './support/mutations.js';
 
@@ -16,6 +17,7 @@ import { MUTATIONS } from './support/mutations.js';
  * fed one by one to the three judges (the check's judging of a run's traffic, the fuzzer's, the proxy's), which
  * must name the same rules on each. The fuzzer judges only the rules it reports; the proxy judges more over a
  * session (its rate-limit model, codes and tokens), so each exchange goes to a judge that has seen nothing before.
+ * The same session, as `game-service proxy` judged it live, must name the broken rule on the server.
  */
 
 /** Sessions at once: each mostly waits on its servers. */
@@ -31,7 +33,13 @@ const SINGLE_EXCHANGE_RULES = new Set<string>(
 );
 const FUZZED = new Set<string>(FUZZ_RULES.map((rule) => rule.id));
 
-async function recordedExchanges(mutation: (typeof MUTATIONS)[number]): Promise<Exchange[]> {
+/** A session through a broken server: the exchanges the proxy kept, and what it found as they passed. */
+interface Recording {
+  exchanges: Exchange[];
+  findings: LiveFinding[];
+}
+
+async function record(mutation: (typeof MUTATIONS)[number]): Promise<Recording> {
   const open: (RunningProxy | MutatingProxy)[] = [];
   try {
     return await recordThrough(mutation, open);
@@ -40,7 +48,18 @@ async function recordedExchanges(mutation: (typeof MUTATIONS)[number]): Promise<
   }
 }
 
-async function recordThrough(mutation: (typeof MUTATIONS)[number], open: (RunningProxy | MutatingProxy)[]): Promise<Exchange[]> {
+/** Each mutation's session, recorded once for both tests of it. */
+const recordings = new Map<string, Promise<Recording>>();
+const recording = (mutation: (typeof MUTATIONS)[number]) => {
+  if (!recordings.has(mutation.name))
+    recordings.set(
+      mutation.name,
+      inSlot(() => record(mutation)),
+    );
+  return recordings.get(mutation.name)!;
+};
+
+async function recordThrough(mutation: (typeof MUTATIONS)[number], open: (RunningProxy | MutatingProxy)[]): Promise<Recording> {
   const upstream = await startMutatingProxy(mutation);
   open.push(upstream);
   const clientIpHeader = mutation.target?.clientIpHeader ?? 'x-forwarded-for';
@@ -54,7 +73,7 @@ async function recordThrough(mutation: (typeof MUTATIONS)[number], open: (Runnin
   });
   open.push(proxy);
   await runLiveSession({ baseUrl: proxy.url, gameOrigin: GAME_ORIGIN, clientIpHeader, departures: true });
-  return proxy.apiExchanges;
+  return { exchanges: proxy.apiExchanges, findings: proxy.log.findings };
 }
 
 function knowledgeOf(exchange: Exchange): Knowledge {
@@ -90,7 +109,7 @@ describe('check, fuzz and the proxy give one exchange the same verdict', () => {
   it.concurrent.each(MUTATIONS.map((mutation) => [mutation.name, mutation] as const))(
     '%s',
     async (_name, mutation) => {
-      const exchanges = await inSlot(() => recordedExchanges(mutation));
+      const { exchanges } = await recording(mutation);
       const found = new Set<string>();
       const disagreements = exchanges.flatMap((exchange) => {
         const knowledge = knowledgeOf(exchange);
@@ -106,6 +125,42 @@ describe('check, fuzz and the proxy give one exchange the same verdict', () => {
       expect(disagreements).toEqual([]);
       // Not agreement on nothing: a rule judged on single exchanges that the server breaks is named.
       if (SINGLE_EXCHANGE_RULES.has(mutation.breaks) && !(mutation.name in NOT_SEEN_LIVE)) expect([...found]).toContain(mutation.breaks);
+    },
+    SESSION_TIMEOUT_MS,
+  );
+});
+
+/** Where the proxy's judge names a broken rule otherwise than the suite's check does (the fuzzer's names, fuzz.test.ts). */
+const LIVE_RULES: Readonly<Record<string, readonly RuleId[]>> = {
+  '429-one-request-early': ['RL-WINDOW'],
+  'shared-read-bucket': ['RL-REMAINING'],
+  'read-bucket-per-token': ['RL-REMAINING'],
+  'read-bucket-per-player-and-address': ['RL-REMAINING'],
+  'reads-spend-public-bucket': ['RL-REMAINING'],
+  'game-origin-by-prefix': ['RL-EXEMPT', 'RL-LIMIT', 'RL-REMAINING', 'RL-RESET', 'RL-WINDOW'],
+  'game-origin-counted': ['RL-EXEMPT'],
+  'window-never-resets': ['RL-WINDOW', 'RL-REMAINING', 'RL-RESET', 'RL-429'],
+  'public-bucket-never-refuses': ['RL-WINDOW'],
+  'gameplay-bucket-never-refuses': ['RL-WINDOW'],
+  'no-ratelimit-headers-on-refusals': ['RL-LIMIT', 'RL-REMAINING', 'RL-RESET'],
+  'null-body-500': ['REG-MISSING', 'VERIFY-MISSING'],
+  'unreadable-body-500': ['REG-MISSING', 'VERIFY-MISSING'],
+  'non-string-email-500': ['REG-MISSING', 'VERIFY-MISSING'],
+  'numeric-otp-500': ['VERIFY-MISSING'],
+};
+
+describe('the proxy in front of a broken server reports the broken rule, on the server', () => {
+  const judged = MUTATIONS.filter((mutation) => !(mutation.name in NOT_SEEN_LIVE));
+  it.concurrent.each(judged.map((mutation) => [mutation.name, mutation] as const))(
+    '%s',
+    async (_name, mutation) => {
+      const { findings } = await recording(mutation);
+      const expected = LIVE_RULES[mutation.name] ?? [mutation.breaks];
+      const rules = new Set(findings.filter((finding) => finding.side === 'server').map((finding) => finding.rule));
+      expect(
+        expected.some((rule) => rules.has(rule)),
+        `expected a server finding on ${expected.join(' or ')}; got:\n${describeFindings(findings)}`,
+      ).toBe(true);
     },
     SESSION_TIMEOUT_MS,
   );

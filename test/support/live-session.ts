@@ -1,3 +1,4 @@
+import type { LiveFinding } from '../../conformance/live/live-finding.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
 /**
@@ -182,3 +183,9 @@ export const NOT_SEEN_LIVE: Readonly<Record<string, string>> = {
   'game-origin-auth-not-counted':
     "a game origin's answers need no X-RateLimit-* (the spec asks them of external callers), so an auth bucket the proxy did not see open cannot be learned",
 };
+
+/** The proxy's findings, one line each, for a failure message. */
+export const describeFindings = (findings: readonly LiveFinding[]) =>
+  findings
+    .map((finding) => `${finding.side} ${finding.rule}: ${finding.message} (${finding.exchange.method} ${finding.exchange.url} → ${finding.exchange.status})`)
+    .join('\n');
