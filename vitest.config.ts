@@ -67,7 +67,7 @@ export default defineConfig({
     // Threads, not processes: a test file starts no process of its own.
     pool: 'threads',
     // More files at once than there are cores: many mostly wait (for a window, a browser, npm), and overlap.
-    maxWorkers: 8,
+    maxWorkers: 6,
     sequence: { sequencer: longestFirst(LONGEST) },
     projects: [
       // One worker runs file after file: a file's worker would otherwise cost as much as a small file's tests.

@@ -30,29 +30,29 @@ const MOCK_ENTRIES = ['@game-service-harness/mock/msw', '@game-service-harness/m
 /** The packages as the README and docs/hosts.md pack them in a clean clone, with the files each holds. */
 let release: { harness: { files: string[] }; mock: { files: string[] } } | undefined;
 /**
- * Projects that installed them, from the npm cache: the README's (the harness, then the mock package, with msw,
- * as the docs install them); the mock package and msw alone; msw alone.
+ * Empty projects that installed them, from the npm cache: the harness and msw; the mock package and msw; msw
+ * alone. Not the docs' own project, whose commands install there again (docs/ci.md's job runs `npm ci`).
  */
 let withHarness: string;
 let withMock: string;
 let mswAlone: string;
 
-// The docs' workspace (one clean clone, its `npm ci`, both packs) and two installs serve every test.
+// The docs' workspace (one clean clone, its `npm ci`, both packs) and three installs serve every test.
 beforeAll(async () => {
   const made: DocsWorkspace = await docsWorkspace();
-  withHarness = made.project;
-  [release, withMock, mswAlone] = await Promise.all([
+  [release, withHarness, withMock, mswAlone] = await Promise.all([
     Promise.all([tarballFiles(made.tarballs.harness), tarballFiles(made.tarballs.mock)]).then(([harness, mock]) => ({
       harness: { files: harness },
       mock: { files: mock },
     })),
+    installProject([made.tarballs.harness, 'msw@3']),
     installProject([made.tarballs.mock, 'msw@3']),
     installProject(['msw@3']),
   ]);
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all([withMock, mswAlone].map((dir) => dir && rm(dir, { recursive: true, force: true })));
+  await Promise.all([withHarness, withMock, mswAlone].map((dir) => dir && rm(dir, { recursive: true, force: true })));
 });
 
 describe.concurrent('a release packed from a clean clone, as the docs pack it', () => {

@@ -21,7 +21,7 @@ import { MUTATIONS } from './support/mutations.js';
  */
 
 /** Sessions at once: each mostly waits on its servers. */
-const inSlot = limiter(4);
+const inSlot = limiter(2);
 /** A test waits for a free slot, then records a session of a few seconds. */
 const SESSION_TIMEOUT_MS = 180_000;
 

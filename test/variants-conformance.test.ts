@@ -19,7 +19,7 @@ const GAME_ORIGIN = 'http://conformance.game.test';
 const USER_RESOURCES = 'fixtures/configs/user-resources.json';
 const SELECTIONS = [...VARIANT_NAMES, 'all', 'public-deployment', 'random:1', 'random:2'];
 /** Runs at once: each is a mock, a suite and a fuzzer, mostly CPU. */
-const inSlot = limiter(Math.max(2, Math.min(4, availableParallelism())));
+const inSlot = limiter(Math.max(1, Math.min(4, availableParallelism() - 1)));
 
 /** The header a variant reads client addresses from. */
 function addressHeader(selection: string): string {
