@@ -2,4 +2,4 @@
 export { runConformance, type ConformanceOptions, type ConformanceResult, type SkippedCheck } from './run/run.js';
 export { runFuzz, type FuzzFailure, type FuzzOptions, type FuzzResult } from './fuzz/run-fuzz.js';
 export type { TargetOptions } from './target/target-options.js';
-export { RunStop, type StopSignalName } from './run/run-stop.js';
+export { RunStop, type StopSignalName } from './common/run-stop.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_FILES } from '../conformance/run/check-files.js';
+import { CHECK_FILES } from '../conformance/checks/check-files.js';
 import type { CheckResult } from '../conformance/report/check-result.js';
 import { RUN_HANG_BOUND_MS } from './support/cli.js';
 import { startMutatingProxy, type MutatingProxy, type ProxyBehaviour } from './support/mutating-proxy.js';

@@ -63,11 +63,41 @@ describe('the import graph of src, conformance and dashboard', () => {
     // import type … from, export * from, and an import over several lines
     expect(graph.get('conformance/fuzz/fuzz-report-json.ts')).toContain('conformance/fuzz/step.ts');
     expect(graph.get('src/conformance.ts')).toContain('conformance/index.ts');
-    expect(graph.get('conformance/checks/rate-limits-headers.check.ts')).toContain('conformance/model/index.ts');
+    expect(graph.get('conformance/checks/rate-limits-headers.check.ts')).toContain('conformance/rules/model/index.ts');
   });
 
   it('has no import cycle, type-only imports included', () => {
     const cycles = findCycles(projectImportGraph()).map((cycle) => cycle.join(' -> '));
     expect(cycles).toEqual([]);
   });
+  it("reads one way between conformance/'s folders: none imports another that imports it back, directly or through others", () => {
+    expect(findCycles(folderGraph(projectImportGraph())).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('has check, fuzz and the proxy side by side: none of the three imports another', () => {
+    const folders = folderGraph(projectImportGraph());
+    const drivers = { check: ['conformance/run', 'conformance/checks'], fuzz: ['conformance/fuzz'], proxy: ['conformance/proxy'] };
+    const crossings = Object.entries(drivers).flatMap(([driver, own]) =>
+      own.flatMap((folder) =>
+        (folders.get(folder) ?? [])
+          .filter((imported) => Object.entries(drivers).some(([other, theirs]) => other !== driver && theirs.includes(imported)))
+          .map((imported) => `${folder} -> ${imported}`),
+      ),
+    );
+    expect(crossings).toEqual([]);
+  });
 });
+
+/** The folders of conformance/ (a file at its root stands alone) each with the other folders its files import. */
+function folderGraph(files: ImportGraph): ImportGraph {
+  const folderOf = (file: string) => (file.startsWith('conformance/') ? file.split('/').slice(0, 2).join('/') : undefined);
+  const folders = new Map<string, Set<string>>();
+  for (const [file, imported] of files) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const to of imported.map(folderOf)) if (to !== undefined && to !== from) edges.add(to);
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveFinding } from '../conformance/live/live-finding.js';
+import type { LiveFinding } from '../conformance/rules/session/live-finding.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
 import { VARIANT_NAMES } from '../src/core/variant-choice.js';
 import { describeFindings, runLiveSession } from './support/live-session.js';

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange } from '../conformance/target/exchange.js';
+import type { Exchange } from '../conformance/common/exchange.js';
 import { recordRoutes, writeRecordedRoutes } from '../conformance/proxy/record-routes.js';
 import type { OtpDelivery } from '../src/core/options.js';
 import { createService } from '../src/core/service.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../conformance/target/exchange.js';
-import { ruleFindings } from '../conformance/fuzz/judge.js';
-import type { LiveFinding } from '../conformance/live/live-finding.js';
-import { LiveJudge } from '../conformance/live/live-judge.js';
-import { answeredAt } from '../conformance/model/server-time.js';
+import type { Exchange } from '../conformance/common/exchange.js';
+import { ruleFindings } from '../conformance/rules/session/rate-limit-judge.js';
+import type { LiveFinding } from '../conformance/rules/session/live-finding.js';
+import { LiveJudge } from '../conformance/rules/session/live-judge.js';
+import { answeredAt } from '../conformance/rules/model/server-time.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
 import { FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
 import { type InvariantId, TrafficInvariants } from '../conformance/rules/traffic.js';

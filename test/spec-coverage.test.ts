@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectChecks, type DeclaredCheck } from '../conformance/run/collect-checks.js';
+import { collectChecks } from '../conformance/run/collect-checks.js';
+import type { DeclaredCheck } from '../conformance/report/declared-check.js';
 import { SPEC_COVERAGE_PAGE, specCoveragePage } from '../conformance/report/spec-coverage-page.js';
 import { SPEC_PAGE, specPage } from '../conformance/report/spec-page.js';
 import { SERVER_RULES } from '../conformance/rules/index.js';

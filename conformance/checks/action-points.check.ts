@@ -5,11 +5,11 @@ import { cannotSignIn, ownPlayer } from '../fixtures/accounts.js';
 import { expectThat, observe } from './assertions.js';
 import { errorMessage, isSuccess } from '../rules/envelope.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
-import { header, integerHeader, type Exchange } from '../target/exchange.js';
+import { header, integerHeader, type Exchange } from '../common/exchange.js';
 import { createShip, payloadRefusal, refusedPayload, SHIP_PATH } from '../fixtures/gameplay.js';
 import { signIn } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 
 /** AP-HEADERS as its rule judges every gameplay answer: Remaining an integer, NextRefill one when it is 0, success: true on a 2xx. */
 function expectActionPointHeaders(exchange: Exchange): void {

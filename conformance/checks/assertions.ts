@@ -1,5 +1,5 @@
 import type { TestContext } from 'vitest';
-import { evidence, exchangeRecord, type Exchange, type ExchangeRecord } from '../target/exchange.js';
+import { evidence, exchangeRecord, type Exchange, type ExchangeRecord } from '../common/exchange.js';
 
 /** A check's failure: what was expected, and the exchange that broke it (as text, and as data for --json). */
 export class CheckFailure extends Error {

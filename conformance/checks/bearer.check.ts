@@ -7,16 +7,28 @@ import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts
 import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
 import { isSuccess } from '../rules/envelope.js';
 import { expectSuccessEnvelope } from './expect-envelope.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { garbageAuthorization, propertyOptions } from '../fixtures/generators.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import type { Identity } from '../target/identities.js';
-import { refreshProbes, tokenCandidates } from '../rules/refresh-probes.js';
+import { REFRESH_ROUTES, tokenCandidates } from '../rules/refresh-probes.js';
+import type { Call } from '../target/call.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 
 const PLAYER = '/api/player';
 const MINUTE_MS = 60_000;
+
+/** A request to each route where a refresh operation would plausibly be, with the token as a bearer and in the body. */
+function refreshProbes(token: string, identity: Identity): Call[] {
+  return REFRESH_ROUTES.map(([method, path]) => ({
+    method,
+    path,
+    token,
+    identity,
+    ...(method === 'POST' ? { json: { token, authToken: token, refreshToken: token } } : {}),
+  }));
+}
 
 function getPlayer(suite: Suite, identity: Identity, authorization?: string): Promise<Exchange> {
   return suite.target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });

@@ -6,12 +6,12 @@ import { expectThat, observe } from './assertions.js';
 import { authIsScarce, cannotSignIn, unverifiedToken, verifiedPlayer } from '../fixtures/accounts.js';
 import { isSuccess } from '../rules/envelope.js';
 import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope } from './expect-envelope.js';
-import { header, type Exchange } from '../target/exchange.js';
+import { header, type Exchange } from '../common/exchange.js';
 import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
 import type { Identity } from '../target/identities.js';
 import { rule } from '../rules/index.js';
 import { PROBED_METHODS } from '../rules/routing.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 
 /** One generated request. */
 interface Probe {

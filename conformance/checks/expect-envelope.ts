@@ -1,6 +1,6 @@
 import { BODILESS, isClientError, isError, isSuccess } from '../rules/envelope.js';
 import { errorEnvelope, jsonBody, successEnvelope } from '../rules/envelopes.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { expectThat } from './assertions.js';
 import { expectJudgement } from './expect-rule.js';
 

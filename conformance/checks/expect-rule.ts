@@ -1,7 +1,7 @@
 import { expectThat } from './assertions.js';
-import { apiPath, type Exchange } from '../target/exchange.js';
-import type { Suite } from '../run/suite.js';
-import { answeredAt } from '../model/server-time.js';
+import { apiPath, type Exchange } from '../common/exchange.js';
+import type { Suite } from '../fixtures/suite.js';
+import { answeredAt } from '../rules/model/server-time.js';
 import { type Judgement, type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
 
 /** What a check knows of an exchange it sent without the game origin; `serverTime` where it knows better than the Date header. */

@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import { expectThat, observe } from './assertions.js';
-import { isObject } from '../target/exchange.js';
+import { isObject } from '../common/exchange.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
 
 export function healthChecks(suite: Suite): void {

@@ -1,5 +1,5 @@
-import type { CheckFile } from '../run/check-files.js';
-import type { Suite } from '../run/suite.js';
+import type { CheckFile } from './check-files.js';
+import type { Suite } from '../fixtures/suite.js';
 import { actionPointsChecks } from './action-points.check.js';
 import { bearerChecks } from './bearer.check.js';
 import { envelopesChecks } from './envelopes.check.js';

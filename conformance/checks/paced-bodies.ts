@@ -1,6 +1,6 @@
 import type { TestContext } from 'vitest';
 import { authIsScarce } from '../fixtures/accounts.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { observe } from './assertions.js';
 
 /**

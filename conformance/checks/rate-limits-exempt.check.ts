@@ -6,9 +6,9 @@ import { fixture } from '../fixtures/fixture.js';
 import { lookAlikeOrigins } from '../target/look-alike-origins.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import type { Identity } from '../target/identities.js';
-import { RateLimitModel, type Caller } from '../model/index.js';
+import { RateLimitModel, type Caller } from '../rules/model/index.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import type { Call } from '../target/call.js';
 import {
   hasRateLimitHeaders,

@@ -2,14 +2,14 @@ import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { fixture } from '../fixtures/fixture.js';
 import { authIsScarce } from '../fixtures/accounts.js';
 import { uniqueEmail } from '../fixtures/players.js';
 import { createShipCall } from '../fixtures/gameplay.js';
-import { describeAlignment, describeResetUnit, inferAlignment, inferResetUnit, resetProblem, type WindowSample } from '../model/index.js';
+import { describeAlignment, describeResetUnit, inferAlignment, inferResetUnit, resetProblem, type WindowSample } from '../rules/model/index.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import type { Call } from '../target/call.js';
 import {
   countdown,

@@ -8,7 +8,7 @@ import { secondToken } from '../fixtures/accounts.js';
 import { uniqueEmail } from '../fixtures/players.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import type { Call } from '../target/call.js';
 import {
   expectRemainingInRange,

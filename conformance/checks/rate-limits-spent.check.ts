@@ -3,7 +3,7 @@ import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import { describeAddressing } from '../target/identities.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { drainBucket, expectSpentBucket, ownPlayerOn, requirePlayers, sendTimed, startFreshWindows } from './rate-limits-support.js';
 
 // "When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified)."

@@ -1,13 +1,13 @@
 import type { TestContext } from 'vitest';
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, requireThat } from './assertions.js';
-import { header, integerHeader, type Exchange } from '../target/exchange.js';
+import { header, integerHeader, type Exchange } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
-import { countdownStep, fromDateHeader, inferResetUnit, sameWindow, widen, type ResetSample, type ResetUnit, type TimeInterval } from '../model/index.js';
+import { countdownStep, fromDateHeader, inferResetUnit, sameWindow, widen, type ResetSample, type ResetUnit, type TimeInterval } from '../rules/model/index.js';
 import { authIsScarce, cannotSignIn, ownPlayer } from '../fixtures/accounts.js';
 import { firstSignIn } from '../fixtures/first-verification.js';
 import { registerForCode, signIn, uniqueEmail, verifyForToken, type SignedIn } from '../fixtures/players.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import type { Call } from '../target/call.js';
 
 /** A response and when the server made it, on the server's clock. */

@@ -3,7 +3,7 @@ import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, requireThat } from './assertions.js';
 import { notice, sleep } from '../target/pacing.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { retryAfterReading, spentReadBucket, WHOLE_WINDOW } from './read-bucket.js';
 import { remainingOf, requirePlayers } from './rate-limits-support.js';
 

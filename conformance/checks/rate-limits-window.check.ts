@@ -3,9 +3,9 @@ import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
 import { expectErrorEnvelope } from './expect-envelope.js';
-import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../model/index.js';
+import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../rules/model/index.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { retryAfterReading, spentReadBucket } from './read-bucket.js';
 import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';
 

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { readRetryAfter, span, windowEndFor, type RetryAfterReading, type TimeInterval } from '../model/index.js';
+import { readRetryAfter, span, windowEndFor, type RetryAfterReading, type TimeInterval } from '../rules/model/index.js';
 import { fixture } from '../fixtures/fixture.js';
 import { drainBucket, ownPlayerOn, resetOf, resetUnitOf, retryAfterOf, sendTimed, startFreshWindows, type Timed } from './rate-limits-support.js';
 

@@ -4,13 +4,13 @@ import { ROUTES } from '../../src/spec/routes.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
 import { expectThat, observe } from './assertions.js';
 import { isSuccess } from '../rules/envelope.js';
-import { header } from '../target/exchange.js';
-import { counted } from '../report/counted.js';
+import { header } from '../common/exchange.js';
+import { counted } from '../common/counted.js';
 import { malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
 import { rule } from '../rules/index.js';
 import { PROBED_METHODS } from '../rules/routing.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 
 /**
  * The spec's routes that need no token, with each method the Endpoints table does not list for them.

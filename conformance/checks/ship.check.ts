@@ -7,7 +7,7 @@ import { createShip, payloadRefusal, refusedPayload } from '../fixtures/gameplay
 import { speaksOfVerification } from '../rules/gameplay.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
 import { rule } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 
 export function shipChecks(suite: Suite): void {
   describe('ship creation', () => {

@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { expectThat } from './assertions.js';
 import { rule, type RuleId } from '../rules/index.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import type { InvariantId } from '../rules/traffic.js';
 
 // Invariants of every response, judged on all traffic of the run (the control API aside), whatever check sent

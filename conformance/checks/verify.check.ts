@@ -5,7 +5,7 @@ import { expectThat, observe } from './assertions.js';
 import { withFrozenClock, advanceTo } from '../target/clock-scope.js';
 import { errorMessage } from '../rules/envelope.js';
 import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
-import { header, isObject, type Exchange } from '../target/exchange.js';
+import { header, isObject, type Exchange } from '../common/exchange.js';
 import { firstVerification } from '../fixtures/first-verification.js';
 import type { Identity } from '../target/identities.js';
 import { notice, sleep } from '../target/pacing.js';
@@ -13,7 +13,7 @@ import { registerForCode, uniqueEmail, verifyForToken, type Registration } from 
 import { rule } from '../rules/index.js';
 import { authIsScarce } from '../fixtures/accounts.js';
 import { boundPair } from '../fixtures/bound-pair.js';
-import type { Suite } from '../run/suite.js';
+import type { Suite } from '../fixtures/suite.js';
 import { acceptedVerification, expiresAtOf } from '../rules/verify.js';
 import { expectRule, parametersAlone, sentByCheck } from './expect-rule.js';
 import { authBodies } from './paced-bodies.js';

@@ -1,4 +1,4 @@
-import { exchangeRecord } from '../target/exchange.js';
+import { exchangeRecord } from '../common/exchange.js';
 import type { FuzzResult } from './run-fuzz.js';
 import type { Step } from './step.js';
 

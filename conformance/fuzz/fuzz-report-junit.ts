@@ -1,4 +1,4 @@
-import { counted } from '../report/counted.js';
+import { counted } from '../common/counted.js';
 import { type JunitTestcase, junitXml, RUN_TESTCASE } from '../report/junit.js';
 import { FUZZ_RULES } from '../rules/index.js';
 import type { FuzzResult } from './run-fuzz.js';

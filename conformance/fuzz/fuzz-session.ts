@@ -2,18 +2,18 @@ import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { specRoute } from '../../src/spec/routes.js';
 import type { ClockControl } from '../target/clock-control.js';
-import type { ConformanceConfig } from '../run/config.js';
-import { integerHeader } from '../target/exchange.js';
+import type { ConformanceConfig } from '../target/target-config.js';
+import { integerHeader } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
-import { RateLimitModel } from '../model/rate-limit-model.js';
-import { instant, ServerClock } from '../model/server-time.js';
+import { RateLimitModel } from '../rules/model/rate-limit-model.js';
+import { instant, ServerClock } from '../rules/model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
 import { signIn, uniqueEmail, type SignedIn } from '../fixtures/players.js';
 import type { Call } from '../target/call.js';
 import { Target } from '../target/target.js';
 import { PlayerSupply } from './player-supply.js';
 import { planAddresses, QuietTracker, type AddressPlan } from './real-time-pool.js';
-import { ServerChoices } from './server-choices.js';
+import { ServerChoices } from '../rules/session/server-choices.js';
 import type { Step } from './step.js';
 
 /** A signed-in player the commands act as; `label` is how the model and the report name it. */

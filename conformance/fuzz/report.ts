@@ -1,5 +1,5 @@
 import { HEADERS } from '../../src/spec/limits.js';
-import { evidence, header } from '../target/exchange.js';
+import { evidence, header } from '../common/exchange.js';
 import { ruleQuote } from '../rules/index.js';
 import { indent } from '../report/console-reporter.js';
 import type { Step } from './step.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { notice } from '../target/pacing.js';
-import { counted, perSecond } from '../report/counted.js';
+import { counted, perSecond } from '../common/counted.js';
 import { type HarOutput, HarRecorder } from '../report/har.js';
 import { checkTargetOptions, resolveTargetConfig, TargetOptionError, type TargetOptions } from '../target/target-options.js';
 import { preserveTargetState } from '../target/target-state.js';
-import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../run/run-stop.js';
+import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
 import { commandArbitrary } from './commands.js';
 import { FUZZ_DEFAULTS } from './fuzz-defaults.js';
 import { FuzzSession, type RunModel, type RunReal } from './fuzz-session.js';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
-import { RateLimitModel } from '../model/rate-limit-model.js';
-import { ServerClock } from '../model/server-time.js';
+import { RateLimitModel } from '../rules/model/rate-limit-model.js';
+import { ServerClock } from '../rules/model/server-time.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
-import { ServerChoices } from './server-choices.js';
+import { ServerChoices } from '../rules/session/server-choices.js';
 import { sendStep } from './send-step.js';
 
 /** A real-time server whose public windows are minutes of its own clock (`aheadMs` ahead of this machine's), answering GET /health from one client. */

@@ -1,11 +1,11 @@
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
-import type { Caller, Expectation } from '../model/rate-limit-model.js';
-import { instant, midpoint } from '../model/server-time.js';
+import type { Caller, Expectation } from '../rules/model/rate-limit-model.js';
+import { instant, midpoint } from '../rules/model/server-time.js';
 import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
 import { onePerRule } from '../rules/index.js';
-import { judge, type Judgement, type Outcome, ruleFindings } from './judge.js';
+import { judge, type Judgement, type Outcome, ruleFindings } from '../rules/session/rate-limit-judge.js';
 import { Disagreement } from './step.js';
 
 export interface StepRequest {

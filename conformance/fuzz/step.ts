@@ -1,6 +1,6 @@
-import type { Exchange } from '../target/exchange.js';
-import type { Expectation } from '../model/rate-limit-model.js';
-import type { Finding } from './judge.js';
+import type { Exchange } from '../common/exchange.js';
+import type { Expectation } from '../rules/model/rate-limit-model.js';
+import type { Finding } from '../rules/session/rate-limit-judge.js';
 
 /** One thing a run did, as the report lists it: a request with its response and verdict, or a clock move. */
 export interface Step {

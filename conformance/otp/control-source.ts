@@ -1,9 +1,14 @@
-import type { Target } from '../target/target.js';
+import type { Exchange } from '../common/exchange.js';
 import type { OtpSource } from './otp-source.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
+/** Whatever sends the control API's requests: the run's target. */
+export interface OutboxReader {
+  send(call: { method: string; path: string }): Promise<Exchange>;
+}
+
 /** The target's outbox, read through its control API: the newest pending code for the address. */
-export function controlSource(target: Target): OtpSource {
+export function controlSource(target: OutboxReader): OtpSource {
   return {
     beforeRegister: async () => {},
     codeFor: async (email) => {

@@ -1,13 +1,12 @@
 import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
-import type { OtpSourceSpec } from '../run/config.js';
-import type { Target } from '../target/target.js';
+import type { OtpSourceSpec } from './otp-source.js';
 import { commandSource } from './command-source.js';
-import { controlSource } from './control-source.js';
+import { controlSource, type OutboxReader } from './control-source.js';
 import { logSource } from './log-source.js';
 import { OtpSourceError, type OtpSource } from './otp-source.js';
 import { promptSource, TERMINAL } from './prompt-source.js';
 
-export function createOtpSource(spec: OtpSourceSpec, target: Target): OtpSource {
+export function createOtpSource(spec: OtpSourceSpec, target: OutboxReader): OtpSource {
   switch (spec.kind) {
     case 'control':
       return controlSource(target);

@@ -1,3 +1,6 @@
+/** How to get the code a target emailed: its control API, a log file, a command, or a person. */
+export type OtpSourceSpec = { kind: 'control' } | { kind: 'log'; file: string } | { kind: 'command'; command: string } | { kind: 'prompt' };
+
 /** Where the code a target sent to an address can be read. */
 export interface OtpSource {
   /** Called just before the registration that sends the code (a log source notes where the file ends). */

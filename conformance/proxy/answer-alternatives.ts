@@ -1,5 +1,5 @@
 import { UUID } from '../rules/formats.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject } from '../common/exchange.js';
 import { NUMERIC } from './route-pattern.js';
 import { TOKEN_FIELD } from './traffic-identities.js';
 

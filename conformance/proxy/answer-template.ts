@@ -1,5 +1,5 @@
 import { SIX_DIGITS } from '../rules/formats.js';
-import { isObject } from '../target/exchange.js';
+import { isObject } from '../common/exchange.js';
 import type { RouteParam } from './route-pattern.js';
 import { type SignedInPlayer, TOKEN_FIELD } from './traffic-identities.js';
 

@@ -1,5 +1,5 @@
-import { type Exchange, maskedExchange } from '../target/exchange.js';
-import type { LiveFinding } from '../live/live-finding.js';
+import { type Exchange, maskedExchange } from '../common/exchange.js';
+import type { LiveFinding } from '../rules/session/live-finding.js';
 import type { Side } from '../rules/index.js';
 import { LatestItems } from './latest-items.js';
 

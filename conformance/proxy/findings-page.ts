@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOOPBACK_HOST, LOOPBACK_ORIGIN, LOOPBACK_PEER } from '../../src/spec/loopback.js';
-import { evidence } from '../target/exchange.js';
+import { evidence } from '../common/exchange.js';
 import type { FindingsLog } from './findings-log.js';
 import { PAGE_HTML, PAGE_SCRIPT } from './page-assets.js';
 

@@ -1,4 +1,4 @@
-import { type Exchange, integerHeader } from '../target/exchange.js';
+import { type Exchange, integerHeader } from '../common/exchange.js';
 import { answeredPlayer, bearerToken } from './traffic-identities.js';
 
 /** The points a player held after this exchange, as its answer shows them: X-ActionPoints-Remaining, or GET /api/player's `actionPoints`. */

@@ -1,4 +1,4 @@
-import { exchangeRecord } from '../target/exchange.js';
+import { exchangeRecord } from '../common/exchange.js';
 import { type JunitTestcase, junitXml } from '../report/junit.js';
 import { PROXY_RULES, ruleOf, ruleQuote } from '../rules/index.js';
 import type { FindingsLog } from './findings-log.js';

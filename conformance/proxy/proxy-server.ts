@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalIp, firstHop, LONGEST_ADDRESS, withoutIpv4Mapping } from '../../src/spec/client-address.js';
-import type { Exchange } from '../target/exchange.js';
-import type { LiveRequest } from '../live/live-judge.js';
-import type { LiveFinding } from '../live/live-finding.js';
+import type { Exchange } from '../common/exchange.js';
+import type { LiveRequest } from '../rules/session/live-judge.js';
+import type { LiveFinding } from '../rules/session/live-finding.js';
 import type { FindingsLog } from './findings-log.js';
 import { DECODED_BODY_CAP } from './decoded-body.js';
 import { createForwarder, flatHeaders, KeptBody } from './forward.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { REDACTED_CODE, REDACTED_TOKEN, verbatim } from './answer-template.js';
 import { RECORDED_CONFIG_SCHEMA, recordRoutes, writeRecordedRoutes } from './record-routes.js';
 

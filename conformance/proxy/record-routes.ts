@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { CONTROL_PREFIX, isControlPath } from '../../src/spec/control-routes.js';
 import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject } from '../common/exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
 import { resourceTemplates } from './resource-templates.js';

@@ -1,5 +1,5 @@
 import { specRoute } from '../../src/spec/routes.js';
-import { type Exchange, isObject } from '../target/exchange.js';
+import { type Exchange, isObject } from '../common/exchange.js';
 import { answerTemplate, type EmailPlaceholders } from './answer-template.js';
 import { firstShip, MOCK_OWN_SHIP_FIELDS, type Ship, withoutSuccess } from './ship-state.js';
 import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';

@@ -1,6 +1,6 @@
 import { MOCK_ROUTES, specRoute } from '../../src/spec/routes.js';
 import { isSuccess } from '../rules/envelope.js';
-import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { bearerToken, pathOf } from './traffic-identities.js';
 
 /**

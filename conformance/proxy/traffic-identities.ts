@@ -1,6 +1,6 @@
 import { bearerToken as tokenOf } from '../rules/bearer.js';
 import { type RouteId, specRoute } from '../../src/spec/routes.js';
-import { type Exchange, isObject, parsedJson, stringField } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson, stringField } from '../common/exchange.js';
 
 /** What the traffic showed of the player behind a token: the email it signed in with, its id. */
 export interface SignedInPlayer {

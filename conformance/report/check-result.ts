@@ -1,6 +1,6 @@
 import type { TestCase } from 'vitest/node';
-import type { ExchangeRecord } from '../target/exchange.js';
-import { notRunReason, type StopSignalName } from '../run/run-stop.js';
+import type { ExchangeRecord } from '../common/exchange.js';
+import { notRunReason, type StopSignalName } from '../common/run-stop.js';
 
 /** One check as a report shows it: its rule, what it does, how it ended, and why. */
 export interface CheckResult {

@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import type { StopSignalName } from '../run/run-stop.js';
+import type { StopSignalName } from '../common/run-stop.js';
 import { asInterrupted, checkResult, checkSummary } from './check-result.js';
 
 type Style = Parameters<typeof styleText>[0];

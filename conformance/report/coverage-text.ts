@@ -1,6 +1,6 @@
 import { SPEC_SECTIONS } from '../../src/spec/sentences.js';
 import { UNTESTED_REASONS, type UntestedReason } from '../rules/untested.js';
-import { counted } from './counted.js';
+import { counted } from '../common/counted.js';
 import type { RuleOutcome, RunCoverage, SentenceRun } from './run-coverage.js';
 import { describeUntested } from './sentence-coverage.js';
 import { SPEC_COVERAGE_PAGE } from './spec-coverage-page.js';

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { type HarEntry, type HarPage, harDocument, harEntry } from '../../src/spec/har.js';
-import { type Exchange, maskedHeaders } from '../target/exchange.js';
+import { type Exchange, maskedHeaders } from '../common/exchange.js';
 
 /** Where a run writes its exchanges as HAR 1.2, and the version of this tool that the file names as its creator. */
 export interface HarOutput {

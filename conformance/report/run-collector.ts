@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { StopSignalName } from '../run/run-stop.js';
+import type { StopSignalName } from '../common/run-stop.js';
 import { asInterrupted, checkResult, type CheckResult } from './check-result.js';
 
 /** Usage errors: an option that cannot work, found during the run (exit 2, never a check's failure). */

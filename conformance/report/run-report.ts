@@ -1,5 +1,5 @@
 import type { CheckResult } from './check-result.js';
-import type { StopSignalName } from '../run/run-stop.js';
+import type { StopSignalName } from '../common/run-stop.js';
 import type { RunCoverage } from './run-coverage.js';
 import { type JunitTestcase, junitXml, RUN_TESTCASE } from './junit.js';
 

@@ -1,5 +1,5 @@
 import { SPEC_SECTIONS } from '../../src/spec/sentences.js';
-import type { DeclaredCheck } from '../run/collect-checks.js';
+import type { DeclaredCheck } from './declared-check.js';
 import { CLIENT_RULES, FUZZ_RULES, PROXY_RULES, SERVER_RULES } from '../rules/index.js';
 import { UNTESTED_REASONS, type UntestedReason } from '../rules/untested.js';
 import { checkSummary } from './check-result.js';

@@ -1,6 +1,6 @@
 import { PLAIN_SENTENCES } from '../../src/spec/sentences-plain.js';
 import { SPEC_SECTIONS, type SpecSection } from '../../src/spec/sentences.js';
-import type { DeclaredCheck } from '../run/collect-checks.js';
+import type { DeclaredCheck } from './declared-check.js';
 import { describeUntested, sentenceCoverage, type SentenceCoverage } from './sentence-coverage.js';
 import { clientRulesOn, fuzzRulesAmong, md } from './spec-coverage-page.js';
 

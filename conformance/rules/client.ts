@@ -1,4 +1,4 @@
-import { isObject, parsedJson } from '../target/exchange.js';
+import { isObject, parsedJson } from '../common/exchange.js';
 import { SIX_DIGITS } from './formats.js';
 import { authorizationOf, bearerToken, PROTECTED_ROUTES } from './bearer.js';
 import { type Judge, type Judgement, judged, perExchange, type Rule, routeKeyOf } from './rule.js';

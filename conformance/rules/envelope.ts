@@ -1,4 +1,4 @@
-import { isObject, type Exchange } from '../target/exchange.js';
+import { isObject, type Exchange } from '../common/exchange.js';
 
 /** Statuses that carry no body by HTTP's own rules, so "every response body is JSON" cannot apply. */
 export const BODILESS = new Set([204, 304]);

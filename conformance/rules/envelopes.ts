@@ -1,6 +1,6 @@
 import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
-import { isObject } from '../target/exchange.js';
-import type { Exchange } from '../target/exchange.js';
+import { isObject } from '../common/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */

@@ -1,6 +1,6 @@
 import { HEADERS } from '../../src/spec/limits.js';
 import { errorMessage, isClientError, isSuccess } from './envelope.js';
-import { type Exchange, header, integerHeader, isObject } from '../target/exchange.js';
+import { type Exchange, header, integerHeader, isObject } from '../common/exchange.js';
 import { judged, type Judgement, type Rule, routeKey, tableRoutes } from './rule.js';
 
 const SHIP_ROUTE = 'POST /api/player/ship';

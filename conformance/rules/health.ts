@@ -1,4 +1,4 @@
-import { isObject } from '../target/exchange.js';
+import { isObject } from '../common/exchange.js';
 import { DOTTED_VERSION } from './formats.js';
 import { judged, type Rule, routeKey } from './rule.js';
 

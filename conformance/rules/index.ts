@@ -1,5 +1,5 @@
 import { SENTENCES } from '../../src/spec/sentences.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { CLIENT_RULES } from './client.js';
 import { ENVELOPE_RULES } from './envelopes.js';
 import { GAMEPLAY_RULES } from './gameplay.js';

@@ -1,5 +1,5 @@
 import { isSuccess } from './envelope.js';
-import { type Exchange, isObject, parsedJson } from '../target/exchange.js';
+import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { requestDepartures } from './client.js';
 import { judged, type Judgement, type Knowledge } from './rule.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { judgeExchange } from './index.js';
 
 /** RL-LIMIT's judgement of the bucket size on an answer of `status` to `method path` that sends `X-RateLimit-Limit: limit`. */

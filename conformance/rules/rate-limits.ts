@@ -1,7 +1,7 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { categoryOf, isCounted } from '../model/rate-limit-model.js';
-import { header, integerHeader } from '../target/exchange.js';
-import type { Exchange } from '../target/exchange.js';
+import { categoryOf, isCounted } from './model/rate-limit-model.js';
+import { header, integerHeader } from '../common/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /**

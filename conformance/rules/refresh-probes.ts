@@ -1,8 +1,5 @@
-import type { Call } from '../target/call.js';
-import type { Identity } from '../target/identities.js';
-
 /** Where a server with a refresh operation would plausibly have it: each sent with the token as a bearer and in the body. */
-const REFRESH_ROUTES = [
+export const REFRESH_ROUTES = [
   ['POST', '/api/auth/refresh'],
   ['POST', '/api/auth/refresh-token'],
   ['POST', '/api/auth/token/refresh'],
@@ -18,16 +15,6 @@ export const REFRESH_ROUTE_KEYS: ReadonlySet<string> = new Set(REFRESH_ROUTES.ma
 /** Whether a request goes where a refresh operation would plausibly be. */
 export function refreshRoute(method: string, path: string): boolean {
   return REFRESH_ROUTES.some(([routeMethod, routePath]) => routeMethod === method.toUpperCase() && routePath === path);
-}
-
-export function refreshProbes(token: string, identity: Identity): Call[] {
-  return REFRESH_ROUTES.map(([method, path]) => ({
-    method,
-    path,
-    token,
-    identity,
-    ...(method === 'POST' ? { json: { token, authToken: token, refreshToken: token } } : {}),
-  }));
 }
 
 /** A string that could be a bearer token: no spaces, 16 to 512 characters of the kinds tokens use. */

@@ -1,9 +1,11 @@
-import { isObject, parsedJson } from '../target/exchange.js';
-import { DISPOSABLE_DOMAINS } from '../fixtures/generators.js';
+import { isObject, parsedJson } from '../common/exchange.js';
 import { readRegisterMessage, SAYS_CODE_WAS_SENT } from './register-message.js';
 import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
+
+/** Domains on every common throwaway-address list. */
+export const DISPOSABLE_DOMAINS = ['mailinator.com', 'guerrillamail.com'] as const;
 
 const REGISTER_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/register']);
 const isRegister = (exchange: Exchange, knowledge: Knowledge) => REGISTER_ROUTE.has(routeKey(exchange, knowledge));

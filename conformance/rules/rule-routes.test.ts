@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/spec/routes.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { judgeExchange, type Knowledge, RULES } from './index.js';
 import { REFRESH_ROUTE_KEYS } from './refresh-probes.js';
 

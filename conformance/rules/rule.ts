@@ -1,7 +1,7 @@
 import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
-import type { Exchange } from '../target/exchange.js';
-import type { TimeInterval } from '../model/server-time.js';
+import type { Exchange } from '../common/exchange.js';
+import type { TimeInterval } from './model/server-time.js';
 
 /** Whose departure a rule judges: the server's answers, or the client's requests. */
 export type Side = 'client' | 'server';

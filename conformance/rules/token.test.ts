@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { judgeExchange, type Knowledge } from './index.js';
 
 const NEVER_ISSUED = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';

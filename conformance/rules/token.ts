@@ -1,6 +1,6 @@
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { isSuccess } from './envelope.js';
-import { isObject } from '../target/exchange.js';
+import { isObject } from '../common/exchange.js';
 import { UUID } from './formats.js';
 import { REFRESH_ROUTE_KEYS, refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';

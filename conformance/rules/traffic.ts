@@ -1,5 +1,5 @@
-import type { Exchange } from '../target/exchange.js';
-import { answeredAt } from '../model/server-time.js';
+import type { Exchange } from '../common/exchange.js';
+import { answeredAt } from './model/server-time.js';
 import { judgeExchange, type RuleId } from './index.js';
 
 /** One response that broke a judgement, and what was expected of it. */

@@ -1,7 +1,7 @@
 import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
-import { isObject, parsedJson } from '../target/exchange.js';
+import { isObject, parsedJson } from '../common/exchange.js';
 import { isSuccess } from './envelope.js';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters, sentAddress } from './parameters.js';
 import { judged, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';

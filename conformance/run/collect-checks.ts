@@ -2,15 +2,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { CHECK_FILES } from './check-files.js';
-import type { ConformanceConfig } from './config.js';
+import { CHECK_FILES } from '../checks/check-files.js';
+import type { ConformanceConfig } from '../target/target-config.js';
 import { TARGET_DEFAULTS } from '../target/target-defaults.js';
-
-/** A check as the suite declares it, without a target: its rule and title. */
-export interface DeclaredCheck {
-  rule: string;
-  title: string;
-}
+import type { DeclaredCheck } from '../report/declared-check.js';
 
 /** A run's configuration for declaring the checks only: nothing is sent, and no title depends on it. */
 const NO_TARGET: ConformanceConfig = {

@@ -1,4 +1,4 @@
-import { CHECK_FILES, isCheckFile, type CheckFile } from './check-files.js';
+import { CHECK_FILES, isCheckFile, type CheckFile } from '../checks/check-files.js';
 import { TargetOptionError } from '../target/target-options.js';
 
 /** What `--only` selects: one check file, or the checks of every file whose title matches. */

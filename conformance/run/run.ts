@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCase } from 'vitest/node';
 import { startVitest } from 'vitest/node';
-import type { ConformanceConfig } from './config.js';
-import { describeAuthAccount, describeAuthPlan, isAuthPaced, planAuth, type AuthPlan } from './auth-plan.js';
+import type { ConformanceConfig } from '../target/target-config.js';
+import { describeAuthAccount, describeAuthPlan, isAuthPaced, planAuth, type AuthPlan } from '../fixtures/auth-plan.js';
 import { describeAddressing } from '../target/identities.js';
 import { checkOnlyPattern, selectChecks } from './only-pattern.js';
 import type { CheckResult } from '../report/check-result.js';
@@ -17,7 +17,7 @@ import { unlikeThisApi } from '../target/api-shape.js';
 import { jsonReport, junitReport, type RunReport } from '../report/run-report.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../target/target-options.js';
 import { preserveTargetState } from '../target/target-state.js';
-import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from './run-stop.js';
+import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
 
 export interface ConformanceOptions extends TargetOptions {
   junit?: string;

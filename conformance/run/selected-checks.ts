@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, inject } from 'vitest';
 import { CHECKS_OF_FILE } from '../checks/index.js';
 import { HarRecorder } from '../report/har.js';
-import { createSuite } from './suite.js';
+import { createSuite } from '../fixtures/suite.js';
 
 // The one test module of a run: the run's Suite (its target, scheduler and fixtures), made here and handed to the
 // selected check files in the plan's order (check-files.ts).

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { AnswerError, boundedRequest } from './bounded-answer.js';
 import { isErrorEnvelope } from '../rules/envelope.js';
-import { endpoint, isObject, parsedJson } from './exchange.js';
+import { endpoint, isObject, parsedJson } from '../common/exchange.js';
 import { DOTTED_VERSION } from '../rules/formats.js';
 
 const SHAPE_TIMEOUT_MS = 10_000;

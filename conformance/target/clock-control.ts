@@ -1,6 +1,6 @@
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import type { Call } from './call.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../common/exchange.js';
 
 /** Whatever sends the control API's requests: the run's target. */
 interface ControlSender {

@@ -1,6 +1,6 @@
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import type { ClockControl } from './clock-control.js';
-import { integerHeader, type Exchange } from './exchange.js';
+import { integerHeader, type Exchange } from '../common/exchange.js';
 import type { Identity } from './identities.js';
 
 const MARGIN_MS = 1_000;

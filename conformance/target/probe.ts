@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
-import type { Capabilities } from '../run/config.js';
+import type { Capabilities } from './target-config.js';
 import { boundedRequest } from './bounded-answer.js';
-import { endpoint, parsedJson } from './exchange.js';
+import { endpoint, parsedJson } from '../common/exchange.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
 /** The target cannot be reached: a usage or connection problem (exit 2), not a conformance failure. */

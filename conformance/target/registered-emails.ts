@@ -1,7 +1,7 @@
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { specRoute } from '../../src/spec/routes.js';
 import type { Call } from './call.js';
-import { isObject } from './exchange.js';
+import { isObject } from '../common/exchange.js';
 
 const REGISTER_PATH = specRoute('register').path;
 const SCENARIO_PREFIX = CONTROL_ROUTES.applyScenario.pattern.replace(':name', '');

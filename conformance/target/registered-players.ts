@@ -1,6 +1,6 @@
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
-import { counted } from '../report/counted.js';
-import { ControlRefusal, type RunControl } from '../run/run-control.js';
+import { counted } from '../common/counted.js';
+import { ControlRefusal, type RunControl } from './run-control.js';
 
 /** Addresses one removal names: its query stays far below any server's limit on a request line. */
 const REMOVAL_BATCH = 50;

@@ -1,4 +1,4 @@
-import type { ConformanceConfig } from '../run/config.js';
+import type { ConformanceConfig } from './target-config.js';
 import { expandSourceIps } from './identities.js';
 import { checkOtpSource, parseOtpSource } from '../otp/index.js';
 import { probeTarget } from './probe.js';

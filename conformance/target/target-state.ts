@@ -1,8 +1,8 @@
-import type { Capabilities } from '../run/config.js';
+import type { Capabilities } from './target-config.js';
 import { type AddressScheme, addressesOnTarget, addressPattern, removeRegistered } from './registered-players.js';
-import { restoreBuckets } from '../run/restore-buckets.js';
-import { RunControl } from '../run/run-control.js';
-import type { RunStop } from '../run/run-stop.js';
+import { restoreBuckets } from './restore-buckets.js';
+import { RunControl } from './run-control.js';
+import type { RunStop } from '../common/run-stop.js';
 
 /** What a run did to leave the target as it found it, and what it could not take away. */
 export interface TargetAftermath {

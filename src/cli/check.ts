@@ -1,4 +1,4 @@
-import { counted } from '../../conformance/report/counted.js';
+import { counted } from '../../conformance/common/counted.js';
 import { describeRunCoverage } from '../../conformance/report/coverage-text.js';
 import { describeAftermath } from '../../conformance/target/target-state.js';
 import { runConformance, type ConformanceOptions, type ConformanceResult } from '../../conformance/run/run.js';

@@ -1,7 +1,7 @@
 import { runFuzz, type FuzzOptions, type FuzzResult } from '../../conformance/fuzz/run-fuzz.js';
 import { writeFile } from 'node:fs/promises';
 import { fuzzReportJson } from '../../conformance/fuzz/fuzz-report-json.js';
-import { counted, perSecond } from '../../conformance/report/counted.js';
+import { counted, perSecond } from '../../conformance/common/counted.js';
 import { describeAftermath } from '../../conformance/target/target-state.js';
 import { againstTarget } from '../standalone/embedded-mock.js';
 import { fuzzJunitReport } from '../../conformance/fuzz/fuzz-report-junit.js';

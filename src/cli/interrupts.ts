@@ -1,4 +1,4 @@
-import { RunStop, STOP_EXIT_CODES, type StopSignalName } from '../../conformance/run/run-stop.js';
+import { RunStop, STOP_EXIT_CODES, type StopSignalName } from '../../conformance/common/run-stop.js';
 import type { StopSignals } from '../standalone/stop-signals.js';
 
 /**

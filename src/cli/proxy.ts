@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { counted } from '../../conformance/report/counted.js';
+import { counted } from '../../conformance/common/counted.js';
 import { HarRecorder } from '../../conformance/report/har.js';
-import type { LiveFinding } from '../../conformance/live/live-finding.js';
+import type { LiveFinding } from '../../conformance/rules/session/live-finding.js';
 import type { FindingsLog } from '../../conformance/proxy/findings-log.js';
 import { PROXY_PREFIX } from '../../conformance/proxy/findings-page.js';
 import { proxyJsonReport, proxyJunitReport, type ProxySession } from '../../conformance/proxy/proxy-reports.js';

@@ -1,4 +1,4 @@
-import type { LiveFinding } from '../../conformance/live/live-finding.js';
+import type { LiveFinding } from '../../conformance/rules/session/live-finding.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 
 /**

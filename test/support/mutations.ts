@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
 import { countInProxyBucket } from './proxy-bucket.js';
-import { DISPOSABLE_DOMAINS } from '../../conformance/fixtures/generators.js';
+import { DISPOSABLE_DOMAINS } from '../../conformance/rules/register.js';
 import {
   REGISTER,
   VERIFY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../../common/exchange.js';
 import { LiveJudge } from './live-judge.js';
 
 const DAY_MS = 86_400_000;

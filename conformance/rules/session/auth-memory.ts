@@ -1,8 +1,8 @@
-import { isSuccess } from '../rules/envelope.js';
-import { sentAddress } from '../rules/parameters.js';
-import type { Knowledge } from '../rules/index.js';
-import { routeKeyOf } from '../rules/rule.js';
-import { type Exchange, isObject, stringField } from '../target/exchange.js';
+import { isSuccess } from '../envelope.js';
+import { sentAddress } from '../parameters.js';
+import type { Knowledge } from '../index.js';
+import { routeKeyOf } from '../rule.js';
+import { type Exchange, isObject, stringField } from '../../common/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
 

@@ -1,5 +1,5 @@
-import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader } from '../target/exchange.js';
+import { HEADERS, RATE_LIMITS } from '../../../src/spec/limits.js';
+import { type Exchange, integerHeader } from '../../common/exchange.js';
 import { BoundedMap } from './bounded-map.js';
 
 /** The size of the buckets the spec exempts game origins from (gameplay, authenticated reads, public reads). */

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../../src/spec/limits.js';
 import { describeResetUnit, inferResetUnit, readReset, type ResetProblem, resetProblem, type ResetSample, type ResetUnit } from '../model/reset-unit.js';
 import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
 import type { TimeInterval } from '../model/server-time.js';

@@ -1,5 +1,5 @@
-import type { Exchange } from '../target/exchange.js';
-import { type AnyRuleId, type RuleId, ruleQuote, type Side } from '../rules/index.js';
+import type { Exchange } from '../../common/exchange.js';
+import { type AnyRuleId, type RuleId, ruleQuote, type Side } from '../index.js';
 
 /** One departure from the spec seen on live traffic: whose, by which rule and sentence, and in which exchange. */
 export interface LiveFinding {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { RATE_LIMIT_WINDOW_MS } from '../../../src/spec/limits.js';
 import { instant } from '../model/server-time.js';
 import { ServerChoices } from './server-choices.js';
 

@@ -1,5 +1,5 @@
-import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { ROUTES } from '../../src/spec/routes.js';
+import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../../src/spec/limits.js';
+import { ROUTES } from '../../../src/spec/routes.js';
 import type { WindowAlignment } from './window-alignment.js';
 
 /** Who sends a request, as the Limits table tells callers apart. */

@@ -1,7 +1,7 @@
-import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { type Exchange, integerHeader } from '../target/exchange.js';
-import { judge, type Finding } from '../fuzz/judge.js';
-import { ServerChoices } from '../fuzz/server-choices.js';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../../src/spec/limits.js';
+import { type Exchange, integerHeader } from '../../common/exchange.js';
+import { judge, type Finding } from './rate-limit-judge.js';
+import { ServerChoices } from './server-choices.js';
 import { bucketKey, type Caller, categoryOf, isCounted, RateLimitModel } from '../model/rate-limit-model.js';
 import { readingIn, RETRY_AFTER_UNITS } from '../model/retry-after.js';
 import { midpoint, type TimeInterval } from '../model/server-time.js';

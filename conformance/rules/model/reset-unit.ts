@@ -1,4 +1,4 @@
-import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import { RATE_LIMIT_WINDOW_MS } from '../../../src/spec/limits.js';
 import { describeInterval, overlaps, type TimeInterval } from './server-time.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { RateLimitBucket } from '../../src/spec/control-schemas.js';
-import { counted } from '../report/counted.js';
+import { counted } from '../common/counted.js';
 import { ControlRefusal, type RunControl } from './run-control.js';
 
 const bucketKey = (bucket: RateLimitBucket) => `${bucket.category} ${bucket.key}`;

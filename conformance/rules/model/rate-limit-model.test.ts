@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../src/spec/limits.js';
+import { RATE_LIMITS } from '../../../src/spec/limits.js';
 import { bucketKey, categoryOf, countdownStep, isCounted, RateLimitModel, type Caller } from './rate-limit-model.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 17, 250);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../target/exchange.js';
+import type { Exchange } from '../../common/exchange.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 
 const T0 = Date.parse('2026-11-26T00:00:00Z');

@@ -1,7 +1,7 @@
-import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
-import { integerHeader, type Exchange } from '../target/exchange.js';
-import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../rules/index.js';
-import { isClientError, isSuccess } from '../rules/envelope.js';
+import { HEADERS, RATE_LIMITS } from '../../../src/spec/limits.js';
+import { integerHeader, type Exchange } from '../../common/exchange.js';
+import { departureMessage, FUZZ_RULES, type FuzzRuleId, judgeExchange, type Knowledge } from '../index.js';
+import { isClientError, isSuccess } from '../envelope.js';
 import type { Caller, Expectation } from '../model/rate-limit-model.js';
 import { widen, type TimeInterval } from '../model/server-time.js';
 import type { ServerChoices } from './server-choices.js';

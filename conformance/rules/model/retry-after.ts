@@ -1,5 +1,5 @@
-import { RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
-import { counted } from '../report/counted.js';
+import { RATE_LIMIT_WINDOW_MS } from '../../../src/spec/limits.js';
+import { counted } from '../../common/counted.js';
 import type { TimeInterval } from './server-time.js';
 
 /** The readings of Retry-After the suite accepts (the spec: "integer, unit unspecified"). */

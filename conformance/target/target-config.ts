@@ -1,8 +1,4 @@
-import type { CheckFile } from './check-files.js';
-import type { HarOutput } from '../report/har.js';
-
-/** How to get the code a target emailed: its control API, a log file, a command, or a person. */
-export type OtpSourceSpec = { kind: 'control' } | { kind: 'log'; file: string } | { kind: 'command'; command: string } | { kind: 'prompt' };
+import type { OtpSourceSpec } from '../otp/otp-source.js';
 
 /** What the target told its control API's capabilities route, or null when it has no control API. */
 export interface Capabilities {
@@ -45,21 +41,4 @@ export interface ConformanceConfig {
   maxWaitSeconds: number;
   /** Most seconds one answer may take, headers and body together; a check may wait four times that in all. */
   requestTimeoutSeconds: number;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    conformance: ConformanceConfig;
-    /** The check files the run selected, in the plan's order. */
-    checkFiles: CheckFile[];
-    /** Where the run writes every exchange as HAR, or null. */
-    har: HarOutput | null;
-  }
-
-  export interface TaskMeta {
-    /** Auth requests (register, verify-email) the check sent, its fixtures' included. */
-    authRequests?: number;
-    /** Addresses the target took a registration or a player for while the check ran, its fixtures' included. */
-    registeredEmails?: string[];
-  }
 }

@@ -2,7 +2,7 @@ import { Agent, request } from 'undici';
 import type { ControlAnswer, JsonControlRouteKey } from '../../src/spec/control-responses.js';
 import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import type { ControlPlayer, OutboxMessage, RateLimitBucket } from '../../src/spec/control-schemas.js';
-import { endpoint } from '../target/exchange.js';
+import { endpoint } from '../common/exchange.js';
 
 /** A control call the target refused: its status, for a line that says what the run could not undo. */
 export class ControlRefusal extends Error {
