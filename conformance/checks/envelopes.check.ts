@@ -7,7 +7,7 @@ import { authIsScarce, cannotSignIn, unverifiedToken, verifiedPlayer } from '../
 import { isSuccess } from '../rules/envelope.js';
 import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope } from './expect-envelope.js';
 import { header, type Exchange } from '../common/exchange.js';
-import { accept, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
+import { accept, everyKind, garbageAuthorization, malformedJsonBody, method, propertyOptions, unknownPath } from '../fixtures/generators.js';
 import type { Identity } from '../target/identities.js';
 import { rule } from '../rules/index.js';
 import { PROBED_METHODS } from '../rules/routing.js';
@@ -43,7 +43,7 @@ const cheapWrongMethods = ROUTES.filter((route) => route.category !== 'auth').fl
   PROBED_METHODS.filter((other) => other !== route.method).map((other) => ({ method: other, path: route.path })),
 );
 
-function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {
+function errorProbeKinds(validToken: string | undefined): fc.Arbitrary<Probe>[] {
   const arms: fc.Arbitrary<Probe>[] = [
     method.chain((chosen) => fc.record({ method: fc.constant(chosen), path: unknownPath, body: withBody(chosen), accept, unlisted: fc.constant(true) })),
     fc
@@ -72,7 +72,7 @@ function errorProbes(validToken: string | undefined): fc.Arbitrary<Probe> {
       }),
     );
   }
-  return fc.oneof(...arms);
+  return arms;
 }
 
 /** A signed-in player's token when the run can make one; the properties then reach past authentication. */
@@ -88,14 +88,14 @@ export function envelopesChecks(suite: Suite): void {
         const identity = suite.target.identities.fresh();
         const token = await optionalToken(suite);
         const contentTypes = new Set<string>();
-        const probes = fc.oneof(errorProbes(token), fc.record({ method: fc.constant('GET'), path: fc.constant('/health'), accept }));
+        const probes = everyKind(suite.config, [...errorProbeKinds(token), fc.record({ method: fc.constant('GET'), path: fc.constant('/health'), accept })]);
         await fc.assert(
-          fc.asyncProperty(probes, async (probe) => {
+          fc.asyncProperty(probes.arbitrary, async (probe) => {
             const exchange = await send(suite, probe, identity);
             contentTypes.add(header(exchange, 'content-type')?.split(';')[0]?.trim() ?? '(none)');
             expectJsonBody(exchange);
           }),
-          propertyOptions(suite.config),
+          { ...propertyOptions(suite.config), examples: probes.examples },
         );
         const notJson = [...contentTypes].filter((type) => !/^application\/([\w.+-]+\+)?json$/i.test(type));
         if (notJson.length > 0)
@@ -112,8 +112,9 @@ export function envelopesChecks(suite: Suite): void {
         const identity = suite.target.identities.fresh();
         const token = await optionalToken(suite);
         const served = new Set<string>();
+        const probes = everyKind(suite.config, errorProbeKinds(token));
         await fc.assert(
-          fc.asyncProperty(errorProbes(token), async (probe) => {
+          fc.asyncProperty(probes.arbitrary, async (probe) => {
             const exchange = await send(suite, probe, identity);
             // "The complete list of endpoints beyond those in the table: not shown."
             if (probe.unlisted === true && isSuccess(exchange)) {
@@ -123,7 +124,7 @@ export function envelopesChecks(suite: Suite): void {
             // A 2xx here is another rule's failure (401 for a bad token); its body must still be a success envelope.
             expectEnvelopeForStatus(exchange);
           }),
-          propertyOptions(suite.config),
+          { ...propertyOptions(suite.config), examples: probes.examples },
         );
         if (served.size > 0)
           await observe(context, `paths or methods the table does not list were served (endpoints beyond the table): ${[...served].join('; ')}`);
