@@ -17,6 +17,9 @@ const AUTH_LIMIT = RATE_LIMITS.auth.limit;
 
 /** Each mutation the fuzzer must catch, the rules its findings may name, and the longest shrunk sequence allowed. */
 const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: number }[] = [
+  // A verification's success shows in the next auth answer's Remaining; a longer window in any answer's Reset.
+  { name: 'auth-bucket-given-back-on-sign-in', rules: ['RL-REMAINING', 'RL-WINDOW'], maxSteps: AUTH_LIMIT },
+  { name: 'auth-window-two-minutes', rules: ['RL-RESET', 'RL-WINDOW'], maxSteps: AUTH_LIMIT + 1 },
   { name: 'ratelimit-limit-plus-one', rules: ['RL-LIMIT'], maxSteps: 1 },
   { name: '429-one-request-early', rules: ['RL-WINDOW'], maxSteps: AUTH_LIMIT },
   { name: 'remaining-never-decreases', rules: ['RL-REMAINING'], maxSteps: 1 },

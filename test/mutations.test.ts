@@ -39,8 +39,16 @@ const REPORTED_ONCE = new Set([
   'reset-a-quarter-hour-ahead',
 ]);
 
-/** Departures that only the traffic of other rules' checks shows: a refusal's headers, another bucket's 429. */
-const SEEN_IN_THE_WHOLE_RUN = new Set(['no-ratelimit-headers-on-refusals', 'wrong-attempt-429-without-retry-after']);
+/**
+ * Departures that only the traffic of other rules' checks shows: a refusal's headers, another bucket's 429, an auth
+ * bucket given back by the sign-ins of other checks, or counted over the minutes other checks wait.
+ */
+const SEEN_IN_THE_WHOLE_RUN = new Set([
+  'no-ratelimit-headers-on-refusals',
+  'wrong-attempt-429-without-retry-after',
+  'auth-bucket-given-back-on-sign-in',
+  'auth-window-two-minutes',
+]);
 
 /** The checks a mutation is run with: those of its rule (titles start with the rule id), or all. */
 const checksFor = ({ name, breaks }: Mutation) => (REPORTED_ONCE.has(name) || SEEN_IN_THE_WHOLE_RUN.has(name) ? {} : { only: `${breaks} «` });

@@ -133,6 +133,7 @@ describe('check, fuzz and the proxy give one exchange the same verdict', () => {
 /** Where the proxy's judge names a broken rule otherwise than the suite's check does (the fuzzer's names, fuzz.test.ts). */
 const LIVE_RULES: Readonly<Record<string, readonly RuleId[]>> = {
   '429-one-request-early': ['RL-WINDOW'],
+  'auth-window-two-minutes': ['RL-RESET', 'RL-WINDOW'],
   'shared-read-bucket': ['RL-REMAINING'],
   'read-bucket-per-token': ['RL-REMAINING'],
   'read-bucket-per-player-and-address': ['RL-REMAINING'],

@@ -1,6 +1,6 @@
 import { describe, it, type TestContext } from 'vitest';
 import { expectThat } from './assertions.js';
-import { rule, type RuleId } from '../rules/index.js';
+import { PROXY_RULES, rule, type RuleId } from '../rules/index.js';
 import type { Suite } from '../fixtures/suite.js';
 import type { InvariantId } from '../rules/traffic.js';
 
@@ -21,7 +21,34 @@ function expectInvariant(suite: Suite, context: TestContext, rule: RuleId, id: I
   expectThat(first.exchange, false, `${first.expected} (${report.breaches} of the ${report.judged} ${responses} of the run broke it; the first)`);
 }
 
+/** The server rules the session judges over the traffic of many requests: the proxy's judge of live traffic. */
+const SESSION_RULES = PROXY_RULES.filter((each) => each.side === 'server').map((each) => each.id as RuleId);
+
+/** Fails on the first departure the run's traffic showed, judged as one session; skips when no answer of the run was the rule's to judge. */
+function expectSessionHeld(suite: Suite, context: TestContext, id: RuleId): void {
+  const report = suite.target.session.report(id);
+  if (report.judged === 0) {
+    context.skip("no answer of the run was the rule's to judge");
+    return;
+  }
+  const first = report.first[0];
+  if (first === undefined) return;
+  expectThat(
+    first.exchange,
+    false,
+    `${first.message} (${report.breaches} departure${report.breaches === 1 ? '' : 's'} in the ${report.judged} answers of the run ${id} judged; the first)`,
+  );
+}
+
 export function trafficChecks(suite: Suite): void {
+  describe("the run's traffic as one session", () => {
+    for (const id of SESSION_RULES) {
+      it(rule(id, "the run's traffic, judged as one session of all its clients and players, as the proxy judges a client's"), (context) =>
+        expectSessionHeld(suite, context, id),
+      );
+    }
+  });
+
   describe('every response of the run', () => {
     it(rule('BODY-JSON', 'every response the run received has a JSON body'), (context) => {
       expectInvariant(suite, context, 'BODY-JSON', 'body-json', 'responses with a body', 'the run received no response');

@@ -43,7 +43,10 @@ export class HarRecorder {
   /** `comment`: why the run ended early, where it did (an interrupt, an error), for whoever opens the file. */
   async write({ file, creatorVersion }: HarOutput, comment?: string): Promise<void> {
     const entries = [...this.#entries].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
-    const document = harDocument(creatorVersion, entries, this.#pages.length > 0 ? this.#pages : undefined);
+    // A check that sent nothing (one judging the run's traffic, one skipped) has no page.
+    const referenced = new Set(entries.map((entry) => entry.pageref));
+    const pages = this.#pages.filter((page) => referenced.has(page.id));
+    const document = harDocument(creatorVersion, entries, pages.length > 0 ? pages : undefined);
     await writeHar(file, comment === undefined ? document : { log: { ...document.log, comment } });
   }
 }

@@ -11,6 +11,7 @@ import { Pacer } from './pacing.js';
 import { registeredEmail } from './registered-emails.js';
 import type { HarRecorder } from '../report/har.js';
 import { TrafficInvariants } from '../rules/traffic.js';
+import { SessionTraffic } from '../rules/session/session-traffic.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
@@ -23,6 +24,8 @@ export class Target {
   readonly clock: ClockControl | undefined;
   /** Every response outside the control API, judged against the invariants that hold for all of them. */
   readonly traffic = new TrafficInvariants();
+  /** Every exchange of the run, control API's included, judged as one session of all its clients and players. */
+  readonly session: SessionTraffic;
   /** The one scheduler of the run's requests: callers that plan their auth requests ask it for room. */
   readonly pacer: Pacer;
   readonly #default: Identity;
@@ -37,6 +40,7 @@ export class Target {
 
   constructor(config: ConformanceConfig) {
     this.config = config;
+    this.session = new SessionTraffic(config.gameOrigin === null ? [] : [config.gameOrigin]);
     this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
     this.answers = new AnswerBudget(config.requestTimeoutSeconds * 1000);
     this.#default = this.identities.fresh();
@@ -91,12 +95,19 @@ export class Target {
     if (call.origin !== undefined) headers['origin'] = call.origin;
     if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;
     const sentAt = Date.now();
-    const response = await this.#answerOf(url, { method: call.method as 'GET', headers, body: body ?? null, dispatcher: identity.dispatcher });
+    const path = call.path.split('?')[0]!;
+    const judging = this.session.sending({ method: call.method, path, headers, clientIp: identity.addressHeader?.value ?? identity.label, receivedAt: sentAt });
+    const response = await this.#answerOf(url, { method: call.method as 'GET', headers, body: body ?? null, dispatcher: identity.dispatcher }).catch(
+      (error: unknown) => {
+        judging.unanswered();
+        throw error;
+      },
+    );
     const { text } = response;
     const responseHeaders = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
     );
-    return {
+    const exchange: Exchange = {
       method: call.method,
       url,
       requestHeaders: headers,
@@ -108,6 +119,8 @@ export class Target {
       sentAt,
       receivedAt: Date.now(),
     };
+    judging.answered(exchange);
+    return exchange;
   }
 
   /** The answer within what is left of the check's budget: a request that runs out of it fails the check, saying so. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
+import { AUTH_LIMITER_MUTATIONS } from './auth-limiter-mutations.js';
 import { countInProxyBucket } from './proxy-bucket.js';
 import { DISPOSABLE_DOMAINS } from '../../conformance/rules/register.js';
 import {
@@ -24,6 +25,8 @@ import {
 
 /** Broken servers: each mutation breaks exactly one rule of the spec, so the suite must fail, and fail that rule's check. */
 export const MUTATIONS: readonly Mutation[] = [
+  // Auth limiters of the server's own, written as real ones are
+  ...AUTH_LIMITER_MUTATIONS,
   // Rate-limit headers and 429s
   {
     name: 'no-ratelimit-limit',

@@ -6,7 +6,7 @@ import { answeredAt, fromDateHeader, type TimeInterval } from '../model/server-t
 import { bearerToken } from '../bearer.js';
 import { isSuccess } from '../envelope.js';
 import { sentAddress } from '../parameters.js';
-import { departureMessage, departures, type Knowledge, onePerRule, type Side } from '../index.js';
+import { type AnyRuleId, departureMessage, departures, judgeExchange, type Knowledge, onePerRule, type Side, type Verdict } from '../index.js';
 import { finding, type LiveFinding, serverFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { AuthMemory } from './auth-memory.js';
@@ -41,6 +41,9 @@ export interface PendingRequest {
   readonly retryAllowedAt: number | undefined;
 }
 
+/** Told of every rule that judged an answer, whether it held or not: what a session's report counts. */
+export type JudgedRuleTally = (rule: AnyRuleId) => void;
+
 const REMEMBERED_TOKENS = 100_000;
 /** A finding of the client's comes before the server's of the same exchange. */
 const SIDES_IN_ORDER: readonly Side[] = ['client', 'server'];
@@ -72,7 +75,11 @@ export class LiveJudge {
   /** The last Date header read, and when it says: the answers of one second all send the same. */
   #lastDate: { header: string; time: TimeInterval | undefined } | undefined;
 
-  constructor(gameOrigins: readonly string[]) {
+  readonly #tally: JudgedRuleTally | undefined;
+
+  /** `tally`, when given, hears of every rule that judged an answer (it costs a verdict for each that holds). */
+  constructor(gameOrigins: readonly string[], tally?: JudgedRuleTally) {
+    this.#tally = tally;
     this.#gameOrigins = new Set(gameOrigins.map((origin) => canonicalOrigin(origin) ?? origin));
   }
 
@@ -135,7 +142,7 @@ export class LiveJudge {
       ...this.#auth.knowledgeOf(method, path, pending.token, requestBody),
     };
     if (retryAllowedAt !== undefined) knowledge.retryAllowedAt = retryAllowedAt;
-    const departed = departures(exchange, knowledge);
+    const departed = this.#tally === undefined ? departures(exchange, knowledge) : this.#tallied(exchange, knowledge);
     const findings: LiveFinding[] = [];
     for (const side of SIDES_IN_ORDER) {
       for (const verdict of departed) if (verdict.side === side) findings.push(finding(verdict.rule, side, departureMessage(verdict), exchange));
@@ -144,12 +151,28 @@ export class LiveJudge {
     if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
     const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     for (const each of limits.findings) findings.push(serverFinding(each.rule, each.message, exchange));
+    if (this.#tally !== undefined && limits.judged) this.#tallyRateLimits(caller, path, exchange.status);
     this.#auth.learn(method, path, requestBody, exchange, serverTime);
     this.#learnSignIn(path, requestBody, exchange);
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
     if (exchange.status === 401 && pending.token !== undefined) this.#players.delete(pending.token);
     if (limits.bucketSpent) this.#noteRetryAfter(pending, exchange, serverTime);
     return findings.length < 2 ? findings : onePerRule(findings);
+  }
+
+  /** Every verdict of the rules told to the tally, the departures returned. */
+  #tallied(exchange: Exchange, knowledge: Knowledge): Verdict[] {
+    const verdicts = judgeExchange(exchange, knowledge);
+    for (const judged of new Set(verdicts.map((verdict) => verdict.rule))) this.#tally?.(judged);
+    return verdicts.filter((verdict) => !verdict.holds);
+  }
+
+  /** The rules the rate-limit model judged an answer by. */
+  #tallyRateLimits(caller: Caller, path: string, status: number): void {
+    const judged: AnyRuleId[] = ['RL-WINDOW', 'RL-LIMIT', 'RL-REMAINING', 'RL-RESET'];
+    if (status === 429) judged.push('RL-429');
+    if (caller.gameOrigin) judged.push(path.startsWith('/api/auth/') ? 'RL-AUTH-IP' : 'RL-EXEMPT');
+    for (const each of judged) this.#tally?.(each);
   }
 
   #callerOf(request: LiveRequest, token: string | undefined): Caller {

@@ -25,9 +25,11 @@ const VERIFY_PATH = '/api/auth/verify-email';
 export interface RateLimitVerdict {
   findings: Finding[];
   bucketSpent: boolean;
+  /** The model judged the answer (it knew the request's bucket and whether it counts). */
+  judged: boolean;
 }
 
-const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false });
+const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false, judged: false });
 
 /** How many buckets the proxy follows at once. */
 const REMEMBERED_BUCKETS = 100_000;
@@ -139,7 +141,8 @@ export class LiveRateLimits {
     if (predicted.counted === undefined) return nothing();
     const outcome = path === '/health' ? 'health' : 'handled';
     const context = { caller, at: serverTime, choices: this.#choices, exactClock: false };
-    if (predicted.counted === false || key === undefined) return { findings: judge(exchange, predicted, outcome, context).findings, bucketSpent: false };
+    if (predicted.counted === false || key === undefined)
+      return { findings: judge(exchange, predicted, outcome, context).findings, bucketSpent: false, judged: true };
     const certain = !observation.overlapped && this.#seen.has(key) && !this.#freshWindowOverGuess(key, predicted, exchange);
     const expectation = certain ? this.#model.record(request) : { ...predicted, nearBoundary: true };
     const judged = judge(exchange, expectation, outcome, context);
@@ -159,7 +162,7 @@ export class LiveRateLimits {
       // Hostile traffic (an address per request) must not grow memory: past the bound, every bucket is adopted again.
       if (this.#seen.size > this.#maxBuckets) this.reset();
     }
-    return { findings: judged.findings, bucketSpent };
+    return { findings: judged.findings, bucketSpent, judged: true };
   }
 
   /** A 429 that is its bucket's: the model saw the bucket spent, or the answer says none is left. */

@@ -1,0 +1,81 @@
+import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
+import type { Mutation, MutationContext, ProxiedResponse } from './mutating-proxy.js';
+import { isSuccess } from './proxy-rewrites.js';
+
+/**
+ * Broken servers whose auth limiter is written as real ones are: the proxy limits register and verify-email itself,
+ * 5 a client address, its headers telling the truth of its own windows, and forwards each request it lets through
+ * as from an address of its own, so that the upstream never limits them.
+ */
+
+const AUTH_LIMIT = RATE_LIMITS.auth.limit;
+const VERIFY = '/api/auth/verify-email';
+
+interface AuthWindow {
+  end: number;
+  count: number;
+}
+
+/** The window of the request's client address, opened afresh where the last one ended (or a run set the clock back past it). */
+function windowOf(ctx: MutationContext, name: string, windowMs: number): AuthWindow {
+  const windows = ctx.memo(name, () => new Map<string, AuthWindow>());
+  const now = ctx.now();
+  const current = windows.get(ctx.request.clientIp);
+  if (current !== undefined && now < current.end && current.end - now <= windowMs) return current;
+  const opened = { end: now + windowMs, count: 0 };
+  windows.set(ctx.request.clientIp, opened);
+  return opened;
+}
+
+function limitHeaders(window: AuthWindow, now: number): Record<string, string> {
+  return {
+    [HEADERS.rateLimitLimit]: String(AUTH_LIMIT),
+    [HEADERS.rateLimitRemaining]: String(Math.max(0, AUTH_LIMIT - window.count)),
+    [HEADERS.rateLimitReset]: String(Math.ceil(window.end / 1000)),
+    ...(window.count >= AUTH_LIMIT ? { [HEADERS.retryAfter]: String(Math.max(1, Math.ceil((window.end - now) / 1000))) } : {}),
+  };
+}
+
+/** An auth limiter of the proxy's own: windows of `windowMs`; `onAnswer` may change a window once a request is answered. */
+function ownAuthLimiter(
+  name: string,
+  windowMs: number,
+  onAnswer: (window: AuthWindow, ctx: MutationContext & { response: ProxiedResponse }) => void = () => {},
+): Pick<Mutation, 'before' | 'apply'> {
+  return {
+    before: (ctx) => {
+      if (ctx.request.category !== 'auth') return undefined;
+      const window = windowOf(ctx, name, windowMs);
+      if (window.count >= AUTH_LIMIT) return { status: 429, headers: limitHeaders(window, ctx.now()), body: { error: 'Too many requests' } };
+      window.count++;
+      const forwarded = ctx.memo(`${name} addresses`, () => ({ count: 0 }));
+      const index = forwarded.count++;
+      ctx.request.headers['x-forwarded-for'] = `100.${64 + ((index >> 16) & 63)}.${(index >> 8) & 255}.${index & 255}`;
+      return undefined;
+    },
+    apply: (ctx) => {
+      if (ctx.request.category !== 'auth') return;
+      const window = windowOf(ctx, name, windowMs);
+      // The upstream's headers name the bucket of the address it was shown: the proxy's own are the truth.
+      if (ctx.response.headers[HEADERS.rateLimitLimit] !== undefined) Object.assign(ctx.response.headers, limitHeaders(window, ctx.now()));
+      onAnswer(window, ctx);
+    },
+  };
+}
+
+export const AUTH_LIMITER_MUTATIONS: readonly Mutation[] = [
+  {
+    name: 'auth-bucket-given-back-on-sign-in',
+    breaks: 'RL-REMAINING',
+    does: "gives a client address's auth bucket back whole once one of its verifications succeeds, within the window (a limiter reset on sign-in)",
+    ...ownAuthLimiter('given-back-on-sign-in', RATE_LIMIT_WINDOW_MS, (window, { request, response }) => {
+      if (request.method === 'POST' && request.path === VERIFY && isSuccess(response)) window.count = 0;
+    }),
+  },
+  {
+    name: 'auth-window-two-minutes',
+    breaks: 'RL-WINDOW',
+    does: 'counts auth requests in windows of two minutes, its X-RateLimit-Reset and Retry-After telling the truth of them',
+    ...ownAuthLimiter('two-minute-windows', 2 * RATE_LIMIT_WINDOW_MS),
+  },
+];
