@@ -3,6 +3,7 @@ import { apiPath, type Exchange } from '../common/exchange.js';
 import type { Suite } from '../fixtures/suite.js';
 import { answeredAt } from '../rules/model/server-time.js';
 import { type Judgement, type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
+import type { BucketCount } from '../rules/bucket-count.js';
 
 /** What a check knows of an exchange it sent without the game origin; `serverTime` where it knows better than the Date header. */
 export function sentByCheck(path: string, exchange: Exchange, serverTime = answeredAt(exchange)): Knowledge {
@@ -32,4 +33,9 @@ export function expectRule(id: RuleId, exchange: Exchange, knowledge: Knowledge,
 /** Asserts one judgement a rule makes, where the check knows the rule applies. */
 export function expectJudgement(exchange: Exchange, judgement: Judgement): void {
   expectThat(exchange, judgement.holds, judgement.expected);
+}
+
+/** Asserts what the check shaped a request's bucket to show, through the Limits rule whose sentence the count tests. */
+export function expectBucketCount(suite: Suite, exchange: Exchange, count: BucketCount): void {
+  expectRule(count.rule, exchange, { ...sentBySuite(suite, exchange), bucketCount: count }, `a judgement of ${count.rule}'s count (${count.why})`);
 }

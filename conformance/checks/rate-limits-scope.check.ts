@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
-import { expectRule, sentBySuite } from './expect-rule.js';
+import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
 import { fixture } from '../fixtures/fixture.js';
 import { describeAddressing, type Identity } from '../target/identities.js';
 import { secondToken } from '../fixtures/accounts.js';
@@ -30,7 +30,6 @@ import {
 
 const AUTH_LIMIT = RATE_LIMITS.auth.limit;
 const addressing = (suite: Suite) => describeAddressing(suite.config.sourceIps, suite.config.clientIpHeader);
-const READ_LIMIT = RATE_LIMITS.read.limit;
 
 /** A counted auth request that sends no email: a verify-email with a code that cannot be right (any 4xx will do). */
 function authCall(suite: Suite, identity: Identity, options: { origin?: string; expectLimit?: boolean; register?: boolean } = {}): Call {
@@ -43,6 +42,13 @@ function authCall(suite: Suite, identity: Identity, options: { origin?: string; 
     ...(options.origin === undefined ? {} : { origin: options.origin }),
     ...(options.expectLimit === true ? { expectLimit: true } : {}),
   };
+}
+
+/** The answers a count starts from show Remaining, as an external caller's answers must. */
+function expectRemainingShown(suite: Suite, ...answers: Timed[]): void {
+  for (const { exchange } of answers) {
+    expectRule('RL-REMAINING', exchange, sentBySuite(suite, exchange), 'X-RateLimit-Remaining on a response to an external caller');
+  }
 }
 
 /** A client whose auth bucket is spent, by external requests until a 429 (when no earlier check spent one). */
@@ -73,11 +79,11 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         if (!mayExhaust) {
           await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, register: true }));
           const after = await sendTimed(suite, authCall(suite, identity));
-          expectThat(
-            after.exchange,
-            remainingOf(after.exchange) === left! - 2,
-            `X-RateLimit-Remaining ${left! - 2}: the game-origin request in between was counted`,
-          );
+          expectBucketCount(suite, after.exchange, {
+            rule: 'RL-AUTH-IP',
+            since: { remaining: left!, counted: 2 },
+            why: 'the game-origin request in between was counted',
+          });
           await observe(
             context,
             'the 429 after 5 was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)',
@@ -89,17 +95,20 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         for (let index = 0; index < left!; index++) {
           const current = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true, register: index === 0 }));
           game.push(current);
-          expectThat(current.exchange, current.exchange.status !== 429, `no 429 yet: ${left! - index} auth requests were left`);
-          const remaining = remainingOf(current.exchange);
-          if (remaining !== undefined)
-            expectThat(current.exchange, remaining === left! - 1 - index, `X-RateLimit-Remaining ${left! - 1 - index}: the game-origin request is counted`);
+          expectBucketCount(suite, current.exchange, {
+            rule: 'RL-AUTH-IP',
+            spent: false,
+            since: { remaining: left!, counted: index + 1 },
+            remainingOptional: true,
+            why: `the game-origin request is counted, ${left! - index} auth requests were left`,
+          });
         }
         const refused = await sendTimed(suite, authCall(suite, identity, { origin: gameOrigin!, expectLimit: true }));
-        expectThat(
-          refused.exchange,
-          refused.exchange.status === 429,
-          `429: the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing(suite)})`,
-        );
+        expectBucketCount(suite, refused.exchange, {
+          rule: 'RL-AUTH-IP',
+          spent: true,
+          why: `the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, game origin or not (${addressing(suite)})`,
+        });
         suite.fixtures.offer(spentAuthClient, identity);
         const withHeaders = game.filter(({ exchange }) => hasRateLimitHeaders(exchange)).length;
         await observe(
@@ -117,9 +126,17 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       const spent = await spentAuthClient(suite);
       const other = target.identities.fresh();
       const stillSpent = await target.send(authCall(suite, spent, { expectLimit: true }));
-      expectThat(stillSpent, stillSpent.status === 429, `429: the auth bucket of ${spent.label} was spent moments ago (${addressing(suite)})`);
+      expectBucketCount(suite, stillSpent, {
+        rule: 'RL-AUTH-IP',
+        spent: true,
+        why: `the auth bucket of ${spent.label} was spent moments ago (${addressing(suite)})`,
+      });
       const answer = await target.send(authCall(suite, other, { expectLimit: true }));
-      expectThat(answer, answer.status !== 429, `no 429 for ${other.label}: its auth bucket is its own, not that of ${spent.label} (${addressing(suite)})`);
+      expectBucketCount(suite, answer, {
+        rule: 'RL-AUTH-IP',
+        spent: false,
+        why: `${other.label}'s auth bucket is its own, not that of ${spent.label} (${addressing(suite)})`,
+      });
       expectRemainingInRange(answer, AUTH_LIMIT);
     });
 
@@ -135,14 +152,14 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       const aLast = await read(a.token);
       const second = await read(b.token);
       for (const { exchange } of [first, aFirst, aLast, second]) expectThat(exchange, exchange.status === 200, 'status 200');
-      const [bBefore, aBefore, aAfter, bAfter] = [first, aFirst, aLast, second].map(({ exchange }) => remainingOf(exchange));
-      expectThat(aLast.exchange, aBefore !== undefined && aAfter === aBefore - 2, `X-RateLimit-Remaining ${aBefore! - 2}: player A's own reads count down`);
-      expectThat(
-        second.exchange,
-        bBefore !== undefined && bAfter === bBefore - 1,
-        `X-RateLimit-Remaining ${bBefore! - 1} for player B: one less than B's ${bBefore} before, the 3 reads of player A on the same address not counted`,
-      );
-      expectThat(second.exchange, bAfter! < READ_LIMIT, `X-RateLimit-Remaining below ${READ_LIMIT}`);
+      const [bBefore, aBefore] = [first, aFirst].map(({ exchange }) => remainingOf(exchange));
+      expectRemainingShown(suite, first, aFirst);
+      expectBucketCount(suite, aLast.exchange, { rule: 'RL-PER-PLAYER', since: { remaining: aBefore!, counted: 2 }, why: "player A's own reads count down" });
+      expectBucketCount(suite, second.exchange, {
+        rule: 'RL-PER-PLAYER',
+        since: { remaining: bBefore!, counted: 1 },
+        why: `one less than player B's ${bBefore} before, the 3 reads of player A on the same address not counted`,
+      });
     });
 
     it(rule('RL-PER-PLAYER', 'one player signed in twice: reads with either token count down one read bucket'), async (context) => {
@@ -159,17 +176,18 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       const second = await read(other!);
       const third = await read(player.token);
       for (const { exchange } of [first, second, third]) expectThat(exchange, exchange.status === 200, 'status 200');
-      const [before, withOther, after] = [first, second, third].map(({ exchange }) => remainingOf(exchange));
-      expectThat(
-        second.exchange,
-        before !== undefined && withOther === before - 1,
-        `X-RateLimit-Remaining ${before! - 1} with the second token: one less than the ${before} the first token's read left, the player's one bucket`,
-      );
-      expectThat(
-        third.exchange,
-        before !== undefined && after === before - 2,
-        `X-RateLimit-Remaining ${before! - 2}: both tokens' reads counted in one bucket`,
-      );
+      expectRemainingShown(suite, first);
+      const before = remainingOf(first.exchange)!;
+      expectBucketCount(suite, second.exchange, {
+        rule: 'RL-PER-PLAYER',
+        since: { remaining: before, counted: 1 },
+        why: `with the second token, one less than the ${before} the first token's read left: the player's one bucket`,
+      });
+      expectBucketCount(suite, third.exchange, {
+        rule: 'RL-PER-PLAYER',
+        since: { remaining: before, counted: 2 },
+        why: "both tokens' reads counted in one bucket",
+      });
     });
 
     it(rule('RL-PER-PLAYER', "one player reading from two client addresses: the reads of both count down the player's one read bucket"), async (context) => {
@@ -182,17 +200,18 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       const read = (identity: Identity) => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity });
       const reads = [await read(home), await read(away), await read(home)];
       for (const { exchange } of reads) expectThat(exchange, exchange.status === 200, 'status 200');
-      const [first, fromAway, last] = reads.map(({ exchange }) => remainingOf(exchange));
-      expectThat(
-        reads[1]!.exchange,
-        first !== undefined && fromAway === first - 1,
-        `X-RateLimit-Remaining ${first! - 1} from ${away.label}: one less than the ${first} of the player's read from ${home.label}, a bucket per player whatever the address (${addressing(suite)})`,
-      );
-      expectThat(
-        reads[2]!.exchange,
-        first !== undefined && last === first - 2,
-        `X-RateLimit-Remaining ${first! - 2}: the reads from both addresses counted in one bucket`,
-      );
+      expectRemainingShown(suite, reads[0]!);
+      const first = remainingOf(reads[0]!.exchange)!;
+      expectBucketCount(suite, reads[1]!.exchange, {
+        rule: 'RL-PER-PLAYER',
+        since: { remaining: first, counted: 1 },
+        why: `from ${away.label}, one less than the ${first} of the player's read from ${home.label}: a bucket per player whatever the address (${addressing(suite)})`,
+      });
+      expectBucketCount(suite, reads[2]!.exchange, {
+        rule: 'RL-PER-PLAYER',
+        since: { remaining: first, counted: 2 },
+        why: 'the reads from both addresses counted in one bucket',
+      });
     });
 
     it(
@@ -216,13 +235,14 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         for (const [category, responses] of Object.entries(sent)) {
           const [first, last] = [responses[0]!, responses.at(-1)!];
           requireThat(context, !windowMoved(resetUnitOf(responses), first, last), `a ${category} window ended during the check: nothing to compare`);
-          const [before, after] = [remainingOf(first.exchange), remainingOf(last.exchange)];
+          expectRemainingShown(suite, first);
+          const before = remainingOf(first.exchange)!;
           const between = responses.length - 1;
-          expectThat(
-            last.exchange,
-            before !== undefined && after === before - between,
-            `X-RateLimit-Remaining ${before! - between} in the ${category} bucket: ${between} fewer than its first answer's ${before}, the other categories' requests in between not counted in it`,
-          );
+          expectBucketCount(suite, last.exchange, {
+            rule: 'RL-WINDOW',
+            since: { remaining: before, counted: between },
+            why: `in the ${category} bucket, ${between} fewer than its first answer's ${before}: the other categories' requests in between not counted in it`,
+          });
         }
       },
     );

@@ -95,7 +95,7 @@ export function registerChecks(suite: Suite): void {
       await fc.assert(
         fc.asyncProperty(malformedEmail, async (email) => {
           const exchange = await suite.target.send({ method: 'POST', path: REGISTER, json: { email }, identity });
-          expectThat(exchange, exchange.status === 400, `status 400 for the malformed address ${JSON.stringify(email)}`);
+          expectRule('REG-INVALID', exchange, parametersAlone(REGISTER, exchange), `a judgement of the malformed address ${JSON.stringify(email)}`);
         }),
         propertyOptions(suite.config, { costly: true }),
       );

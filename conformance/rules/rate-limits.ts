@@ -2,6 +2,7 @@ import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { categoryOf, isCounted } from './model/rate-limit-model.js';
 import { header, integerHeader } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
+import { countedAsShaped } from './bucket-count.js';
 import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /**
@@ -96,6 +97,8 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-429', 'LIM-AUTH', 'LIM-READS', 'LIM-GAMEPLAY', 'EP-CATEGORIES'],
     fuzz: "a 429 exactly when the model's bucket is spent, success where no limit applies, and Reset ending the window the model opened",
     proxy: "a 429 exactly when the model's bucket is spent",
+    session: ['bucketCount'],
+    judge: countedAsShaped('RL-WINDOW'),
   },
   {
     id: 'RL-AUTH-IP',
@@ -104,12 +107,16 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-AUTH-EVERY-CALLER', 'LIM-AUTH'],
     fuzz: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
     proxy: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
+    session: ['bucketCount'],
+    judge: countedAsShaped('RL-AUTH-IP'),
   },
   {
     id: 'RL-PER-PLAYER',
     side: 'server',
     quote: 'Reads (authenticated GET): 60 requests per player per minute.',
     sentences: ['LIM-READS'],
+    session: ['bucketCount'],
+    judge: countedAsShaped('RL-PER-PLAYER'),
   },
   {
     id: 'RL-EXEMPT',
@@ -119,5 +126,7 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-GAME-ORIGINS', 'SVC-GAME-ORIGINS', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
     fuzz: 'no 429 for a game-origin request in an exempt bucket',
     proxy: "no 429 for a game-origin request in an exempt bucket, and no fall of Remaining across a game origin's requests",
+    session: ['bucketCount'],
+    judge: countedAsShaped('RL-EXEMPT'),
   },
 ] as const satisfies readonly Rule[];

@@ -16,6 +16,17 @@ function acceptedEmail(exchange: Exchange, knowledge: Knowledge): string | undef
 }
 
 const looksLikeAddress = (email: string) => email.includes('@') && !/\s/.test(email.trim());
+
+/**
+ * No address by any reading: no @ or several, nothing before or after it, or white space inside. A quoted local
+ * part (RFC 5321 allows @ and spaces in one) is left to the server.
+ */
+function isMalformedAddress(email: string): boolean {
+  const trimmed = email.trim();
+  if (trimmed.startsWith('"')) return false;
+  const parts = trimmed.split('@');
+  return parts.length !== 2 || parts[0] === '' || parts[1] === '' || /\s/.test(trimmed);
+}
 const domainOf = (email: string) => email.split('@').at(-1)?.toLowerCase() ?? '';
 
 /** POST /api/auth/register: its answer to a new address, and the addresses and bodies it must refuse. */
@@ -62,9 +73,15 @@ export const REGISTER_RULES = [
     proxy: 'no registration accepted for what is no email address',
     routes: REGISTER_ROUTE,
     judge(exchange, knowledge) {
-      const email = acceptedEmail(exchange, knowledge);
-      if (email === undefined) return [];
-      return [judged('address', looksLikeAddress(email), 'a 400 for what is no email address', `accepted ${JSON.stringify(email)}, which is no email address`)];
+      if (!isRegister(exchange, knowledge)) return [];
+      const email = sentEmail(parsedJson(exchange.requestBody));
+      if (email === undefined || !isMalformedAddress(email)) return [];
+      // Where the parameters alone can be wrong, the spec's 400 is due; elsewhere another refusal may come first.
+      if (knowledge.parametersAlone === true) {
+        return [judged('refused-400', exchange.status === 400, `a 400 for ${JSON.stringify(email)}, which is no email address`)];
+      }
+      if (!acceptedWhole(exchange, knowledge)) return [];
+      return [judged('address', false, 'a 400 for what is no email address', `accepted ${JSON.stringify(email)}, which is no email address`)];
     },
   },
   {

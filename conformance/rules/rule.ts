@@ -2,6 +2,7 @@ import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
 import type { Exchange } from '../common/exchange.js';
 import type { TimeInterval } from './model/server-time.js';
+import type { BucketCount } from './bucket-count.js';
 
 /** Whose departure a rule judges: the server's answers, or the client's requests. */
 export type Side = 'client' | 'server';
@@ -28,6 +29,18 @@ export interface Knowledge {
   registeredAt?: number;
   /** For a verification: the server accepted this code for this address before, with no registration since. */
   codeUsedBefore?: boolean;
+  /** For a verification: the sender knows its code is not the one pending for the address (another code of the same form). */
+  wrongCode?: boolean;
+  /** For a verification: the sender knows its code is the one sent to another registered address. */
+  codeOfAnotherAddress?: boolean;
+  /**
+   * The sender shaped the request to show what the rule judges (a check's request): the rule asks of its answer what
+   * is due, where of live traffic it asks only what must not be (a used code refused with a 4xx and no token, not
+   * merely not accepted).
+   */
+  shaped?: boolean;
+  /** What the sender shaped the request's bucket to show, under the Limits rule whose sentence it tests. */
+  bucketCount?: BucketCount;
   /**
    * The sender kept every other reason to refuse the request away (its limits not spent, a JSON body within the size
    * limit, the bot-check passed): a missing or invalid parameter is the only one, so the spec's 400 is due.

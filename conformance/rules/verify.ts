@@ -1,10 +1,10 @@
 import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
 import { isObject, parsedJson } from '../common/exchange.js';
-import { isSuccess } from './envelope.js';
+import { isClientError, isSuccess } from './envelope.js';
 import type { Exchange } from '../common/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters, sentAddress } from './parameters.js';
-import { judged, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
+import { judged, type Judgement, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 export const VERIFY_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/verify-email']);
 const isVerify = (exchange: Exchange, knowledge: Knowledge) => VERIFY_ROUTE.has(routeKey(exchange, knowledge));
@@ -15,6 +15,27 @@ const addressOf = (exchange: Exchange) => sentAddress(parsedJson(exchange.reques
 /** A verification accepted whole, with an object body: what it answered is judged. */
 export function acceptedVerification(exchange: Exchange, knowledge: Knowledge): Record<string, unknown> | undefined {
   return isVerify(exchange, knowledge) && acceptedWhole(exchange, knowledge) && isObject(exchange.body) ? exchange.body : undefined;
+}
+
+const handsOutToken = (exchange: Exchange) => isObject(exchange.body) && 'authToken' in exchange.body;
+
+/**
+ * A code the server must not take (`what` says why): a shaped request (a check's) is refused with a 4xx (status not
+ * shown) and no authToken; live traffic departs where the code was taken (a success, or a token handed out).
+ */
+function codeRefused(exchange: Exchange, knowledge: Knowledge, what: string): Judgement[] {
+  if (knowledge.shaped === true) {
+    return [judged('refused', isClientError(exchange), `a 4xx status (${what})`), judged('no-token', !handsOutToken(exchange), `no authToken (${what})`)];
+  }
+  const taken = isSuccess(exchange) || handsOutToken(exchange);
+  return [
+    judged(
+      'not-taken',
+      !taken,
+      `a refusal (${what})`,
+      `took ${what} for ${addressOf(exchange)}: answered ${exchange.status}${handsOutToken(exchange) ? ' with an authToken' : ''}`,
+    ),
+  ];
 }
 
 /** expiresAt as an instant, when it is an ISO 8601 UTC timestamp. */
@@ -74,12 +95,20 @@ export const VERIFY_RULES = [
     side: 'server',
     quote: 'Correct otp, within 15 minutes of issue → Verified with active token (a wrong code is not).',
     sentences: ['STATE-VERIFY', 'RES-VERIFY-OTP'],
+    // Only a sender that knows the pending code (a check, from the OTP source) knows another is wrong.
+    session: ['wrongCode'],
+    routes: VERIFY_ROUTE,
+    judge: (exchange, knowledge) => (knowledge.wrongCode === true && isVerify(exchange, knowledge) ? codeRefused(exchange, knowledge, 'a wrong code') : []),
   },
   {
     id: 'VERIFY-BOUND',
     side: 'server',
     quote: 'Verify-email request: email: The address that was registered. otp: The 6-digit code sent to that address.',
     sentences: ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'STATE-VERIFY'],
+    session: ['codeOfAnotherAddress'],
+    routes: VERIFY_ROUTE,
+    judge: (exchange, knowledge) =>
+      knowledge.codeOfAnotherAddress === true && isVerify(exchange, knowledge) ? codeRefused(exchange, knowledge, "another address's code") : [],
   },
   {
     id: 'OTP-LENGTH',
@@ -113,8 +142,8 @@ export const VERIFY_RULES = [
     session: ['codeUsedBefore'],
     routes: VERIFY_ROUTE,
     judge: (exchange, knowledge) =>
-      knowledge.codeUsedBefore === true && isVerify(exchange, knowledge) && isSuccess(exchange)
-        ? [judged('reused', false, 'a used code refused', `accepted a code for ${addressOf(exchange)} again, with no registration since its first use`)]
+      knowledge.codeUsedBefore === true && isVerify(exchange, knowledge)
+        ? codeRefused(exchange, knowledge, 'a code already used, with no registration since')
         : [],
   },
   {
