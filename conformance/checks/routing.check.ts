@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { ROUTES } from '../../src/spec/routes.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
-import { expectThat, observe } from './assertions.js';
+import { observe } from './assertions.js';
 import { isSuccess } from '../rules/envelope.js';
 import { header } from '../common/exchange.js';
 import { counted } from '../common/counted.js';
@@ -49,12 +49,7 @@ export function routingChecks(suite: Suite): void {
               ...(probe.body === undefined ? {} : { rawBody: probe.body, headers: { 'content-type': 'application/json' } }),
             });
             if (token === undefined && exchange.status === 401) unauthorized++;
-            else
-              expectThat(
-                exchange,
-                exchange.status === 404,
-                `status 404 for a path no server has${token === undefined ? ' (or 401, sent without a token)' : ', sent with a valid token'}`,
-              );
+            expectRule('ERR-404', exchange, { ...sentBySuite(suite, exchange), pathNoServerHas: true }, 'a judgement of the made-up path');
           }),
           propertyOptions(suite.config),
         );

@@ -1,4 +1,5 @@
 import { ROUTES } from '../../src/spec/routes.js';
+import { bearerToken } from './bearer.js';
 import { isSuccess } from './envelope.js';
 import { judged, type Rule } from './rule.js';
 
@@ -14,7 +15,21 @@ const TOKENLESS_METHODS = new Map<string, string>(ROUTES.filter((route) => route
 
 /** A path that is not served, and a method a path does not take. */
 export const ROUTING_RULES = [
-  { id: 'ERR-404', side: 'server', quote: '404 Not found', sentences: ['ERR-STATUS-404'] },
+  {
+    id: 'ERR-404',
+    side: 'server',
+    quote: '404 Not found',
+    sentences: ['ERR-STATUS-404'],
+    // Only a sender that made the path up knows no server has it: a deployment serves more than the table.
+    session: ['pathNoServerHas'],
+    judge(exchange, knowledge) {
+      if (knowledge.pathNoServerHas !== true) return [];
+      // Without a token, a server may check it before routing: a 401 is as good an answer.
+      const withToken = bearerToken(exchange.requestHeaders) !== undefined;
+      const holds = exchange.status === 404 || (!withToken && exchange.status === 401);
+      return [judged('not-found', holds, `status 404 for a path no server has${withToken ? ', sent with a valid token' : ' (or 401, sent without a token)'}`)];
+    },
+  },
   {
     id: 'ERR-405',
     side: 'server',

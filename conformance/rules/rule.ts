@@ -39,6 +39,8 @@ export interface Knowledge {
    * merely not accepted).
    */
   shaped?: boolean;
+  /** The sender made the request's path up: no server has it (a deployment serves more than the table, so only the sender knows). */
+  pathNoServerHas?: boolean;
   /** What the sender shaped the request's bucket to show, under the Limits rule whose sentence it tests. */
   bucketCount?: BucketCount;
   /**
