@@ -3,7 +3,7 @@ import { apiPath, type Exchange } from '../common/exchange.js';
 import type { Suite } from '../fixtures/suite.js';
 import { answeredAt } from '../rules/model/server-time.js';
 import { type Judgement, type Knowledge, type RuleId, ruleOf } from '../rules/index.js';
-import type { BucketCount } from '../rules/bucket-count.js';
+import type { BucketCount } from '../rules/rule.js';
 
 /** What a check knows of an exchange it sent without the game origin; `serverTime` where it knows better than the Date header. */
 export function sentByCheck(path: string, exchange: Exchange, serverTime = answeredAt(exchange)): Knowledge {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../common/exchange.js';
-import type { BucketCount } from './bucket-count.js';
+import type { BucketCount } from './rule.js';
 import { judgeExchange, type Knowledge } from './index.js';
 
 /** GET /api/player answered `status` with `remaining` (none: no header): the verdicts of the Limits' bucket rules on it. */

@@ -2,10 +2,28 @@ import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
 import type { Exchange } from '../common/exchange.js';
 import type { TimeInterval } from './model/server-time.js';
-import type { BucketCount } from './bucket-count.js';
 
 /** Whose departure a rule judges: the server's answers, or the client's requests. */
 export type Side = 'client' | 'server';
+
+/** The rules of the Limits whose sentences say who shares a bucket: a count a sender shaped tests one of them. */
+export type BucketRuleId = 'RL-PER-PLAYER' | 'RL-WINDOW' | 'RL-AUTH-IP' | 'RL-EXEMPT';
+
+/**
+ * What a sender that shaped the traffic knows of a request's bucket (a check: fresh windows, one client, its own
+ * requests counted): what its answer is due to show, under the rule whose sentence the count tests.
+ */
+export interface BucketCount {
+  rule: BucketRuleId;
+  /** Remaining shown earlier in the window, and the requests the bucket counted since (this one included): Remaining is due to be less by them. */
+  since?: { remaining: number; counted: number };
+  /** Remaining is judged only where shown (a game origin's answer need not carry the headers). */
+  remainingOptional?: boolean;
+  /** The bucket is spent (a 429 is due), or is not (none is). */
+  spent?: boolean;
+  /** Why, as a failure says it: "the 3 reads of player A on the same address not counted". */
+  why: string;
+}
 
 /** What a judge knows of an exchange beside the exchange itself. */
 export interface Knowledge {
