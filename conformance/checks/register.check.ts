@@ -20,6 +20,8 @@ import { authBodies } from './paced-bodies.js';
 const REGISTER = '/api/auth/register';
 /** A disposable domain as a person may type it: domain names know no letter case (RFC 4343). */
 const MIXED_CASE_DISPOSABLE = 'Mailinator.COM';
+/** A JSON body as .NET, OkHttp and Spring label it, and as a hand-written client may. */
+const JSON_FRAMINGS = ['application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8'] as const;
 
 export function registerChecks(suite: Suite): void {
   describe('register', () => {
@@ -64,6 +66,26 @@ export function registerChecks(suite: Suite): void {
           'status 200: challengeToken is optional where the bot-check is not configured, and sending it is no reason to refuse',
         );
         expectSuccessEnvelope(exchange);
+      },
+    );
+
+    it(
+      rule(
+        'REG-OK',
+        `a registration framed as real clients frame it is accepted as the plain one: Content-Type ${JSON_FRAMINGS.join(', ')} (RFC 9110: each is JSON)`,
+      ),
+      async (context) => {
+        requireThat(context, !authIsScarce(suite), "one client address paces the run: the run's own registrations meet these framings as they come");
+        for (const contentType of JSON_FRAMINGS) {
+          const exchange = await suite.target.send({
+            method: 'POST',
+            path: REGISTER,
+            json: { email: uniqueEmail(suite, 'framed') },
+            headers: { 'content-type': contentType },
+            identity: suite.target.identities.fresh(),
+          });
+          expectRule('REG-OK', exchange, { ...sentByCheck(REGISTER, exchange), shaped: true }, `a registration sent as ${contentType}`);
+        }
       },
     );
 

@@ -44,6 +44,6 @@ describe('a body as its sender meant it', () => {
   it('says why a corrupt, cut or unknown coding cannot be read', () => {
     expect(decodedBody(Buffer.from('not gzip at all'), 'gzip')).toMatchObject({ unjudged: 'that failed to decode' });
     expect(decodedBody(gzipSync(plain).subarray(0, 12), 'gzip')).toMatchObject({ unjudged: 'that failed to decode' });
-    expect(decodedBody(plain, 'compress')).toEqual({ unjudged: 'that failed to decode', detail: 'compress is not a content coding the proxy decodes' });
+    expect(decodedBody(plain, 'compress')).toEqual({ unjudged: 'that failed to decode', detail: 'compress is not a content coding the suite decodes' });
   });
 });

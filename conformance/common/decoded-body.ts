@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, type ZlibOptions, zstdDecompressSync } from 'node:zlib';
 
-/** How large a decoded body may grow before the proxy stops decoding it (as much as it keeps of a plain one): a decompression bomb stops here. */
+/** How large a decoded body may grow before the suite stops decoding it (as much as it keeps of a plain one): a decompression bomb stops here. */
 export const DECODED_BODY_CAP = 1024 * 1024;
 
-/** Why a body the proxy holds whole is left unjudged. */
+/** Why a body held whole is left undecoded. */
 export type UndecodedReason = 'past the decoded-size cap' | 'that failed to decode';
 
 export type DecodedBody = { bytes: Buffer } | { unjudged: UndecodedReason; detail: string };
@@ -49,7 +49,7 @@ export function decodedBody(bytes: Buffer, contentEncoding: string | undefined, 
   let body = bytes;
   for (const coding of codings.toReversed()) {
     const decode = DECODERS.get(coding);
-    if (decode === undefined) return { unjudged: 'that failed to decode', detail: `${coding} is not a content coding the proxy decodes` };
+    if (decode === undefined) return { unjudged: 'that failed to decode', detail: `${coding} is not a content coding the suite decodes` };
     try {
       body = decode(body, { maxOutputLength: cap });
     } catch (error) {

@@ -2,7 +2,7 @@ import { type Exchange, parsedJson } from '../common/exchange.js';
 import { isApiPath, LiveJudge, type LiveRequest, type PendingRequest } from '../rules/session/live-judge.js';
 import type { LiveFinding } from '../rules/session/live-finding.js';
 import { exchangeChars, FindingsLog } from './findings-log.js';
-import { decodedBody, type UndecodedReason } from './decoded-body.js';
+import { decodedBody, type UndecodedReason } from '../common/decoded-body.js';
 import type { KeptBody, Passed } from './forward.js';
 import { LatestItems } from './latest-items.js';
 

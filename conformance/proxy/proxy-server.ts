@@ -5,7 +5,7 @@ import type { Exchange } from '../common/exchange.js';
 import type { LiveRequest } from '../rules/session/live-judge.js';
 import type { LiveFinding } from '../rules/session/live-finding.js';
 import type { FindingsLog } from './findings-log.js';
-import { DECODED_BODY_CAP } from './decoded-body.js';
+import { DECODED_BODY_CAP } from '../common/decoded-body.js';
 import { createForwarder, flatHeaders, KeptBody } from './forward.js';
 import { JudgedTraffic } from './judged-traffic.js';
 import { JudgingQueue } from './judging-queue.js';

@@ -46,14 +46,22 @@ export const REGISTER_RULES = [
       'SVC-NO-PASSWORDS',
       'VER-PREFIX',
       'ERR-STATUS-200',
+      'EP-BODIES-JSON',
     ],
     proxy: 'an accepted registration says a code was sent',
     routes: REGISTER_ROUTE,
     judge(exchange, knowledge): Judgement[] {
-      if (!isRegister(exchange, knowledge) || !acceptedWhole(exchange, knowledge)) return [];
+      if (!isRegister(exchange, knowledge)) return [];
+      // A check's registration of a new, valid address, however it frames the JSON body, is due its acceptance.
+      const accepted = acceptedWhole(exchange, knowledge);
+      const due =
+        knowledge.shaped === true
+          ? [judged('accepted', accepted, 'a 2xx success for a new, valid address', `answered ${exchange.status} to a new, valid address`)]
+          : [];
+      if (!accepted) return due;
       const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
       const reading = readRegisterMessage(message, sentEmail(parsedJson(exchange.requestBody)));
-      return [judged('says-code-sent', reading !== 'cannot', SAYS_CODE_WAS_SENT, `message ${JSON.stringify(message)}: expected ${SAYS_CODE_WAS_SENT}`)];
+      return [...due, judged('says-code-sent', reading !== 'cannot', SAYS_CODE_WAS_SENT, `message ${JSON.stringify(message)}: expected ${SAYS_CODE_WAS_SENT}`)];
     },
   },
   {

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { decodedBody } from '../common/decoded-body.js';
 
 /** The most of one answer's body the suite reads: no answer of this API comes near it, and an endless body stops here. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -45,11 +46,20 @@ export async function boundedRequest(url: string, options: Omit<RequestOptions, 
       }
       chunks.push(chunk as Buffer);
     }
-    return { status: answer.statusCode, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') };
+    return { status: answer.statusCode, headers: answer.headers, text: decodedText(Buffer.concat(chunks), answer.headers['content-encoding']) };
   } catch (error) {
     if (error instanceof AnswerError || stop?.aborted === true) throw error;
     const code = (error as { code?: string }).code;
     if (deadline.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw late();
     throw error;
   }
+}
+
+/**
+ * The body as text, its content codings undone as a client that asked for them would; one that does not decode (a
+ * coding never asked for, bytes that are not what the header says) is read as sent, for BODY-JSON to judge.
+ */
+function decodedText(bytes: Buffer, contentEncoding: string | string[] | undefined): string {
+  const decoded = decodedBody(bytes, Array.isArray(contentEncoding) ? contentEncoding.join(', ') : contentEncoding, MAX_ANSWER_BYTES);
+  return ('bytes' in decoded ? decoded.bytes : bytes).toString('utf8');
 }

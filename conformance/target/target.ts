@@ -12,6 +12,7 @@ import { registeredEmail } from './registered-emails.js';
 import type { HarRecorder } from '../report/har.js';
 import { TrafficInvariants } from '../rules/traffic.js';
 import { SessionTraffic } from '../rules/session/session-traffic.js';
+import { RequestFramings } from './framing.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
@@ -35,11 +36,14 @@ export class Target {
   readonly answers: AnswerBudget;
   /** Set when the run writes its exchanges as HAR. */
   har: HarRecorder | undefined;
+  /** How each request is framed: as one of the ways real clients send what the spec accepts. */
+  readonly #framings: RequestFramings;
   /** Once aborted (an interrupt), nothing more is sent and every wait ends. */
   #stopSignal: AbortSignal | undefined;
 
   constructor(config: ConformanceConfig) {
     this.config = config;
+    this.#framings = new RequestFramings(config.seed);
     this.session = new SessionTraffic(config.gameOrigin === null ? [] : [config.gameOrigin]);
     this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
     this.answers = new AnswerBudget(config.requestTimeoutSeconds * 1000);
@@ -88,9 +92,12 @@ export class Target {
 
   async #sendOnce(call: Call, identity: Identity): Promise<Exchange> {
     const url = endpoint(this.config.baseUrl, call.path);
-    const headers: Record<string, string> = { ...call.headers };
+    const framing = this.#framings.next();
+    const headers: Record<string, string> = framing.acceptEncoding === undefined ? {} : { 'accept-encoding': framing.acceptEncoding };
+    if (call.json !== undefined) headers['content-type'] = framing.contentType;
+    // A check that frames its request itself is taken at its word.
+    Object.assign(headers, call.headers);
     const body = call.json === undefined ? call.rawBody : JSON.stringify(this.#withChallengeToken(call));
-    if (call.json !== undefined) headers['content-type'] = 'application/json';
     if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
     if (call.origin !== undefined) headers['origin'] = call.origin;
     if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;

@@ -48,6 +48,8 @@ export interface ProxiedResponse {
   body: unknown;
   /** A raw body sent as is, instead of `body` (set its content-type header too). */
   text?: string;
+  /** Raw bytes sent as they are (a compressed body), instead of `text` or `body`. */
+  bytes?: Uint8Array;
 }
 
 /** What the proxy has seen pass, so that mutations can tell a stale code or token from a fresh one. */
@@ -227,13 +229,13 @@ function closeServer(server: Server): Promise<void> {
 function send(out: ServerResponse, response: ProxiedResponse): void {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  let payload: string | undefined = response.text;
+  let payload: string | Uint8Array | undefined = response.bytes ?? response.text;
   if (payload === undefined && response.body !== undefined) {
     payload = JSON.stringify(response.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
   }
   if (payload === undefined) delete headers['content-type'];
-  headers['content-length'] = String(Buffer.byteLength(payload ?? ''));
+  headers['content-length'] = String(typeof payload === 'string' || payload === undefined ? Buffer.byteLength(payload ?? '') : payload.byteLength);
   out.writeHead(response.status, headers).end(payload);
 }
 
