@@ -1,13 +1,26 @@
 import { describe, it } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
-import { expectRule, sentBySuite } from './expect-rule.js';
+import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
 import { expectErrorEnvelope } from './expect-envelope.js';
 import { consistentWithWindow, describeRetryAfter, span, windowEndFor } from '../rules/model/index.js';
 import { rule } from '../rules/index.js';
 import type { Suite } from '../fixtures/suite.js';
 import { retryAfterReading, spentReadBucket } from './read-bucket.js';
-import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetUnitOf, retryAfterOf } from './rate-limits-support.js';
+import {
+  expectSpentBucket,
+  hasRateLimitHeaders,
+  ownPlayerOn,
+  requirePlayers,
+  resetOf,
+  resetUnitOf,
+  retryAfterOf,
+  sendTimed,
+  startFreshWindows,
+  windowMoved,
+} from './rate-limits-support.js';
+import { authIsScarce } from '../fixtures/accounts.js';
+import { withFrozenClock } from '../target/clock-scope.js';
 
 // "When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified)."
 // "Reads (authenticated GET): 60 requests per player per minute."
@@ -16,6 +29,8 @@ import { expectSpentBucket, hasRateLimitHeaders, requirePlayers, resetOf, resetU
 // RL-WINDOW how it counted; rate-limits-window-reset.check.ts, run some checks later, watches it start anew.
 
 const READ_LIMIT = RATE_LIMITS.read.limit;
+/** Reads past the bucket's size sent in the burst: each must be refused. */
+const BURST_EXTRA = 5;
 
 export function rateLimitsWindowChecks(suite: Suite): void {
   describe('rate-limit windows', () => {
@@ -58,5 +73,34 @@ export function rateLimitsWindowChecks(suite: Suite): void {
       if (drain.early !== undefined) expectThat(drain.early.timed.exchange, false, drain.early.expected);
       for (const problem of drain.countdown) expectThat(problem.timed.exchange, false, problem.expected);
     });
+
+    it(
+      rule('RL-WINDOW', `reads sent together: a fresh read bucket serves no more than its ${READ_LIMIT} in one window, however the requests arrive`),
+      async (context) => {
+        requirePlayers(suite, context);
+        requireThat(context, !authIsScarce(suite), "one client address paces the run: the one player of the checks' own is the read bucket RL-429 spends");
+        const identity = suite.target.identities.fresh();
+        const player = await ownPlayerOn(suite, identity);
+        await startFreshWindows(suite);
+        const read = () => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true });
+        const together = () => Promise.all(Array.from({ length: READ_LIMIT + BURST_EXTRA }, read));
+        const { clock } = suite.target;
+        const answers = clock === undefined ? await together() : await withFrozenClock(suite.target, clock, together);
+        const served = answers.filter(({ exchange }) => exchange.status !== 429);
+        const unit = resetUnitOf(answers);
+        requireThat(
+          context,
+          !served.some((each) => windowMoved(unit, served[0]!, each)),
+          'a window ended while the reads were answered: nothing to count in one',
+        );
+        for (const extra of served.slice(READ_LIMIT)) {
+          expectBucketCount(suite, extra.exchange, {
+            rule: 'RL-WINDOW',
+            spent: true,
+            why: `${READ_LIMIT} of the ${answers.length} reads sent together were served in this window before it`,
+          });
+        }
+      },
+    );
   });
 }

@@ -92,7 +92,7 @@ export interface ProxyBehaviour {
   /** How the suite and the fuzzer must address this server, where it differs from the default (X-Forwarded-For, the mock's ship payload). */
   target?: { clientIpHeader?: string; shipPayload?: string };
   /** Before forwarding: rewrite `ctx.request`, or answer in place of the upstream by returning a response. */
-  before?(ctx: MutationContext): ProxiedResponse | undefined;
+  before?(ctx: MutationContext): ProxiedResponse | undefined | Promise<ProxiedResponse | undefined>;
   /** After: rewrite `ctx.response` in place. */
   apply?(ctx: ResponseContext): void;
 }
@@ -289,7 +289,7 @@ export async function startMutatingProxy(behaviour?: ProxyBehaviour): Promise<Mu
     const proxied = toProxiedRequest(message, await readBody(message), gameOrigins);
     const mutates = behaviour !== undefined && (!proxied.isControl || behaviour.seesControl === true);
     const context: MutationContext = { request: proxied, now: () => clock.now(), ledger, memo };
-    const early = mutates ? behaviour.before?.(context) : undefined;
+    const early = mutates ? await behaviour.before?.(context) : undefined;
     const response = early ?? (await forward(proxied));
     record(proxied, response);
     if (mutates && early === undefined) behaviour.apply?.({ ...context, response });

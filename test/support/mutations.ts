@@ -3,6 +3,7 @@ import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
 import { AUTH_LIMITER_MUTATIONS } from './auth-limiter-mutations.js';
 import { FRAMING_MUTATIONS } from './framing-behaviours.js';
+import { READ_LIMITER_MUTATIONS } from './read-limiter-mutations.js';
 import { countInProxyBucket } from './proxy-bucket.js';
 import { DISPOSABLE_DOMAINS } from '../../conformance/rules/register.js';
 import {
@@ -28,6 +29,8 @@ import {
 export const MUTATIONS: readonly Mutation[] = [
   // Auth limiters of the server's own, written as real ones are
   ...AUTH_LIMITER_MUTATIONS,
+  // Read limiters of the server's own, written as real ones are
+  ...READ_LIMITER_MUTATIONS,
   // Requests and answers framed as real stacks frame them
   ...FRAMING_MUTATIONS,
   // Rate-limit headers and 429s
