@@ -1,5 +1,6 @@
 import { describe, it, type TestContext } from 'vitest';
 import { expectThat } from './assertions.js';
+import { expectBucketCount } from './expect-rule.js';
 import { PROXY_RULES, rule, type RuleId } from '../rules/index.js';
 import type { Suite } from '../fixtures/suite.js';
 import type { InvariantId } from '../rules/traffic.js';
@@ -47,6 +48,27 @@ export function trafficChecks(suite: Suite): void {
         expectSessionHeld(suite, context, id),
       );
     }
+  });
+
+  describe("the run's clients", () => {
+    it(
+      rule(
+        'RL-AUTH-IP',
+        'no registration of a new address from a client address with room in its own 5 auth requests of the minute was refused 429: client addresses, neighbours included, share no auth bucket (in real time; with clock control the scope checks judge it)',
+      ),
+      (context) => {
+        const { target } = suite;
+        if (target.clock !== undefined) return context.skip("the target's clock was moved: this machine's minute is not the target's");
+        if (target.pacer.authRequestsSent === 0) return context.skip('the run sent no auth request');
+        const shared = target.pacer.sharedAuthBucket;
+        if (shared === undefined) return;
+        expectBucketCount(suite, shared.exchange, {
+          rule: 'RL-AUTH-IP',
+          spent: false,
+          why: `${shared.client} had sent ${shared.sent} of its 5 auth requests of the minute: its auth bucket is its own; later auth 429s were not waited out`,
+        });
+      },
+    );
   });
 
   describe('every response of the run', () => {

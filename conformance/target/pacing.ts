@@ -35,6 +35,13 @@ export function retryAfterSeconds(exchange: Exchange): number {
   return value > 3_600 ? Math.ceil(value / 1000) : Math.max(value, 1);
 }
 
+/** An auth request refused though its client's own budget had room, and how many of the minute it had sent. */
+export interface SharedAuthBucket {
+  client: string;
+  sent: number;
+  exchange: Exchange;
+}
+
 /**
  * One scheduler for every request of a run: it keeps each client within the auth budget (5 a minute),
  * and waits out an unexpected 429, moving the target's clock instead of waiting when it can.
@@ -44,6 +51,8 @@ export class Pacer {
   readonly #clock: ClockControl | undefined;
   readonly #maxWaitSeconds: number;
   #sent = 0;
+  /** The first auth request refused 429 while its client had room in its own budget: buckets the plan took apart are one. */
+  #sharedAuthBucket: SharedAuthBucket | undefined;
   /** Ends a wait at once when the run is stopped (an interrupt). */
   stopSignal: AbortSignal | undefined;
 
@@ -93,9 +102,30 @@ export class Pacer {
     this.#sent++;
   }
 
-  /** After an unexpected 429: whether to send again (after the window has passed). */
-  async after429(exchange: Exchange, attempt: number): Promise<boolean> {
-    if (attempt >= MAX_RETRIES) return false;
+  /**
+   * A registration of an address new to the run, from a client with room in its own 5 auth requests of the minute,
+   * answered 429: in real time, proof that the server counts several client addresses in one bucket (by network,
+   * say). The plan assumed one bucket each, so waiting would not end: from now on an auth 429 is handed back at once,
+   * for its check to judge, and RL-AUTH-IP reports this one. With clock control the budgets here are not the
+   * target's minute (its clock moves), and nothing is concluded.
+   */
+  noteRefusedWithRoom(identity: Identity, exchange: Exchange): void {
+    if (this.#clock !== undefined || this.#sharedAuthBucket !== undefined) return;
+    const sent = this.#recentAuth(identity, Date.now()).length;
+    if (sent > RATE_LIMITS.auth.limit) return;
+    this.#sharedAuthBucket = { client: identity.label, sent, exchange };
+    notice(
+      `${identity.label}'s registration answered 429 after ${sent} of its ${RATE_LIMITS.auth.limit} auth requests of the minute: the target shares auth buckets between client addresses; auth 429s are no longer waited out (RL-AUTH-IP)`,
+    );
+  }
+
+  get sharedAuthBucket(): SharedAuthBucket | undefined {
+    return this.#sharedAuthBucket;
+  }
+
+  /** After an unexpected 429: whether to send again (after the window has passed). `auth`: the request was a register or verify-email. */
+  async after429(exchange: Exchange, attempt: number, auth = false): Promise<boolean> {
+    if (attempt >= MAX_RETRIES || (auth && this.#sharedAuthBucket !== undefined)) return false;
     const seconds = retryAfterSeconds(exchange);
     if (this.#clock === undefined && seconds > this.#maxWaitSeconds) {
       notice(`${exchange.method} ${exchange.url} answered 429 with Retry-After ${seconds}: more than --max-wait ${this.#maxWaitSeconds} s, not waiting`);

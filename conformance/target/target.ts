@@ -77,8 +77,16 @@ export class Target {
       this.har?.record(exchange, isControl);
       if (!isControl) this.traffic.record(call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
-      if (!(await this.pacer.after429(exchange, attempt))) return exchange;
+      const auth = AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`);
+      if (auth && call.path === REGISTER_PATH && this.#newAddress(call)) this.pacer.noteRefusedWithRoom(identity, exchange);
+      if (!(await this.pacer.after429(exchange, attempt, auth))) return exchange;
     }
+  }
+
+  /** A registration of an address the run has not registered before (a server may limit one address's registrations: not shown). */
+  #newAddress(call: Call): boolean {
+    const email = (call.json as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' && !this.registeredEmails.includes(email);
   }
 
   /** A target with its bot-check on needs a challengeToken in every registration: one the caller left out is added. */

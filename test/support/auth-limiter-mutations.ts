@@ -16,14 +16,19 @@ interface AuthWindow {
   count: number;
 }
 
+/** Which bucket a client address counts in: its own, or one its neighbours share. */
+type BucketKey = (clientIp: string) => string;
+const byAddress: BucketKey = (clientIp) => clientIp;
+
 /** The window of the request's client address, opened afresh where the last one ended (or a run set the clock back past it). */
-function windowOf(ctx: MutationContext, name: string, windowMs: number): AuthWindow {
+function windowOf(ctx: MutationContext, name: string, windowMs: number, keyOf: BucketKey): AuthWindow {
   const windows = ctx.memo(name, () => new Map<string, AuthWindow>());
   const now = ctx.now();
-  const current = windows.get(ctx.request.clientIp);
+  const key = keyOf(ctx.request.clientIp);
+  const current = windows.get(key);
   if (current !== undefined && now < current.end && current.end - now <= windowMs) return current;
   const opened = { end: now + windowMs, count: 0 };
-  windows.set(ctx.request.clientIp, opened);
+  windows.set(key, opened);
   return opened;
 }
 
@@ -41,11 +46,12 @@ function ownAuthLimiter(
   name: string,
   windowMs: number,
   onAnswer: (window: AuthWindow, ctx: MutationContext & { response: ProxiedResponse }) => void = () => {},
+  keyOf: BucketKey = byAddress,
 ): Pick<Mutation, 'before' | 'apply'> {
   return {
     before: (ctx) => {
       if (ctx.request.category !== 'auth') return undefined;
-      const window = windowOf(ctx, name, windowMs);
+      const window = windowOf(ctx, name, windowMs, keyOf);
       if (window.count >= AUTH_LIMIT) return { status: 429, headers: limitHeaders(window, ctx.now()), body: { error: 'Too many requests' } };
       window.count++;
       const forwarded = ctx.memo(`${name} addresses`, () => ({ count: 0 }));
@@ -55,7 +61,7 @@ function ownAuthLimiter(
     },
     apply: (ctx) => {
       if (ctx.request.category !== 'auth') return;
-      const window = windowOf(ctx, name, windowMs);
+      const window = windowOf(ctx, name, windowMs, keyOf);
       // The upstream's headers name the bucket of the address it was shown: the proxy's own are the truth.
       if (ctx.response.headers[HEADERS.rateLimitLimit] !== undefined) Object.assign(ctx.response.headers, limitHeaders(window, ctx.now()));
       onAnswer(window, ctx);
@@ -77,5 +83,13 @@ export const AUTH_LIMITER_MUTATIONS: readonly Mutation[] = [
     breaks: 'RL-WINDOW',
     does: 'counts auth requests in windows of two minutes, its X-RateLimit-Reset and Retry-After telling the truth of them',
     ...ownAuthLimiter('two-minute-windows', 2 * RATE_LIMIT_WINDOW_MS),
+  },
+  {
+    name: 'auth-bucket-per-network',
+    breaks: 'RL-AUTH-IP',
+    does: "counts auth requests per /24 network (an IPv6 address's /64), not per address: neighbouring client addresses share one bucket",
+    ...ownAuthLimiter('per-network', RATE_LIMIT_WINDOW_MS, undefined, (clientIp) =>
+      clientIp.includes(':') ? clientIp.split(':').slice(0, 4).join(':') : clientIp.split('.').slice(0, 3).join('.'),
+    ),
   },
 ];
