@@ -20,6 +20,10 @@ const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: numbe
   // A verification's success shows in the next auth answer's Remaining; a longer window in any answer's Reset.
   { name: 'auth-bucket-given-back-on-sign-in', rules: ['RL-REMAINING', 'RL-WINDOW'], maxSteps: AUTH_LIMIT },
   { name: 'auth-window-two-minutes', rules: ['RL-RESET', 'RL-WINDOW'], maxSteps: AUTH_LIMIT + 1 },
+  // Limiters as real ones are written: a new window that still counts the last one, an end that moves, a bucket per network.
+  { name: 'read-window-sliding-estimate', rules: ['RL-REMAINING', 'RL-WINDOW'], maxSteps: 3 },
+  { name: 'read-window-end-moves', rules: ['RL-WINDOW', 'RL-RESET'], maxSteps: 3 },
+  { name: 'auth-bucket-per-network', rules: ['RL-REMAINING', 'RL-AUTH-IP', 'RL-WINDOW'], maxSteps: 3 },
   { name: 'ratelimit-limit-plus-one', rules: ['RL-LIMIT'], maxSteps: 1 },
   { name: '429-one-request-early', rules: ['RL-WINDOW'], maxSteps: AUTH_LIMIT },
   { name: 'remaining-never-decreases', rules: ['RL-REMAINING'], maxSteps: 1 },

@@ -62,6 +62,8 @@ export interface Ledger {
   readonly expiredCodes: ReadonlySet<OtpDelivery>;
   readonly expiredTokens: ReadonlySet<string>;
   latestOtp(email: string): OtpDelivery | undefined;
+  /** The address a token was issued to (by a verification, or the control API's player creation), as the server keys it. */
+  playerOf(token: string): string | undefined;
   /** The code is past its lifetime, by the upstream clock or a control scenario. */
   codeExpired(delivery: OtpDelivery): boolean;
   tokenExpired(token: string): boolean;
@@ -179,6 +181,7 @@ function createLedger(now: () => number) {
   const tokens = new Map<string, { expiresAtMs: number }>();
   const expiredCodes = new Set<OtpDelivery>();
   const expiredTokens = new Set<string>();
+  const players = new Map<string, string>();
   const ledger: Ledger = {
     otps,
     tokens,
@@ -186,6 +189,7 @@ function createLedger(now: () => number) {
     expiredTokens,
     latestOtp: (email) => otps.findLast((delivery) => delivery.email === email.trim().toLowerCase()),
     codeExpired: (delivery) => now() >= delivery.expiresAt || expiredCodes.has(delivery),
+    playerOf: (token) => players.get(token),
     tokenExpired: (token) => expiredTokens.has(token) || now() >= (tokens.get(token)?.expiresAtMs ?? Number.POSITIVE_INFINITY),
   };
   /** Learns tokens from any body, and the expiries the suite causes through control scenarios. */
@@ -194,6 +198,8 @@ function createLedger(now: () => number) {
     if (typeof body?.authToken === 'string' && typeof body.expiresAt === 'string') {
       tokens.set(body.authToken, { expiresAtMs: Date.parse(body.expiresAt) });
     }
+    const issuedTo = (request.json as { email?: unknown } | undefined)?.email;
+    if (typeof body?.authToken === 'string' && typeof issuedTo === 'string') players.set(body.authToken, issuedTo.trim().toLowerCase());
     if (request.isControl && request.method === 'POST' && response.status === 200) {
       const params = request.json as { email?: unknown; token?: unknown } | undefined;
       const pending = typeof params?.email === 'string' ? ledger.latestOtp(params.email) : undefined;

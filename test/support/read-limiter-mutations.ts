@@ -31,7 +31,9 @@ const isLimitedRead = (ctx: MutationContext) => ctx.request.category === 'read' 
 function windowOf(ctx: MutationContext, name: string): ReadWindow {
   const windows = ctx.memo(name, () => new Map<string, ReadWindow>());
   const now = ctx.now();
-  const key = ctx.request.token!;
+  const token = ctx.request.token!;
+  // A player's bucket, whichever of its tokens reads.
+  const key = ctx.ledger.playerOf(token) ?? token;
   const current = windows.get(key);
   if (current !== undefined && now >= current.start && now < current.end) return current;
   // A clock moved back past the window starts afresh; one that ended hands its count on.
