@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
 import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
@@ -17,9 +17,11 @@ import {
   retryAfterOf,
   sendTimed,
   startFreshWindows,
+  type Timed,
   windowMoved,
 } from './rate-limits-support.js';
 import { authIsScarce } from '../fixtures/accounts.js';
+import { uniqueEmail } from '../fixtures/players.js';
 import { withFrozenClock } from '../target/clock-scope.js';
 
 // "When a limit is exceeded the response is 429 with Retry-After (integer, unit unspecified)."
@@ -29,6 +31,7 @@ import { withFrozenClock } from '../target/clock-scope.js';
 // RL-WINDOW how it counted; rate-limits-window-reset.check.ts, run some checks later, watches it start anew.
 
 const READ_LIMIT = RATE_LIMITS.read.limit;
+const AUTH_LIMIT = RATE_LIMITS.auth.limit;
 /** Reads past the bucket's size sent in the burst: each must be refused. */
 const BURST_EXTRA = 5;
 
@@ -81,26 +84,50 @@ export function rateLimitsWindowChecks(suite: Suite): void {
         requireThat(context, !authIsScarce(suite), "one client address paces the run: the one player of the checks' own is the read bucket RL-429 spends");
         const identity = suite.target.identities.fresh();
         const player = await ownPlayerOn(suite, identity);
-        await startFreshWindows(suite);
-        const read = () => sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true });
-        const together = () => Promise.all(Array.from({ length: READ_LIMIT + BURST_EXTRA }, read));
-        const { clock } = suite.target;
-        const answers = clock === undefined ? await together() : await withFrozenClock(suite.target, clock, together);
-        const served = answers.filter(({ exchange }) => exchange.status !== 429);
-        const unit = resetUnitOf(answers);
-        requireThat(
-          context,
-          !served.some((each) => windowMoved(unit, served[0]!, each)),
-          'a window ended while the reads were answered: nothing to count in one',
+        await expectBurstBounded(suite, context, 'read', () =>
+          sendTimed(suite, { method: 'GET', path: '/api/player', token: player.token, identity, expectLimit: true }),
         );
-        for (const extra of served.slice(READ_LIMIT)) {
-          expectBucketCount(suite, extra.exchange, {
-            rule: 'RL-WINDOW',
-            spent: true,
-            why: `${READ_LIMIT} of the ${answers.length} reads sent together were served in this window before it`,
-          });
-        }
+      },
+    );
+
+    it(
+      rule('RL-WINDOW', `auth requests sent together: a fresh client address's auth bucket serves no more than its ${AUTH_LIMIT} in one window`),
+      async (context) => {
+        requireThat(context, !authIsScarce(suite), "one client address paces the run: its auth budget is the run's");
+        const identity = suite.target.identities.fresh();
+        // A verification of an address never registered: counted, and refused whatever the code (any 4xx but a 429 is served).
+        await expectBurstBounded(suite, context, 'auth', () =>
+          sendTimed(suite, {
+            method: 'POST',
+            path: '/api/auth/verify-email',
+            json: { email: uniqueEmail(suite, 'burst'), otp: '000000' },
+            identity,
+            expectLimit: true,
+          }),
+        );
       },
     );
   });
+}
+
+/**
+ * Sends a fresh bucket's size and a few more requests at once (the target's clock frozen where it can be), and holds
+ * every answer past the size that was served in the same window to the 429 it was due.
+ */
+async function expectBurstBounded(suite: Suite, context: TestContext, category: 'read' | 'auth', send: () => Promise<Timed>): Promise<void> {
+  const { limit } = RATE_LIMITS[category];
+  await startFreshWindows(suite);
+  const together = () => Promise.all(Array.from({ length: limit + BURST_EXTRA }, send));
+  const { clock } = suite.target;
+  const answers = clock === undefined ? await together() : await withFrozenClock(suite.target, clock, together);
+  const served = answers.filter(({ exchange }) => exchange.status !== 429);
+  const unit = resetUnitOf(answers);
+  requireThat(context, !served.some((each) => windowMoved(unit, served[0]!, each)), 'a window ended while the requests were answered: nothing to count in one');
+  for (const extra of served.slice(limit)) {
+    expectBucketCount(suite, extra.exchange, {
+      rule: 'RL-WINDOW',
+      spent: true,
+      why: `${limit} of the ${answers.length} ${category} requests sent together were served in this window before it`,
+    });
+  }
 }

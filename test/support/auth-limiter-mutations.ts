@@ -41,19 +41,32 @@ function limitHeaders(window: AuthWindow, now: number): Record<string, string> {
   };
 }
 
-/** An auth limiter of the proxy's own: windows of `windowMs`; `onAnswer` may change a window once a request is answered. */
+/** How an own auth limiter departs from a plain one. */
+interface AuthLimiterFlaw {
+  /** Changes a window once a request is answered. */
+  onAnswer?: (window: AuthWindow, ctx: MutationContext & { response: ProxiedResponse }) => void;
+  keyOf?: BucketKey;
+  /** The count is read and written back one round trip to a remote store apart, with others' requests between. */
+  storeRoundTripMs?: number;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An auth limiter of the proxy's own: windows of `windowMs`, with its flaw. */
 function ownAuthLimiter(
   name: string,
   windowMs: number,
-  onAnswer: (window: AuthWindow, ctx: MutationContext & { response: ProxiedResponse }) => void = () => {},
-  keyOf: BucketKey = byAddress,
+  { onAnswer = () => {}, keyOf = byAddress, storeRoundTripMs }: AuthLimiterFlaw = {},
 ): Pick<Mutation, 'before' | 'apply'> {
   return {
-    before: (ctx) => {
+    before: async (ctx) => {
       if (ctx.request.category !== 'auth') return undefined;
       const window = windowOf(ctx, name, windowMs, keyOf);
-      if (window.count >= AUTH_LIMIT) return { status: 429, headers: limitHeaders(window, ctx.now()), body: { error: 'Too many requests' } };
-      window.count++;
+      const stored = window.count;
+      if (storeRoundTripMs !== undefined) await pause(storeRoundTripMs);
+      if (stored >= AUTH_LIMIT) return { status: 429, headers: limitHeaders(window, ctx.now()), body: { error: 'Too many requests' } };
+      // Written back as read plus one: a write another request made meanwhile is lost.
+      window.count = stored + 1;
       const forwarded = ctx.memo(`${name} addresses`, () => ({ count: 0 }));
       const index = forwarded.count++;
       ctx.request.headers['x-forwarded-for'] = `100.${64 + ((index >> 16) & 63)}.${(index >> 8) & 255}.${index & 255}`;
@@ -74,8 +87,10 @@ export const AUTH_LIMITER_MUTATIONS: readonly Mutation[] = [
     name: 'auth-bucket-given-back-on-sign-in',
     breaks: 'RL-REMAINING',
     does: "gives a client address's auth bucket back whole once one of its verifications succeeds, within the window (a limiter reset on sign-in)",
-    ...ownAuthLimiter('given-back-on-sign-in', RATE_LIMIT_WINDOW_MS, (window, { request, response }) => {
-      if (request.method === 'POST' && request.path === VERIFY && isSuccess(response)) window.count = 0;
+    ...ownAuthLimiter('given-back-on-sign-in', RATE_LIMIT_WINDOW_MS, {
+      onAnswer: (window, { request, response }) => {
+        if (request.method === 'POST' && request.path === VERIFY && isSuccess(response)) window.count = 0;
+      },
     }),
   },
   {
@@ -88,8 +103,14 @@ export const AUTH_LIMITER_MUTATIONS: readonly Mutation[] = [
     name: 'auth-bucket-per-network',
     breaks: 'RL-AUTH-IP',
     does: "counts auth requests per /24 network (an IPv6 address's /64), not per address: neighbouring client addresses share one bucket",
-    ...ownAuthLimiter('per-network', RATE_LIMIT_WINDOW_MS, undefined, (clientIp) =>
-      clientIp.includes(':') ? clientIp.split(':').slice(0, 4).join(':') : clientIp.split('.').slice(0, 3).join('.'),
-    ),
+    ...ownAuthLimiter('per-network', RATE_LIMIT_WINDOW_MS, {
+      keyOf: (clientIp) => (clientIp.includes(':') ? clientIp.split(':').slice(0, 4).join(':') : clientIp.split('.').slice(0, 3).join('.')),
+    }),
+  },
+  {
+    name: 'auth-limit-check-then-increment',
+    breaks: 'RL-WINDOW',
+    does: 'counts auth requests in a remote store, reading the count and writing it back one round trip apart: auth requests sent together are all served past the limit',
+    ...ownAuthLimiter('check-then-increment', RATE_LIMIT_WINDOW_MS, { storeRoundTripMs: 5 }),
   },
 ];
