@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedRequest } from './bounded-answer.js';
-import { RequestFramings } from './framing.js';
+import { escapedJson, RequestFramings } from './framing.js';
 
 const JSON_TEXT = '{"status":"ok","version":"1.0.0"}';
 
@@ -39,11 +39,19 @@ describe('an answer as a client that asked for a coding reads it', () => {
 });
 
 describe('RequestFramings', () => {
-  it('brings every Content-Type with every Accept-Encoding round within 16 requests, from any offset', () => {
+  it('brings every Content-Type with every Accept-Encoding, in plain and escaped JSON, round within 32 requests, from any offset', () => {
     for (const seed of [0, 7, 2_147_483_646]) {
       const framings = new RequestFramings(seed);
-      const pairs = new Set(Array.from({ length: 16 }, () => JSON.stringify(framings.next())));
-      expect(pairs.size, `seed ${seed}`).toBe(16);
+      const seen = new Set(Array.from({ length: 32 }, () => JSON.stringify(framings.next())));
+      expect(seen.size, `seed ${seed}`).toBe(32);
     }
+  });
+
+  it('escapes JSON into text that parses to the same value', () => {
+    const value = { email: 'pilot/1@example.com', name: 'Zoë 🚀', otp: '012345', nested: [{ path: '/api/x' }] };
+    const escaped = escapedJson(JSON.stringify(value));
+    expect(escaped).not.toMatch(/@|ë|[^\\]\//u);
+    expect(escaped).toContain('\\u0040');
+    expect(JSON.parse(escaped)).toEqual(value);
   });
 });

@@ -12,7 +12,7 @@ import { registeredEmail } from './registered-emails.js';
 import type { HarRecorder } from '../report/har.js';
 import { TrafficInvariants } from '../rules/traffic.js';
 import { SessionTraffic } from '../rules/session/session-traffic.js';
-import { RequestFramings } from './framing.js';
+import { escapedJson, RequestFramings } from './framing.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
@@ -105,7 +105,8 @@ export class Target {
     if (call.json !== undefined) headers['content-type'] = framing.contentType;
     // A check that frames its request itself is taken at its word.
     Object.assign(headers, call.headers);
-    const body = call.json === undefined ? call.rawBody : JSON.stringify(this.#withChallengeToken(call));
+    const json = call.json === undefined ? undefined : JSON.stringify(this.#withChallengeToken(call));
+    const body = json === undefined ? call.rawBody : framing.escapedJson ? escapedJson(json) : json;
     if (call.token !== undefined) headers['authorization'] = `Bearer ${call.token}`;
     if (call.origin !== undefined) headers['origin'] = call.origin;
     if (identity.addressHeader !== undefined) headers[identity.addressHeader.name.toLowerCase()] = identity.addressHeader.value;

@@ -87,6 +87,10 @@ function ownReadLimiter(name: string, algorithm: ReadAlgorithm): Pick<Mutation, 
 
 const fixedWindow = (window: ReadWindow) => window.count;
 
+function endAMinuteFromNow(window: ReadWindow, now: number): void {
+  window.end = now + RATE_LIMIT_WINDOW_MS;
+}
+
 export const READ_LIMITER_MUTATIONS: readonly Mutation[] = [
   {
     name: 'read-limit-check-then-increment',
@@ -120,8 +124,8 @@ export const READ_LIMITER_MUTATIONS: readonly Mutation[] = [
     does: "moves the read window's end a minute past every request it serves or refuses: a client that keeps reading never gets a new window",
     ...ownReadLimiter('end-moves', {
       counted: fixedWindow,
-      onServed: (window, now) => void (window.end = now + RATE_LIMIT_WINDOW_MS),
-      onRefused: (window, now) => void (window.end = now + RATE_LIMIT_WINDOW_MS),
+      onServed: endAMinuteFromNow,
+      onRefused: endAMinuteFromNow,
     }),
   },
 ];
