@@ -44,7 +44,7 @@ async function fuzzSlice(url, seconds, seed) {
   const log = console.log;
   console.log = () => {};
   try {
-    const result = await runFuzz({ baseUrl: url, forwardedFor: true, seed, numRuns: 1_000_000, maxDurationSeconds: seconds });
+    const result = await runFuzz({ baseUrl: url, forwardedFor: true, seed, numRuns: 1_000_000, maxDuration: seconds });
     if (result.exitCode !== 0) throw new Error(`the fuzzer answered ${result.exitCode}: ${result.error ?? result.failure?.report}`);
     return { rate: result.commands / (result.durationMs / 1000), commands: result.commands, requests: result.requests };
   } finally {

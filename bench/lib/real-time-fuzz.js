@@ -33,7 +33,7 @@ export async function realTimeFuzzRate({ seconds, sourceIps, seed }) {
       sourceIps,
       seed,
       numRuns: 1_000_000,
-      maxDurationSeconds: seconds,
+      maxDuration: seconds,
     });
     if (result.exitCode !== 0) throw new Error(`the real-time fuzzer answered ${result.exitCode}: ${result.error ?? result.failure?.report}`);
     return {

@@ -17,8 +17,8 @@ export interface FuzzOptions extends TargetOptions {
   numRuns?: number;
   /** Most commands in one sequence. */
   maxCommands?: number;
-  /** Stop trying new sequences (or shrinking) after this long. */
-  maxDurationSeconds?: number;
+  /** Stop trying new sequences (or shrinking) after this many seconds. */
+  maxDuration?: number;
   /** PATH@COMMANDS from a failed run: replay exactly that sequence, once. */
   replay?: string;
   /** Also write every exchange of the run (control API requests marked), one page per sequence, as HAR 1.2. */
@@ -219,7 +219,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       seed,
       numRuns: replay === undefined ? numRuns : 1,
       ...(replay === undefined ? {} : { path: replay.path, endOnFailure: true }),
-      ...(options.maxDurationSeconds === undefined ? {} : { interruptAfterTimeLimit: options.maxDurationSeconds * 1000, markInterruptAsFailure: false }),
+      ...(options.maxDuration === undefined ? {} : { interruptAfterTimeLimit: options.maxDuration * 1000, markInterruptAsFailure: false }),
     })) as typeof details;
   } catch (error) {
     // The fuzzer itself broke: the target is put back all the same, and the run ends with exit 2.
@@ -260,7 +260,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   if (aborted !== undefined || details === undefined) return { ...result, exitCode: 2, error: aborted?.message ?? 'the fuzzer failed' };
   if (details.failed && lastFailure !== undefined) return { ...result, exitCode: 1, failure: failureOf(details, lastFailure.steps, replay) };
   if (details.interrupted && completed === 0) {
-    const bound = `--max-duration ${options.maxDurationSeconds} s`;
+    const bound = `--max-duration ${options.maxDuration} s`;
     return {
       ...result,
       exitCode: 2,

@@ -1,8 +1,8 @@
-/** The target flags' defaults; apart from target-options so that `--help` shows them without loading the suite. */
+/** The target options' defaults, in seconds where a time; apart from target-options so that `--help` shows them without loading the suite. */
 export const TARGET_DEFAULTS = {
   emailTemplate: 'conformance+{id}@example.com',
-  maxWaitSeconds: 120,
-  requestTimeoutSeconds: 30,
+  maxWait: 120,
+  requestTimeout: 30,
   numRuns: 25,
   /** What the mock accepts. */
   shipPayload: '{"name":"Conformance"}',

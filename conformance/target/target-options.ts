@@ -9,7 +9,8 @@ export interface TargetOptions {
   baseUrl: string;
   /** control | log:FILE | command:CMD | prompt; default: the control API where the target has one. */
   otpSource?: string;
-  gameOrigin?: string;
+  /** The target's configured game origin, or its origins (the flag's list): the first is the one the exemption checks use. */
+  gameOrigin?: string | readonly string[];
   unverifiedToken?: string;
   challengeToken?: string;
   /** `127.0.0.2-127.0.0.200` or a comma-separated list. */
@@ -22,8 +23,10 @@ export interface TargetOptions {
   shipPayload?: string;
   waitOtpExpiry?: boolean;
   emailTemplate?: string;
-  maxWaitSeconds?: number;
-  requestTimeoutSeconds?: number;
+  /** Most seconds to wait for a rate-limit window in real time. */
+  maxWait?: number;
+  /** Most seconds one answer may take, headers and body together. */
+  requestTimeout?: number;
   numRuns?: number;
 }
 
@@ -83,7 +86,7 @@ export function checkTargetOptions(options: Omit<TargetOptions, 'baseUrl'>): voi
 /** The options a person gave, completed once into the configuration every check (and the fuzzer) reads. */
 export async function resolveTargetConfig(options: TargetOptions, seed: number): Promise<ConformanceConfig> {
   checkTargetOptions(options);
-  const capabilities = await probeTarget(options.baseUrl, (options.requestTimeoutSeconds ?? TARGET_DEFAULTS.requestTimeoutSeconds) * 1000);
+  const capabilities = await probeTarget(options.baseUrl, (options.requestTimeout ?? TARGET_DEFAULTS.requestTimeout) * 1000);
   const otpSource = options.otpSource !== undefined ? parseOtpSource(options.otpSource) : capabilities?.outbox ? ({ kind: 'control' } as const) : null;
   return {
     baseUrl: options.baseUrl,
@@ -91,7 +94,7 @@ export async function resolveTargetConfig(options: TargetOptions, seed: number):
     numRuns: options.numRuns ?? TARGET_DEFAULTS.numRuns,
     capabilities,
     otpSource,
-    gameOrigin: options.gameOrigin ?? capabilities?.gameOrigins[0] ?? null,
+    gameOrigin: (typeof options.gameOrigin === 'string' ? options.gameOrigin : options.gameOrigin?.[0]) ?? capabilities?.gameOrigins[0] ?? null,
     unverifiedToken: options.unverifiedToken ?? null,
     challengeToken: options.challengeToken ?? null,
     sourceIps: sourceIpsOf(options),
@@ -99,7 +102,7 @@ export async function resolveTargetConfig(options: TargetOptions, seed: number):
     shipPayload: shipPayloadOf(options),
     waitOtpExpiry: options.waitOtpExpiry ?? false,
     emailTemplate: options.emailTemplate ?? TARGET_DEFAULTS.emailTemplate,
-    maxWaitSeconds: options.maxWaitSeconds ?? TARGET_DEFAULTS.maxWaitSeconds,
-    requestTimeoutSeconds: options.requestTimeoutSeconds ?? TARGET_DEFAULTS.requestTimeoutSeconds,
+    maxWaitSeconds: options.maxWait ?? TARGET_DEFAULTS.maxWait,
+    requestTimeoutSeconds: options.requestTimeout ?? TARGET_DEFAULTS.requestTimeout,
   };
 }

@@ -31,7 +31,7 @@ function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
   });
 }
 
-/** `game-service check`, its flag values checked (target-flags.ts): run, print the seed and observations, and answer the exit code. */
+/** `game-service check`, its flag values checked (check-settings.ts): run, print the seed and observations, and answer the exit code. */
 export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions, signals: StopSignals = process): Promise<number> {
   const { stop, release } = catchInterrupts('check', signals);
   let result: ConformanceResult;

@@ -19,9 +19,9 @@ export type FuzzCommandOptions = Omit<FuzzOptions, 'baseUrl'> & {
 /** The flags that shape the generated sequences: a replay needs them all, with --seed and --replay. */
 function replayCommand(options: FuzzCommandOptions, result: FuzzResult, replay: string): string {
   const flags: string[] = [];
-  const add = (flag: string, value: string | number | boolean | undefined) => {
+  const add = (flag: string, value: string | readonly string[] | number | boolean | undefined) => {
     if (value === undefined || value === false) return;
-    flags.push(value === true ? flag : `${flag} ${shellQuote(String(value))}`);
+    flags.push(value === true ? flag : `${flag} ${shellQuote(Array.isArray(value) ? value.join(',') : String(value))}`);
   };
   add('--base-url', options.baseUrl);
   add('--otp-source', options.otpSource);
@@ -48,7 +48,7 @@ function printSummary(result: FuzzResult): void {
   console.log(`\n${done} (${requests}) in ${(result.durationMs / 1000).toFixed(1)} s: ${perSecond(result.commands, result.durationMs, 'commands')}.`);
 }
 
-/** `game-service fuzz`, its flag values checked (target-flags.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
+/** `game-service fuzz`, its flag values checked (fuzz-settings.ts): run, print the shrunk disagreement and how to replay it, and answer the exit code. */
 export async function runFuzzCommand(options: FuzzCommandOptions, signals: StopSignals = process): Promise<number> {
   const { stop, release } = catchInterrupts('fuzz', signals);
   let result: FuzzResult;

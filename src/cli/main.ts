@@ -1,11 +1,14 @@
 import yargs from 'yargs';
 import { CliError, EXIT_CODES } from '../standalone/cli-error.js';
-import { definedOnly } from '../standalone/defined-only.js';
 import { ENV_PREFIX, readVariables } from './environment.js';
-import { CHECK_FLAGS, COMMAND_FLAGS, FUZZ_FLAGS, targetArguments } from './flags.js';
-import { MOCK_FLAGS, mockFlagValues } from './mock-flags.js';
+import { CHECK_SETTINGS } from './check-settings.js';
+import { COMMAND_FLAGS, COMMAND_SETTINGS } from './command-flags.js';
+import { commandValues } from './command-setting.js';
+import { FUZZ_SETTINGS } from './fuzz-settings.js';
+import { yargsOptions } from './flag-kinds.js';
+import { MOCK_FLAG_SETTINGS, mockFlagValues } from './mock-flags.js';
 import { nearestNames } from '../standalone/did-you-mean.js';
-import { PROXY_FLAGS } from './proxy-flags.js';
+import { PROXY_SETTINGS } from './proxy-settings.js';
 import { mendHelp } from './help-text.js';
 import { FILE_ONLY_SETTINGS } from '../standalone/setting-forms.js';
 import { checkChoices, checkKnownFlags } from './unknown-flags.js';
@@ -48,9 +51,6 @@ const MOCK_EPILOG = [
   ...FILE_ONLY_SETTINGS.map(({ name, setting }) => `  ${name}: ${setting.description}`),
 ].join('\n');
 
-/** --har FILE: the file, and this version as the HAR's creator. */
-const harOutput = (file: string | undefined) => (file === undefined ? undefined : { file, creatorVersion: PACKAGE_VERSION });
-
 function cli(argv: readonly string[], variables: Readonly<Record<string, string>>, setExitCode: (code: number) => void, signals: StopSignals) {
   return (
     yargs(argv)
@@ -63,93 +63,41 @@ function cli(argv: readonly string[], variables: Readonly<Record<string, string>
       .command(
         'mock',
         'Serve the whole Game Service API from memory; verification codes are printed to the console',
-        (command) => command.options(MOCK_FLAGS).epilog(MOCK_EPILOG),
+        (command) => command.options(yargsOptions(MOCK_FLAG_SETTINGS)).epilog(MOCK_EPILOG),
         // Loaded on demand, like the other commands' modules: the standalone server brings its stores and logger.
         async (args) => {
           const [{ runMockCommand }, { resolveMockOptions }] = await Promise.all([import('../standalone/mock.js'), import('../standalone/mock-options.js')]);
-          await runMockCommand(await resolveMockOptions(mockFlagValues(args)), signals);
+          await runMockCommand(await resolveMockOptions(await mockFlagValues(args)), signals);
         },
       )
       .command(
         'check',
         'Check a server against the spec: envelopes, status codes, rate limits and expiry (exit 1 when a check fails)',
-        (command) => command.options(CHECK_FLAGS).epilog(CHECK_EPILOG),
+        (command) => command.options(yargsOptions(CHECK_SETTINGS)).epilog(CHECK_EPILOG),
         // Loaded on demand: the suite brings vitest and the fuzzer fast-check, which `mock` never needs at start-up.
         // Every value is checked first, so that one that cannot work stops the run before anything starts.
         async (args) => {
-          (await import('./target-flags.js')).checkTargetFlags(args);
-          setExitCode(
-            await (await import('./check.js')).runCheckCommand(
-              {
-                ...definedOnly({
-                  ...targetArguments(args),
-                  unverifiedToken: args['unverified-token'],
-                  waitOtpExpiry: args['wait-otp-expiry'],
-                  maxWaitSeconds: args['max-wait'],
-                  requestTimeoutSeconds: args['request-timeout'],
-                  numRuns: args['num-runs'],
-                  only: args.only,
-                  junit: args.junit,
-                  json: args.json,
-                  har: harOutput(args.har),
-                  coverage: args.coverage,
-                  force: args.force,
-                }),
-              },
-              signals,
-            ),
-          );
+          const options = await commandValues(CHECK_SETTINGS, args);
+          (await import('./target-checks.js')).checkCombinations(options);
+          setExitCode(await (await import('./check.js')).runCheckCommand(options, signals));
         },
       )
       .command(
         'fuzz',
         "Fuzz the target's rate limits with model-based random sequences; shrink any disagreement (exit 1 when one is found)",
-        (command) => command.options(FUZZ_FLAGS).epilog(FUZZ_EPILOG),
+        (command) => command.options(yargsOptions(FUZZ_SETTINGS)).epilog(FUZZ_EPILOG),
         async (args) => {
-          (await import('./target-flags.js')).checkTargetFlags(args);
-          setExitCode(
-            await (await import('./fuzz.js')).runFuzzCommand(
-              {
-                ...definedOnly({
-                  ...targetArguments(args),
-                  numRuns: args['num-runs'],
-                  maxCommands: args['max-commands'],
-                  maxDurationSeconds: args['max-duration'],
-                  replay: args.replay,
-                  json: args.json,
-                  junit: args.junit,
-                  har: harOutput(args.har),
-                }),
-              },
-              signals,
-            ),
-          );
+          const options = await commandValues(FUZZ_SETTINGS, args);
+          (await import('./target-checks.js')).checkCombinations(options);
+          setExitCode(await (await import('./fuzz.js')).runFuzzCommand(options, signals));
         },
       )
       .command(
         'proxy',
         "Judge live traffic: forward a client's requests to a deployment and report where either departs from the spec",
-        (command) => command.options(PROXY_FLAGS).epilog(PROXY_EPILOG),
+        (command) => command.options(yargsOptions(PROXY_SETTINGS)).epilog(PROXY_EPILOG),
         async (args) => {
-          setExitCode(
-            await (await import('./proxy.js')).runProxyCommand(
-              {
-                target: args.target,
-                ...definedOnly({
-                  port: args.port,
-                  host: args.host,
-                  gameOrigin: args['game-origin'],
-                  clientIpHeader: args['client-ip-header'],
-                  failOn: args['fail-on'],
-                  json: args.json,
-                  junit: args.junit,
-                  har: args.har,
-                  record: args.record,
-                }),
-              },
-              signals,
-            ),
-          );
+          setExitCode(await (await import('./proxy.js')).runProxyCommand(await commandValues(PROXY_SETTINGS, args), signals));
         },
       )
       .demandCommand(1, 'Name a command: mock, check, fuzz or proxy')
@@ -186,8 +134,7 @@ export async function main(argv: readonly string[], { env, signals }: CliSurroun
       const hint = near.length > 0 ? `; did you mean ${near.join(' or ')}?` : '';
       throw new CliError('GS_USAGE', `Unknown command ${JSON.stringify(command)}; commands: ${commands.join(', ')}${hint}`);
     }
-    const targetFlags = command === 'check' || command === 'fuzz' ? await import('./target-flags.js') : undefined;
-    const variables = readVariables(env, command, COMMAND_FLAGS[command] ?? {}, targetFlags?.TARGET_FLAG_CHECKS);
+    const variables = await readVariables(env, command, COMMAND_SETTINGS[command] ?? []);
     let exitCode: number = EXIT_CODES.success;
     // With a callback, yargs hands over what it would print (--help, --version) instead of printing it.
     let output = '';

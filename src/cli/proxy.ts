@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { counted } from '../../conformance/common/counted.js';
-import { HarRecorder } from '../../conformance/report/har.js';
+import { type HarOutput, HarRecorder } from '../../conformance/report/har.js';
 import type { LiveFinding } from '../../conformance/rules/session/live-finding.js';
 import type { FindingsLog } from '../../conformance/proxy/findings-log.js';
 import { PROXY_PREFIX } from '../../conformance/proxy/findings-page.js';
@@ -14,8 +14,9 @@ import { EXIT_CODES } from '../standalone/cli-error.js';
 import { listenError } from '../standalone/listen-errors.js';
 import { firstStopSignal, type StopSignals } from '../standalone/stop-signals.js';
 import { targetSilence } from './target-probe.js';
-import { type FailOn, PROXY_DEFAULTS } from './proxy-flags.js';
+import { type FailOn, PROXY_DEFAULTS } from './proxy-settings.js';
 
+/** The settings of `game-service proxy` (proxy-settings.ts), under their flags' names. */
 export interface ProxyCommandOptions {
   target: string;
   port?: number;
@@ -25,7 +26,7 @@ export interface ProxyCommandOptions {
   failOn?: FailOn;
   json?: string;
   junit?: string;
-  har?: string;
+  har?: HarOutput;
   record?: string;
 }
 
@@ -55,7 +56,7 @@ async function writeReports(options: ProxyCommandOptions, log: FindingsLog, sess
   if (options.har !== undefined) {
     const har = new HarRecorder();
     for (const { exchange } of log.maskedExchanges()) har.record(exchange, isControlPath(new URL(exchange.url).pathname));
-    await har.write({ file: options.har, creatorVersion: PACKAGE_VERSION });
+    await har.write(options.har);
   }
 }
 

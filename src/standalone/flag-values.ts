@@ -1,4 +1,5 @@
 import { CliError } from './cli-error.js';
+import { ProblemList } from './problems.js';
 
 /** Flag values as typed, from the environment or from a config file, turned into typed values or usage errors. */
 
@@ -38,6 +39,23 @@ export function parseGameOrigin(value: string, subject = '--game-origin'): strin
 /** Repeated flags, a config array and a comma-separated env value all become one list. */
 export function parseOriginList(values: unknown): string[] {
   return parseList(values).map((origin) => parseGameOrigin(origin));
+}
+
+/** The parser of the --config file's `key` of origins: every one that is none is named, by the file and key. */
+export function fileOrigins(key: string): (value: string | string[], path: string) => string[] {
+  return (value, path) => {
+    const problems = new ProblemList();
+    const origins = parseList(value).flatMap((origin) => {
+      try {
+        return [parseGameOrigin(origin, `--config ${path}: /${key}`)];
+      } catch (error) {
+        problems.add(new CliError('GS_CONFIG', (error as Error).message));
+        return [];
+      }
+    });
+    problems.throwIfAny();
+    return origins;
+  };
 }
 
 const SWITCH_VALUES: Readonly<Record<string, boolean>> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };

@@ -6,6 +6,7 @@ import { mergeMockOptions, resolveMockOptions, worldFile } from './mock-options.
 import { ProblemList } from './problems.js';
 import { MOCK_DEFAULTS, type MockConfig, type MockFlags } from './setting-forms.js';
 import { readWorldFile } from './world-file.js';
+import { parseVariants } from './variant-values.js';
 
 const file = (config: MockConfig, path = 'conf/mock.json') => ({ path, config });
 
@@ -55,7 +56,8 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
   it('takes variants from --variant over the file, and refuses a name that is none, naming where it came from', () => {
     expect(mergeMockOptions({ variant: ['wrong-code-401'] }, file({ variant: 'all' })).variants).toEqual(['wrong-code-401']);
     expect(mergeMockOptions({}, file({ variant: 'public-deployment,random:3' })).variants).toEqual(['public-deployment', 'random:3']);
-    expect(() => mergeMockOptions({ variant: ['wrong-code-499'] }, undefined)).toThrow(/^--variant: unknown variant "wrong-code-499"/);
+    // A flag's value comes parsed: --variant's parser refuses a name that is none.
+    expect(() => parseVariants(['wrong-code-499'])).toThrow(/^--variant: unknown variant "wrong-code-499"/);
     expect(() => mergeMockOptions({}, file({ variant: ['reset-epoch-milliseconds', 'reset-seconds-remaining'] }))).toThrow(
       /\/variant: reset-epoch-milliseconds and reset-seconds-remaining are two sides of one choice/,
     );

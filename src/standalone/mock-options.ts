@@ -5,13 +5,10 @@ import { compileUserRoutes } from '../core/user-routes/compile-routes.js';
 import { compileResourceTemplates } from '../core/user-routes/resource-templates.js';
 import { pointer } from '../core/user-routes/template.js';
 import { routeCategory, userRouteId, type UserRoute } from '../core/user-routes/user-route.js';
-import { chooseVariants, VariantError } from '../core/variant-choice.js';
 import { ROUTES } from '../spec/routes.js';
 import { CliError } from './cli-error.js';
 import { readConfigFile } from './config-file.js';
-import { configFaults } from './fault-flags.js';
 import { definedOnly } from './defined-only.js';
-import { parseGameOrigin, parseList } from './flag-values.js';
 import { ProblemList } from './problems.js';
 import { FLAG_SETTINGS, MOCK_DEFAULTS, OPTION_SETTINGS, type MockConfig, type MockFlags, type MockOptions } from './setting-forms.js';
 import { mergeStoreOptions } from './store-options.js';
@@ -27,20 +24,27 @@ export interface ConfigSource {
 /** Mock options before the world file is read. */
 export type MergedMockOptions = Omit<MockOptions, 'world' | 'worldSource' | 'logger'>;
 
-/** The options taken as they are given (OptionDeclaration.asGiven), under their names. */
-type GivenOptions = Pick<MockOptions, 'port' | 'host' | 'trustProxy'> & Partial<MergedMockOptions>;
+/** The options the table merges (OptionDeclaration.asGiven), under their names. */
+type GivenOptions = Pick<MockOptions, 'port' | 'host' | 'trustProxy' | 'gameOrigins'> & Partial<MergedMockOptions>;
 
-/** Per setting taken as it is given: flag (or environment, which yargs folds into the flags) ?? config file ?? default; left out when none says. */
-function givenOptions(flags: MockFlags, config: MockConfig): GivenOptions {
+/**
+ * Per setting the table merges: flag (or environment, which yargs folds into the flags) ?? config file (through its
+ * key's parser) ?? default, key by key; left out when none says. A file value that cannot work is noted.
+ */
+function givenOptions(flags: MockFlags, file: ConfigSource | undefined, problems: ProblemList): GivenOptions {
   const fromFlags: Readonly<Record<string, unknown>> = flags;
-  const fromFile: Readonly<Record<string, unknown>> = config;
+  const fromFile: Readonly<Record<string, unknown>> = file?.config ?? {};
   const flagKey = new Map(FLAG_SETTINGS.map(({ name, key }) => [name, key]));
+  const inFile = (name: string, parse: ((value: never, path: string) => unknown) | undefined) => {
+    const value = fromFile[name] ?? undefined;
+    return value === undefined || parse === undefined ? value : problems.attempt(() => parse(value as never, file!.path));
+  };
   const entries = OPTION_SETTINGS.filter(({ option }) => option.asGiven).flatMap(({ name, setting, optionName }) => {
     const flag = flagKey.get(name);
-    const value = (flag === undefined ? undefined : fromFlags[flag]) ?? fromFile[name] ?? setting.default;
+    const value = (flag === undefined ? undefined : fromFlags[flag]) ?? inFile(name, setting.file?.parse) ?? setting.optionDefault ?? setting.default;
     return value === undefined ? [] : [[optionName, value]];
   });
-  // The table gives port, host and trustProxy a default, and each value the type its option declares.
+  // The table gives port, host, trustProxy and gameOrigins a default, and each value the type its option declares.
   return Object.fromEntries(entries) as GivenOptions;
 }
 
@@ -108,40 +112,6 @@ function actionPoints(file: ConfigSource, routes: readonly UserRoute[], problems
   return { actionPoints: rules, actionCosts: given.costs ?? {} };
 }
 
-/** The flag's origins (checked as they were parsed), or the file's under `key`, each one that is none noted. */
-function origins(
-  fromFlag: string[] | undefined,
-  file: ConfigSource | undefined,
-  key: 'gameOrigin' | 'corsOrigin',
-  problems: ProblemList,
-): string[] | undefined {
-  if (fromFlag !== undefined) return fromFlag;
-  const given = file?.config[key];
-  if (given === undefined || given === null) return undefined;
-  return parseList(given).flatMap((origin) => {
-    try {
-      return [parseGameOrigin(origin, `--config ${file!.path}: /${key}`)];
-    } catch (error) {
-      problems.add(new CliError('GS_CONFIG', (error as Error).message));
-      return [];
-    }
-  });
-}
-
-/** The variants to play, checked now so that a wrong name stops the mock before it listens. */
-function variants(flags: MockFlags, file: ConfigSource | undefined): string[] {
-  const entries = flags.variant ?? (file?.config.variant === undefined || file.config.variant === null ? [] : parseList(file.config.variant));
-  try {
-    chooseVariants(entries);
-  } catch (error) {
-    if (!(error instanceof VariantError)) throw error;
-    throw flags.variant === undefined
-      ? new CliError('GS_CONFIG', `--config ${file!.path}: /variant: ${error.message}`)
-      : new CliError('GS_USAGE', `--variant: ${error.message}`);
-  }
-  return entries;
-}
-
 /** The world named by --world, or by the config file (relative to that file). */
 export function worldFile(flags: MockFlags, file: ConfigSource | undefined): WorldFile | undefined {
   if (flags.world !== undefined) return { path: flags.world, subject: `--world ${flags.world}` };
@@ -153,27 +123,28 @@ export function worldFile(flags: MockFlags, file: ConfigSource | undefined): Wor
 
 /**
  * Per setting, flag (or environment, which yargs folds into the flags) ?? config file ?? default, once, into the
- * options `startMock` takes. Reads no file. Throws every problem found, at once.
+ * options `startMock` takes: the table's settings generically (givenOptions), the rest below. Reads no file.
+ * Throws every problem found, at once.
  */
 export function mergeMockOptions(flags: MockFlags, file: ConfigSource | undefined): MergedMockOptions {
   const problems = new ProblemList();
   const config: MockConfig = file?.config ?? {};
+  // Compiled, each problem named by its JSON path; the action points' costs price them.
   const routes = file === undefined ? [] : fileRoutes(file, problems);
   // Where a check fails, its fallback only keeps the shape: the problems noted are thrown below.
   const merged: MergedMockOptions = {
-    ...givenOptions(flags, config),
-    gameOrigins: origins(flags.gameOrigin, file, 'gameOrigin', problems) ?? [],
+    ...givenOptions(flags, file, problems),
+    // Two settings, --bot-check and --bot-check-token, make one option: a token implies mode tokens.
     botCheck: problems.attempt(() => mergeBotCheck(flags, config)) ?? { mode: MOCK_DEFAULTS.botCheck },
+    // In the file only, checked against each other and against the routes they price.
     ...(file === undefined ? {} : actionPoints(file, routes, problems)),
     routes,
+    // In the file only, templates compiled, each problem named by its JSON path.
     ...resourceTemplates(file, problems),
-    variants: problems.attempt(() => variants(flags, file)) ?? [],
+    // Four settings that exclude or need each other, a state file relative to the config file.
     ...(problems.attempt(() => mergeStoreOptions(flags, config, file?.path)) ?? { workers: MOCK_DEFAULTS.workers }),
-    ...definedOnly({
-      watchConfig: flags.watch === true ? (file?.path ?? problems.attempt(watchWithoutFile)) : undefined,
-      corsOrigins: origins(flags.corsOrigin, file, 'corsOrigin', problems),
-      faults: flags.fault ?? (file === undefined ? undefined : problems.attempt(() => configFaults(file.path, config.faults))),
-    }),
+    // The option is the path of the --config file, which the flag only switches on.
+    ...definedOnly({ watchConfig: flags.watch === true ? (file?.path ?? problems.attempt(watchWithoutFile)) : undefined }),
   };
   problems.throwIfAny();
   return merged;

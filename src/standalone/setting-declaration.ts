@@ -1,6 +1,6 @@
 import type { KeySchema } from '../core/schema-parts.js';
 
-/** A flag of `game-service mock`; its environment variable is GAME_SERVICE_<FLAG> (`--game-origin`: GAME_SERVICE_GAME_ORIGIN). */
+/** A flag of a `game-service` command; its environment variable is GAME_SERVICE_<FLAG> (`--game-origin`: GAME_SERVICE_GAME_ORIGIN). */
 export interface FlagDeclaration {
   /** Without its dashes. */
   name: string;
@@ -11,6 +11,15 @@ export interface FlagDeclaration {
   choices?: readonly string[];
 }
 
+/** A flag's value as its parser makes it, or as yargs reads its kind. */
+export type FlagValue<Flag> = Flag extends { parse: (value: never) => infer Value }
+  ? Value
+  : Flag extends { choices: readonly (infer Choice)[] }
+    ? Choice
+    : Flag extends { kind: 'boolean' }
+      ? boolean
+      : string;
+
 /** A key of the --config file: its schema, and what it says of the key where the flag's words do not fit a file. */
 export interface FileKey {
   schema: object;
@@ -20,18 +29,27 @@ export interface FileKey {
    */
   forms?: object;
   description?: string;
+  /**
+   * The file's value as the option holds it, checked as the flag's parser checks a flag's (`path` is the file's, to
+   * name it); throws a CliError naming the key. Without it, what the schema checks is all the value needs.
+   */
+  parse?: (value: never, path: string) => unknown;
 }
 
 /** A key whose schema is checked against `Value`, what the key holds once valid (carried by the type alone). */
 export interface FileKeyDeclaration<Value> extends FileKey {
   schema: KeySchema<Value>;
+  parse?: (value: Value, path: string) => unknown;
   readonly value?: Value;
 }
 
 /** An option of `startMock` (MockOptions): its type, and how it is resolved. */
 export interface OptionDeclaration<Value = unknown, Required extends boolean = boolean> {
   required: Required;
-  /** Resolved as flag ?? file ?? default, with nothing to check between them; else a function of mock-options.ts resolves it. */
+  /**
+   * Resolved by the generic merge, as flag ?? file (through its key's `parse`) ?? default; else a function of
+   * mock-options.ts resolves it, for a reason said there.
+   */
   asGiven: boolean;
   /** Passed on to createService under the same name. */
   toService: boolean;

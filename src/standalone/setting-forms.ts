@@ -1,4 +1,4 @@
-import { camelCase, type CamelCase, type FileKeyDeclaration, type OptionDeclaration, type SettingDeclaration } from './setting-declaration.js';
+import { camelCase, type CamelCase, type FileKeyDeclaration, type FlagValue, type OptionDeclaration, type SettingDeclaration } from './setting-declaration.js';
 import { definedOnly } from './defined-only.js';
 import { MOCK_SETTINGS } from './settings.js';
 
@@ -6,14 +6,6 @@ import { MOCK_SETTINGS } from './settings.js';
 
 type Settings = typeof MOCK_SETTINGS;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
-
-type FlagValue<Flag> = Flag extends { parse: (value: never) => infer Value }
-  ? Value
-  : Flag extends { choices: readonly (infer Choice)[] }
-    ? Choice
-    : Flag extends { kind: 'boolean' }
-      ? boolean
-      : string;
 
 /** The mock's flags as yargs hands them over: typed, from the command line or a GAME_SERVICE_* variable, or absent. */
 export type MockFlags = {

@@ -13,10 +13,12 @@ import {
 import type { UserRoute } from '../core/user-routes/user-route.js';
 import type { World } from '../core/world.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/control-routes.js';
-import { parseFaultFlags, parseFaultSeed } from './fault-flags.js';
-import { parseCount, parseList, parseOriginList, parsePort, parseStoreUrl } from './flag-values.js';
+import { configFaults, parseFaultFlags, parseFaultSeed } from './fault-flags.js';
+import { fileOrigins, parseCount, parseList, parseOriginList, parsePort, parseStoreUrl } from './flag-values.js';
+import { fileVariants, parseVariants } from './variant-values.js';
 import type { LogFormat, MockLogger } from './logger.js';
 import { readableFile } from './readable-file.js';
+import { GAME_ORIGIN_FLAG } from './game-origin-flag.js';
 import { ROUTES_SCHEMA, type RouteConfig } from '../core/user-routes/route-schema.js';
 import { count, fieldsTemplate, onOff, stringOrList } from '../core/schema-parts.js';
 import { fileKey, option, requiredOption, type SettingDeclaration } from './setting-declaration.js';
@@ -53,13 +55,19 @@ export const MOCK_SETTINGS = {
   gameOrigin: {
     description: 'Origin of a game client (repeatable, or comma-separated): its requests skip the gameplay, read and public buckets and get CORS',
     defaultText: 'none',
-    flag: { name: 'game-origin', kind: 'list', parse: parseOriginList },
+    flag: GAME_ORIGIN_FLAG,
     file: fileKey<string | string[]>(
       { $ref: '#/definitions/gameOrigin' },
-      { forms: stringOrList(ONE_ORIGIN), description: 'Origins of game clients (scheme://host[:port]), matched exactly against the Origin header' },
+      {
+        forms: stringOrList(ONE_ORIGIN),
+        description: 'Origins of game clients (scheme://host[:port]), matched exactly against the Origin header',
+        parse: fileOrigins('gameOrigin'),
+      },
     ),
+    optionDefault: [],
+    // The service's option (ServiceOptions, documented in docs/hosts.md), which startMock passes on under its name.
     optionName: 'gameOrigins',
-    option: requiredOption<readonly string[]>({ toService: true }),
+    option: requiredOption<readonly string[]>({ asGiven: true, toService: true }),
   },
   corsOrigin: {
     description:
@@ -71,10 +79,12 @@ export const MOCK_SETTINGS = {
       {
         forms: stringOrList(ONE_ORIGIN),
         description: 'Page origins (scheme://host[:port]) a browser may read the API from, besides the game origins. No rate-limit exemption',
+        parse: fileOrigins('corsOrigin'),
       },
     ),
+    // The service's option (ServiceOptions), which startMock passes on under its name.
     optionName: 'corsOrigins',
-    option: option<readonly string[]>({ toService: true }),
+    option: option<readonly string[]>({ asGiven: true, toService: true }),
   },
   trustProxy: {
     description: 'Take the client IP from the first X-Forwarded-For hop instead of the TCP peer',
@@ -223,17 +233,20 @@ export const MOCK_SETTINGS = {
   variant: {
     description: 'Play a legal variation where the spec is silent (repeatable, or comma-separated): a NAME below, all, random[:SEED] or public-deployment',
     defaultText: 'none: the choices of docs/spec-silent.md',
-    flag: { name: 'variant', kind: 'list', parse: parseList },
+    flag: { name: 'variant', kind: 'list', parse: parseVariants },
     file: fileKey<string | string[]>(
       { $ref: '#/definitions/variant' },
       {
         forms: stringOrList('One entry, or several separated by commas.'),
         description:
           'Legal variations to play where the spec is silent: variant names, all, random[:SEED] or public-deployment (game-service mock --help lists them)',
+        parse: fileVariants,
       },
     ),
+    optionDefault: [],
+    // The service's option (ServiceOptions, documented in docs/variants.md), which startMock passes on under its name.
     optionName: 'variants',
-    option: option<readonly string[]>({ toService: true }),
+    option: option<readonly string[]>({ asGiven: true, toService: true }),
   },
   faults: {
     description:
@@ -245,9 +258,10 @@ export const MOCK_SETTINGS = {
       {
         description:
           'Fault rules in force from the start, each as --fault text ("GET /api/player 503@0.2") or JSON ({"kind": "latency", "path": "/api/*", "minMs": 100, "maxMs": 500})',
+        parse: (faults, path) => configFaults(path, faults),
       },
     ),
-    option: option<readonly (FaultRuleJson | string)[]>({ toService: true }),
+    option: option<readonly (FaultRuleJson | string)[]>({ asGiven: true, toService: true }),
   },
   faultSeed: {
     description: 'Seed of the fault draws: the same seed and requests meet the same faults',

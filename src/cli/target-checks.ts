@@ -1,0 +1,66 @@
+import { isIP } from 'node:net';
+import { parseReplayToken } from '../../conformance/fuzz/report.js';
+import { expandSourceIps } from '../../conformance/target/identities.js';
+import { checkOnlyPattern } from '../../conformance/run/only-pattern.js';
+import { checkOtpSource, parseOtpSource } from '../../conformance/otp/index.js';
+import { checkTargetOptions } from '../../conformance/target/target-options.js';
+import { CliError } from '../standalone/cli-error.js';
+import { definedOnly } from '../standalone/defined-only.js';
+import { repeatedRoutePrefix } from './base-url-path.js';
+
+/**
+ * The checks of `check` and `fuzz` values that read the suite: loaded only when one of their values is judged
+ * (target-settings.ts), since the conformance modules they read are not light.
+ */
+
+function checkSourceIps(value: string): void {
+  for (const address of expandSourceIps(value)) {
+    if (isIP(address) === 0) throw new Error(`--source-ips ${JSON.stringify(value)}: ${address} is not an IP address`);
+  }
+}
+
+/** Runs `check`, its Error a usage error (exit 2). These checks throw nothing else but CliErrors, which pass as they are. */
+function asUsage(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    throw error instanceof Error && !(error instanceof CliError) ? new CliError('GS_USAGE', error.message) : error;
+  }
+}
+
+const CHECKS = {
+  otpSource: (value: string) => checkOtpSource(parseOtpSource(value)),
+  sourceIps: checkSourceIps,
+  clientIpHeader: (value: string) => checkTargetOptions({ clientIpHeader: value }),
+  shipPayload: (value: string) => checkTargetOptions({ shipPayload: value }),
+  only: checkOnlyPattern,
+  replay: (value: string) => void parseReplayToken(value),
+};
+
+/** By option, a check that throws a usage error naming the flag and its value. */
+export const TARGET_CHECKS: Readonly<Record<keyof typeof CHECKS, (value: string) => void>> = Object.fromEntries(
+  Object.entries(CHECKS).map(([name, check]) => [name, (value: string) => asUsage(() => check(value))]),
+) as Record<keyof typeof CHECKS, (value: string) => void>;
+
+/** The values of check and fuzz that exclude or need each other. */
+interface Combined {
+  baseUrl?: string;
+  keepBasePath?: boolean;
+  forwardedFor?: boolean;
+  clientIpHeader?: string;
+  seed?: number;
+  replay?: string;
+}
+
+/** The values that only together cannot work, each pair a usage error (exit 2) before anything starts. */
+export function checkCombinations({ baseUrl, keepBasePath, forwardedFor, clientIpHeader, seed, replay }: Combined): void {
+  // Two ways of sending the client's address: --forwarded-for is --client-ip-header X-Forwarded-For.
+  asUsage(() => checkTargetOptions(definedOnly({ forwardedFor, clientIpHeader })));
+  // A base URL ending in /api (or another route prefix) would send /api/api/…, unless its routes really are under it twice.
+  const mistake = baseUrl === undefined || keepBasePath === true ? undefined : repeatedRoutePrefix(baseUrl);
+  if (mistake !== undefined) throw new CliError('GS_USAGE', mistake);
+  // A replayed sequence is drawn again from its run's seed.
+  if (replay !== undefined && seed === undefined) {
+    throw new CliError('GS_USAGE', '--replay needs the --seed printed with it: a sequence is replayed from the seed of the run that found it');
+  }
+}
