@@ -27,6 +27,8 @@ const CAUGHT: readonly { name: string; rules: readonly RuleId[]; maxSteps: numbe
   { name: 'ratelimit-limit-plus-one', rules: ['RL-LIMIT'], maxSteps: 1 },
   { name: '429-one-request-early', rules: ['RL-WINDOW'], maxSteps: AUTH_LIMIT },
   { name: 'remaining-never-decreases', rules: ['RL-REMAINING'], maxSteps: 1 },
+  { name: 'reset-as-date', rules: ['RL-RESET'], maxSteps: 1 },
+  { name: 'reset-unit-changes-within-a-bucket', rules: ['RL-RESET'], maxSteps: 2 },
   { name: 'reset-a-quarter-hour-ahead', rules: ['RL-WINDOW'], maxSteps: 1 },
   { name: 'shared-read-bucket', rules: ['RL-REMAINING'], maxSteps: 2 },
   // Two ways to show it: a game-origin request missing from the next Remaining (2 requests), or a game-origin

@@ -83,6 +83,15 @@ async function checkAndFuzz(selection: string) {
   }
 }
 
+/** The failed checks of a run's output, each with the first lines of its failure, for a failure message. */
+function failedChecks(stdout: string): string {
+  return stdout
+    .split('\n✗ ')
+    .slice(1)
+    .map((block) => `✗ ${block.split('\n').slice(0, 12).join('\n')}`)
+    .join('\n');
+}
+
 /** The proxy's server findings, one line each, for a failure message. */
 function serverFindings(report: ProxyReport): string {
   return report.kept
@@ -105,7 +114,7 @@ describe('check and fuzz pass against every legal variant of the mock', () => {
     '--variant %s',
     async (selection) => {
       const { check, fuzz, proxy } = await inSlot(() => checkAndFuzz(selection));
-      expect(check.code, `check --variant ${selection}:\n${check.stdout.slice(-3_000)}\n${check.stderr.slice(-1_000)}`).toBe(0);
+      expect(check.code, `check --variant ${selection}:\n${failedChecks(check.stdout)}\n${check.stdout.slice(-3_000)}\n${check.stderr.slice(-1_000)}`).toBe(0);
       expect(check.stdout).toMatch(/\n[1-9]\d* passed, 0 failed/);
       expect(fuzz.code, `fuzz --variant ${selection}:\n${fuzz.stdout.slice(-3_000)}\n${fuzz.stderr.slice(-1_000)}`).toBe(0);
       expect(proxy.report.findings.server, `proxy in front of --variant ${selection}:\n${serverFindings(proxy.report)}`).toBe(0);

@@ -30,6 +30,19 @@ function refreshProbes(token: string, identity: Identity): Call[] {
   }));
 }
 
+/**
+ * Tokens one character from a real one, none of them issued: a server that compares a prefix, or trims what it
+ * reads, or matches loosely takes one of them for the token.
+ */
+function tokenNeighbours(token: string): [string, string][] {
+  const last = token.at(-1);
+  return [
+    [`${token}0`, 'a real token with a character added'],
+    [token.slice(0, -1), 'a real token without its last character'],
+    [`${token.slice(0, -1)}${last === '0' ? '1' : '0'}`, 'a real token with its last character changed'],
+  ];
+}
+
 function getPlayer(suite: Suite, identity: Identity, authorization?: string): Promise<Exchange> {
   return suite.target.send({ method: 'GET', path: PLAYER, identity, ...(authorization === undefined ? {} : { headers: { authorization } }) });
 }
@@ -53,6 +66,17 @@ export function bearerChecks(suite: Suite): void {
       expect401(await suite.target.send(createShipCall(suite, undefined, identity)), 'ship creation with no Authorization header');
       expect401(await suite.target.send(createShipCall(suite, crypto.randomUUID(), identity)), 'ship creation with a UUID the server never issued');
     });
+
+    it(
+      rule('AUTH-401', 'GET /api/player with a real token of the run with a character added, its last removed, or its last changed (still a UUID) answers 401'),
+      async (context) => {
+        const reason = cannotSignIn(suite);
+        if (reason !== undefined) return context.skip(reason);
+        const identity = suite.target.identities.fresh();
+        const { token } = await verifiedPlayer(suite);
+        for (const [altered, what] of tokenNeighbours(token)) expect401(await getPlayer(suite, identity, `Bearer ${altered}`), what);
+      },
+    );
 
     it(rule('AUTH-401', 'property: GET /api/player with Authorization values carrying no issued token answers 401'), async () => {
       const identity = suite.target.identities.fresh();

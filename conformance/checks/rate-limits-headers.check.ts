@@ -33,20 +33,26 @@ const signedInClient = fixture(async (suite) => {
   return { identity, ...(await sharedSignIn(suite, identity)) };
 });
 
-/** Answers of one client's public reads, and of a player's reads where the run signs in: the Reset values RL-RESET and RL-WINDOW read. */
-const resetResponses = fixture(async (suite): Promise<Timed[]> => {
+/**
+ * Answers of one client's public reads, and of a player's reads where the run signs in, by category: the Reset values
+ * RL-RESET and RL-WINDOW read (each category in a unit of its own: nothing makes the unit one per server).
+ */
+const resetResponses = fixture(async (suite): Promise<Map<RateLimitCategory, Timed[]>> => {
   await startFreshWindows(suite);
   const identity = suite.target.identities.fresh();
-  const responses: Timed[] = [];
-  for (let index = 0; index < 3; index++) responses.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
+  const publicReads: Timed[] = [];
+  for (let index = 0; index < 3; index++) publicReads.push(await sendTimed(suite, { method: 'GET', path: '/health', identity }));
+  const byCategory = new Map<RateLimitCategory, Timed[]>([['public', publicReads]]);
   if (suite.otp !== null || suite.config.capabilities?.players === true) {
     const client = await signedInClient(suite);
     if (client.player !== undefined) {
+      const reads: Timed[] = [];
       for (let index = 0; index < 2; index++)
-        responses.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+        reads.push(await sendTimed(suite, { method: 'GET', path: '/api/player', token: client.player.token, identity: client.identity }));
+      byCategory.set('read', reads);
     }
   }
-  return responses;
+  return byCategory;
 });
 
 async function tokenOrSkip(suite: Suite, context: TestContext) {
@@ -64,6 +70,40 @@ function expectLimit(suite: Suite, exchange: Exchange, category: RateLimitCatego
     sentBySuite(suite, exchange),
     `X-RateLimit-Limit: ${limit} (the ${category} bucket size) on a response to an external caller`,
   );
+}
+
+/**
+ * RL-RESET over one category's answers: each Reset an integer, all in one unit that puts the window's end within the
+ * next minute; the unit and where the category's windows start are reported.
+ */
+async function expectResetUnit(suite: Suite, context: TestContext, category: RateLimitCategory, responses: readonly Timed[]): Promise<void> {
+  for (const { exchange } of responses) expectRule('RL-RESET', exchange, sentBySuite(suite, exchange), 'X-RateLimit-Reset as an integer');
+  const samples = resetSamples(responses);
+  const inference = inferResetUnit(samples);
+  const broken = resetProblem(samples, inference);
+  if (broken?.rule === 'RL-WINDOW') {
+    await observe(context, `${category}: X-RateLimit-Reset is left to RL-WINDOW, which expects ${broken.problem}`);
+    return;
+  }
+  // An unreadable value fails its own response; values in no one unit, the last, where they stopped agreeing.
+  if (broken !== undefined) expectThat(responses.at(inference.kind === 'unreadable' ? inference.index : -1)!.exchange, false, broken.problem);
+  if (inference.kind === 'ambiguous')
+    await observe(context, `${category}: X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
+  if (inference.kind !== 'unit') return;
+  await observe(context, `${category}: X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
+
+  // Which windows: those that start at a key's first request, or clock minutes. A response with
+  // Remaining = Limit − 1 answered the request that opened its window (a first hit).
+  const windows: WindowSample[] = responses.map((timed, index) => ({
+    at: timed.at,
+    windowEnd: inference.readings[index]!.windowEnd,
+    firstHit: remainingOf(timed.exchange) === RATE_LIMITS[category].limit - 1,
+  }));
+  const alignment = inferAlignment(windows);
+  if (alignment.kind === 'known') await observe(context, `${category} windows: ${describeAlignment(alignment.alignment)}`);
+  else if (alignment.kind === 'neither')
+    await observe(context, `${category} windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)`);
+  else await observe(context, `${category} window alignment: could not tell (${alignment.kind})`);
 }
 
 export function rateLimitsHeadersChecks(suite: Suite): void {
@@ -125,43 +165,15 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
     it(
       rule(
         'RL-RESET',
-        "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response",
+        "an integer whose unit (epoch s, epoch ms or seconds remaining) puts the window's end within the next minute, the same unit on every response of a bucket category",
       ),
       async (context) => {
-        const responses = await resetResponses(suite);
-        for (const { exchange } of responses) expectRule('RL-RESET', exchange, sentBySuite(suite, exchange), 'X-RateLimit-Reset as an integer');
-
-        const samples = resetSamples(responses);
-        const inference = inferResetUnit(samples);
-        const broken = resetProblem(samples, inference);
-        if (broken?.rule === 'RL-WINDOW') {
-          await observe(context, `X-RateLimit-Reset is left to RL-WINDOW, which expects ${broken.problem}`);
-          return;
-        }
-        // An unreadable value fails its own response; values in no one unit, the last, where they stopped agreeing.
-        if (broken !== undefined) expectThat(responses.at(inference.kind === 'unreadable' ? inference.index : -1)!.exchange, false, broken.problem);
-        if (inference.kind === 'ambiguous')
-          await observe(context, `X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
-        if (inference.kind !== 'unit') return;
-        await observe(context, `X-RateLimit-Reset reads as ${describeResetUnit(inference.unit)}`);
-
-        // Which windows: those that start at a key's first request, or clock minutes. A response with
-        // Remaining = Limit − 1 answered the request that opened its window (a first hit).
-        const windows: WindowSample[] = responses.map((timed, index) => ({
-          at: timed.at,
-          windowEnd: inference.readings[index]!.windowEnd,
-          firstHit: remainingOf(timed.exchange) === RATE_LIMITS[index < 3 ? 'public' : 'read'].limit - 1,
-        }));
-        const alignment = inferAlignment(windows);
-        if (alignment.kind === 'known') await observe(context, `rate-limit windows: ${describeAlignment(alignment.alignment)}`);
-        else if (alignment.kind === 'neither')
-          await observe(context, 'rate-limit windows are neither aligned to clock minutes nor 60 s from the first request (another window scheme)');
-        else await observe(context, `rate-limit window alignment: could not tell (${alignment.kind})`);
+        for (const [category, responses] of await resetResponses(suite)) await expectResetUnit(suite, context, category, responses);
       },
     );
 
     it(rule('RL-WINDOW', 'the window X-RateLimit-Reset names ends within the minute the Limits table gives, in whatever unit it is read'), async () => {
-      const responses = await resetResponses(suite);
+      const responses = [...(await resetResponses(suite)).values()].flat();
       for (const { exchange, at } of responses) {
         const reset = resetOf(exchange);
         // Each response alone: a longer window is RL-WINDOW's whatever the others say (a value unreadable otherwise is RL-RESET's).

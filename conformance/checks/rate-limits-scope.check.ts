@@ -4,7 +4,7 @@ import { expectThat, observe, requireThat } from './assertions.js';
 import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
 import { fixture } from '../fixtures/fixture.js';
 import { describeAddressing, type Identity } from '../target/identities.js';
-import { secondToken } from '../fixtures/accounts.js';
+import { authIsScarce, secondToken, verifiedPlayer } from '../fixtures/accounts.js';
 import { uniqueEmail } from '../fixtures/players.js';
 import { createShipCall } from '../fixtures/gameplay.js';
 import { rule } from '../rules/index.js';
@@ -139,6 +139,52 @@ export function rateLimitsScopeChecks(suite: Suite): void {
       });
       expectRemainingInRange(answer, AUTH_LIMIT);
     });
+
+    it(
+      rule(
+        'RL-AUTH-IP',
+        'auth requests carrying a valid bearer token are counted like any other: Remaining falls by them, and once the bucket is spent one is a 429',
+      ),
+      async (context) => {
+        // Every auth request of such a run is planned (auth-plan.ts): none is spent beyond it.
+        requireThat(context, !authIsScarce(suite), 'one client address paces the run: no auth request is spent beyond the plan');
+        requirePlayers(suite, context);
+        const { target } = suite;
+        const { token } = await verifiedPlayer(suite);
+        const clockMoved = await startFreshWindows(suite);
+        const identity = target.identities.fresh();
+        // Spending the auth bucket of the run's only address would hold up every later sign-in for a minute.
+        const mayExhaust = clockMoved || target.identities.distinct > 1;
+        const external = () => sendTimed(suite, authCall(suite, identity, { expectLimit: mayExhaust }));
+        const holdingToken = () => sendTimed(suite, { ...authCall(suite, identity, { expectLimit: mayExhaust }), token });
+        const before = await external();
+        const left = remainingOf(before.exchange);
+        expectRule('RL-REMAINING', before.exchange, sentBySuite(suite, before.exchange), 'X-RateLimit-Remaining on the response to an external auth request');
+        await holdingToken();
+        const after = await external();
+        expectBucketCount(suite, after.exchange, {
+          rule: 'RL-AUTH-IP',
+          since: { remaining: left!, counted: 2 },
+          why: 'the request in between, carrying a valid bearer token, was counted',
+        });
+        if (!mayExhaust) {
+          await observe(
+            context,
+            'the 429 of a spent bucket was not provoked: the run has one client address and no clock control (pass --source-ips or --forwarded-for)',
+          );
+          return;
+        }
+        for (let index = 2; index < left!; index++) await external();
+        const refused = await holdingToken();
+        expectBucketCount(suite, refused.exchange, {
+          rule: 'RL-AUTH-IP',
+          spent: true,
+          why: `the ${AUTH_LIMIT} auth requests of ${identity.label}'s minute are spent, a token or not (${addressing(suite)})`,
+        });
+        // The run's only address must not stay locked out of sign-ins.
+        if (target.identities.distinct === 1) await startFreshWindows(suite);
+      },
+    );
 
     it(rule('RL-PER-PLAYER', "two players on one client address: reads of one do not change the other's Remaining"), async (context) => {
       requirePlayers(suite, context);

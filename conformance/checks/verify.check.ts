@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { OTP_LENGTH, OTP_LIFETIME_MS, TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { SIX_DIGITS } from '../rules/formats.js';
-import { expectThat, observe } from './assertions.js';
+import { expectThat, observe, requireThat } from './assertions.js';
 import { withFrozenClock, advanceTo } from '../target/clock-scope.js';
 import { errorMessage } from '../rules/envelope.js';
 import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
@@ -17,6 +17,7 @@ import type { Suite } from '../fixtures/suite.js';
 import { acceptedVerification, expiresAtOf } from '../rules/verify.js';
 import { expectRule, parametersAlone, sentByCheck } from './expect-rule.js';
 import { authBodies } from './paced-bodies.js';
+import { COMMON_CODES, wrongCodes } from '../fixtures/wrong-codes.js';
 
 const VERIFY = '/api/auth/verify-email';
 /** One more than the wrong-attempt limit seen in the wild (5), so that such a limit shows. */
@@ -33,10 +34,11 @@ function requireOtp(suite: Suite, context: TestContext): void {
   if (suite.otp === null) context.skip(NO_OTP);
 }
 
-/** A code of the form the server sent that is certainly not `code`: 6 digits, or its last character changed. */
-function wrongCode(code: string): string {
-  if (/^\d+$/.test(code)) return String((Number(code) + 1) % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, '0');
-  return `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`;
+/** `email` with its domain in the other letter case (upper where it has a lower-case letter), or as it is where the domain has no letter. */
+function domainCaseTurned(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1);
+  return `${email.slice(0, at + 1)}${domain === domain.toUpperCase() ? domain.toLowerCase() : domain.toUpperCase()}`;
 }
 
 /**
@@ -154,7 +156,7 @@ export function verifyChecks(suite: Suite): void {
     it(
       rule(
         'VERIFY-WRONG',
-        `${WRONG_ATTEMPTS} wrong 6-digit codes (${WRONG_ATTEMPTS_PACED} where one client address paces the run) for one pending registration each answer a 4xx and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`,
+        `${WRONG_ATTEMPTS} 6-digit codes never delivered (${WRONG_ATTEMPTS_PACED} where one client address paces the run: ${COMMON_CODES[0]} among them either way), the common fixed ones (${COMMON_CODES.join(', ')}) first, then the pending code + 1, for one pending registration each answer a 4xx and no token (status not shown; a wrong-attempt limit, where the target has one, is observed)`,
       ),
       async (context) => {
         // Where auth requests are scarce, VERIFY-BOUND's second address is the registration: its crossed code is the first wrong one.
@@ -162,15 +164,15 @@ export function verifyChecks(suite: Suite): void {
         // (Unless both codes drew the same digits: the crossed code is then no wrong one.)
         const answers: Exchange[] = pair === undefined || pair.first.code === pair.second.code ? [] : [pair.crossed];
         let email: string;
-        let code: string;
+        let delivered: string[];
         if (pair !== undefined) {
           ({ email } = pair.second);
-          code = wrongCode(pair.second.code);
+          delivered = [pair.second.code, pair.first.code];
         } else if (suite.otp !== null) {
           email = uniqueEmail(suite, 'verify-wrong');
-          code = wrongCode((await registerForCode(suite, email, suite.target.identities.fresh())).code);
+          delivered = [(await registerForCode(suite, email, suite.target.identities.fresh())).code];
         } else {
-          // Without a source of codes, a fixed guess: wrong but for a one-in-a-million chance.
+          // Without a source of codes, fixed guesses only: each wrong but for a one-in-a-million chance.
           email = uniqueEmail(suite, 'verify-wrong');
           const registered = await suite.target.send({
             method: 'POST',
@@ -179,11 +181,12 @@ export function verifyChecks(suite: Suite): void {
             identity: suite.target.identities.fresh(),
           });
           expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
-          code = '000000';
+          delivered = [];
         }
         // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.
         const attempts = authIsScarce(suite) ? WRONG_ATTEMPTS_PACED : WRONG_ATTEMPTS;
-        while (answers.length < attempts) answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
+        for (const code of wrongCodes(attempts - answers.length, delivered))
+          answers.push(await verify(suite, email, code, suite.target.identities.fresh(), true));
         for (const [index, exchange] of answers.entries()) {
           // The crossed code of the pair is a wrong code for its address too: VERIFY-WRONG judges it as one.
           expectRule('VERIFY-WRONG', exchange, { ...sentByCheck(VERIFY, exchange), wrongCode: true, shaped: true }, `wrong code number ${index + 1} judged`);
@@ -213,6 +216,25 @@ export function verifyChecks(suite: Suite): void {
       // The observation costs two more auth requests: left out where they are scarce.
       if (!authIsScarce(suite)) await observeReRegistration(suite, context, first, identity);
     });
+
+    it(
+      rule(
+        'VERIFY-BOUND',
+        'the code sent to an address verifies it written with its domain in another letter case (example.com, EXAMPLE.COM): a 2xx with a token, one address (RFC 5321)',
+      ),
+      async (context) => {
+        requireOtp(suite, context);
+        requireThat(context, !authIsScarce(suite), 'one client address paces the run: no auth request is spent on a sign-in of its own');
+        const email = uniqueEmail(suite, 'domain-case');
+        const written = domainCaseTurned(email);
+        requireThat(context, written !== email, `the run's addresses (${email}) have a domain without letters, whose case cannot be turned`);
+        const identity = suite.target.identities.fresh();
+        const { code } = await registerForCode(suite, email, identity);
+        const exchange = await verify(suite, written, code, identity);
+        const knowledge = { ...sentByCheck(VERIFY, exchange), registeredAs: email, shaped: true };
+        expectRule('VERIFY-BOUND', exchange, knowledge, `the code sent to ${email}, sent for ${written}, judged`);
+      },
+    );
 
     it(rule('OTP-LENGTH', 'the code delivered for a registration is exactly 6 digits'), async (context) => {
       requireOtp(suite, context);

@@ -7,6 +7,11 @@ export interface OtpSource {
   beforeRegister(email: string): Promise<void>;
   /** The code most recently sent to `email`: its digits, whatever their number (OTP-LENGTH judges that). */
   codeFor(email: string): Promise<string>;
+  /**
+   * Whether any code was sent to `email`, read at once: only a source that can tell without waiting has it (the
+   * control API's outbox); a log, a command or a person would make the run wait for a code that must not come.
+   */
+  deliveredAny?(email: string): Promise<boolean>;
 }
 
 /**

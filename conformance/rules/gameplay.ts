@@ -21,12 +21,25 @@ export const GAMEPLAY_RULES = [
       'When POST /api/player/ship is called by a player whose email is not verified, the body is an error envelope whose message says that email verification is required before creating a ship.',
     sentences: ['ERR-SHIP-UNVERIFIED', 'SVC-SHIP-VERIFIED', 'STATE-SHIP-RULE', 'EP-SHIP', 'STATE-VERIFY'],
     proxy: 'no ship creation refused for want of verification with a token the server issued at verification',
-    // A token issued at verify-email is a verified player's (Code pending → Verified with active token).
-    session: ['tokenExpiresAt'],
+    // A token issued at verify-email is a verified player's (Code pending → Verified with active token); which
+    // players are not verified only their sender knows (live traffic does not show it).
+    session: ['tokenExpiresAt', 'unverifiedPlayer'],
     routes: new Set([SHIP_ROUTE]),
     judge(exchange, knowledge) {
-      if (knowledge.tokenExpiresAt === undefined || routeKey(exchange, knowledge) !== SHIP_ROUTE) return [];
+      if (routeKey(exchange, knowledge) !== SHIP_ROUTE) return [];
       const refused = isClientError(exchange) && speaksOfVerification(exchange);
+      // Refused for every caller alike: nothing in the rule lets a game origin's request through the gate.
+      if (knowledge.unverifiedPlayer === true) {
+        return [
+          judged(
+            'unverified-refused',
+            refused,
+            'a 4xx error envelope whose message says that email verification is required before creating a ship',
+            `answered ${exchange.status} ${JSON.stringify(errorMessage(exchange))} to a player whose email is not verified: expected a 4xx error envelope saying that email verification is required`,
+          ),
+        ];
+      }
+      if (knowledge.tokenExpiresAt === undefined) return [];
       return [
         judged(
           'verified-not-refused',

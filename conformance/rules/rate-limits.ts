@@ -73,8 +73,8 @@ export const RATE_LIMIT_RULES = [
     side: 'server',
     quote: 'X-RateLimit-Reset (integer, a timestamp-like value, unit unspecified)',
     sentences: ['LIM-HEADER-RESET', 'LIM-HEADERS'],
-    fuzz: 'X-RateLimit-Reset present, in one unit throughout the run',
-    proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit',
+    fuzz: 'X-RateLimit-Reset present, in one unit per bucket category throughout the run',
+    proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit per bucket category',
     judge: rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer'),
   },
   {

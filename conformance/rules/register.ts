@@ -1,4 +1,5 @@
 import { isObject, parsedJson } from '../common/exchange.js';
+import { isSuccess } from './envelope.js';
 import { readRegisterMessage, SAYS_CODE_WAS_SENT } from './register-message.js';
 import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
@@ -29,6 +30,53 @@ function isMalformedAddress(email: string): boolean {
 }
 const domainOf = (email: string) => email.split('@').at(-1)?.toLowerCase() ?? '';
 
+/** Whether `text` holds `code` whole: not inside a longer run of digits (a timestamp, a count). */
+function holdsCode(text: string, code: string): boolean {
+  for (let at = text.indexOf(code); at !== -1; at = text.indexOf(code, at + 1)) {
+    if (!/\d/.test(text[at - 1] ?? '') && !/\d/.test(text[at + code.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Where the answer carries `code`: its body, or the headers named; none where it does not. */
+function placesCarrying(exchange: Exchange, code: string): string[] {
+  const headers = Object.entries(exchange.headers).filter(([, value]) => holdsCode(value, code));
+  return [...(holdsCode(exchange.text, code) ? ['its body'] : []), ...headers.map(([name]) => `its ${name} header`)];
+}
+
+/**
+ * The code goes to the email, and only there: an answer that hands it back lets anyone sign in as any address
+ * (`deliveredCode`: what the OTP source read for the registration's address).
+ */
+function keepsCodeSecret(exchange: Exchange, { deliveredCode }: Knowledge): Judgement[] {
+  if (deliveredCode === undefined || deliveredCode === '') return [];
+  const places = placesCarrying(exchange, deliveredCode);
+  return [
+    judged(
+      'code-not-answered',
+      places.length === 0,
+      'an answer without the code delivered to the email (it goes to the email only)',
+      `answered ${exchange.status} carrying, in ${places.join(' and ')}, the code delivered to the email: whoever registers an address can verify it`,
+    ),
+  ];
+}
+
+/**
+ * A refused registration leaves nothing pending: no code delivered for its address (`codeDelivered`, where the
+ * sender read its OTP source at once after the refusal).
+ */
+function deliveredNothing(exchange: Exchange, { codeDelivered }: Knowledge, why: string): Judgement[] {
+  if (codeDelivered === undefined || isSuccess(exchange)) return [];
+  return [
+    judged(
+      'nothing-delivered',
+      !codeDelivered,
+      `no code delivered for ${why}, which was refused`,
+      `answered ${exchange.status} refusing ${why}, yet delivered a code for it`,
+    ),
+  ];
+}
+
 /** POST /api/auth/register: its answer to a new address, and the addresses and bodies it must refuse. */
 export const REGISTER_RULES = [
   {
@@ -42,22 +90,27 @@ export const REGISTER_RULES = [
       'RES-REGISTER-CHALLENGE-OPTIONAL',
       'EP-REGISTER',
       'STATE-REGISTER',
+      'STATE-CODE-SENT',
       'AUTH-STEP-REGISTER',
+      'AUTH-STEP-CODE',
       'SVC-NO-PASSWORDS',
       'VER-PREFIX',
       'ERR-STATUS-200',
       'EP-BODIES-JSON',
     ],
     proxy: 'an accepted registration says a code was sent',
+    // deliveredCode: the code went to the email, so no answer carries it (a check reads it from its OTP source).
     routes: REGISTER_ROUTE,
     judge(exchange, knowledge): Judgement[] {
       if (!isRegister(exchange, knowledge)) return [];
       // A check's registration of a new, valid address, however it frames the JSON body, is due its acceptance.
       const accepted = acceptedWhole(exchange, knowledge);
-      const due =
-        knowledge.shaped === true
+      const due = [
+        ...(knowledge.shaped === true
           ? [judged('accepted', accepted, 'a 2xx success for a new, valid address', `answered ${exchange.status} to a new, valid address`)]
-          : [];
+          : []),
+        ...keepsCodeSecret(exchange, knowledge),
+      ];
       if (!accepted) return due;
       const message = isObject(exchange.body) ? exchange.body['message'] : undefined;
       const reading = readRegisterMessage(message, sentEmail(parsedJson(exchange.requestBody)));
@@ -86,7 +139,10 @@ export const REGISTER_RULES = [
       if (email === undefined || !isMalformedAddress(email)) return [];
       // Where the parameters alone can be wrong, the spec's 400 is due; elsewhere another refusal may come first.
       if (knowledge.parametersAlone === true) {
-        return [judged('refused-400', exchange.status === 400, `a 400 for ${JSON.stringify(email)}, which is no email address`)];
+        return [
+          judged('refused-400', exchange.status === 400, `a 400 for ${JSON.stringify(email)}, which is no email address`),
+          ...deliveredNothing(exchange, knowledge, JSON.stringify(email)),
+        ];
       }
       if (!acceptedWhole(exchange, knowledge)) return [];
       return [judged('address', false, 'a 400 for what is no email address', `accepted ${JSON.stringify(email)}, which is no email address`)];
@@ -100,11 +156,16 @@ export const REGISTER_RULES = [
     proxy: 'no registration accepted at a disposable domain',
     routes: REGISTER_ROUTE,
     judge(exchange, knowledge) {
-      const email = acceptedEmail(exchange, knowledge);
+      if (!isRegister(exchange, knowledge)) return [];
+      const accepted = acceptedEmail(exchange, knowledge);
+      const email = accepted ?? sentEmail(parsedJson(exchange.requestBody));
       if (email === undefined || !looksLikeAddress(email)) return [];
       const domain = domainOf(email);
       const disposable = (DISPOSABLE_DOMAINS as readonly string[]).includes(domain);
-      return [judged('not-disposable', !disposable, 'a 4xx for a disposable-domain address', `accepted an address at ${domain}, a disposable domain`)];
+      if (accepted !== undefined)
+        return [judged('not-disposable', !disposable, 'a 4xx for a disposable-domain address', `accepted an address at ${domain}, a disposable domain`)];
+      // Rejected means no code either: a server that emails the code before it looks at the domain has registered the address.
+      return disposable ? deliveredNothing(exchange, knowledge, `an address at ${domain}`) : [];
     },
   },
 ] as const satisfies readonly Rule[];

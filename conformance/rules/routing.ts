@@ -1,6 +1,7 @@
 import { ROUTES } from '../../src/spec/routes.js';
 import { bearerToken } from './bearer.js';
-import { isSuccess } from './envelope.js';
+import type { Exchange } from '../common/exchange.js';
+import { errorMessage, isErrorEnvelope, isSuccess } from './envelope.js';
 import { judged, type Rule } from './rule.js';
 
 /** The methods a path of the table is probed with (HEAD and OPTIONS belong to HTTP and CORS, not to the Endpoints table). */
@@ -12,6 +13,22 @@ export const PROBED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
  * says the player's resource does not exist (GET /api/player/ship before a ship is made).
  */
 const TOKENLESS_METHODS = new Map<string, string>(ROUTES.filter((route) => route.auth === 'none').map((route) => [route.path, route.method]));
+
+/** A refusal's message that speaks of the method or the route, not of parameters: "Method not allowed", "Cannot PUT /health". */
+const SPEAKS_OF_ROUTING = /method|not allowed|not supported|not found|no (such )?route|cannot (get|post|put|patch|delete)\b/i;
+
+/**
+ * Whether an answer says an endpoint is there ("the complete list of endpoints beyond those in the table: not
+ * shown"): a 2xx serves the request; a 400 or 422 error envelope refuses its parameters, which only an endpoint that
+ * reads them does (GET /api/auth/verify-email for an e-mail's link, sent without its query), unless its message
+ * speaks of the method or the route (a refusal of the method under another status). Any other answer (404, 401,
+ * 403, 500, …) is a refusal of the method.
+ */
+export function answeredByAnEndpoint(exchange: Exchange): boolean {
+  if (isSuccess(exchange)) return true;
+  if (exchange.status !== 400 && exchange.status !== 422) return false;
+  return isErrorEnvelope(exchange.body) && !SPEAKS_OF_ROUTING.test(errorMessage(exchange));
+}
 
 /** A path that is not served, and a method a path does not take. */
 export const ROUTING_RULES = [
@@ -35,18 +52,19 @@ export const ROUTING_RULES = [
     side: 'server',
     quote: '405 Method not allowed',
     sentences: ['ERR-STATUS-405'],
-    proxy: 'a 405 (or a 2xx, an endpoint beyond the table) to another method of a path of the table that needs no token',
+    proxy:
+      'a 405 (or an endpoint beyond the table: a 2xx, or a 400 or 422 refusing its parameters) to another method of a path of the table that needs no token',
     judge(exchange, { path }) {
       const listed = TOKENLESS_METHODS.get(path);
       const method = exchange.method.toUpperCase();
       if (listed === undefined || method === listed || !(PROBED_METHODS as readonly string[]).includes(method)) return [];
-      // "The complete list of endpoints beyond those in the table: not shown": a 2xx is one; a 429 is the limits' to judge.
-      if (isSuccess(exchange) || exchange.status === 429) return [];
+      // "The complete list of endpoints beyond those in the table: not shown"; a 429 is the limits' to judge.
+      if (answeredByAnEndpoint(exchange) || exchange.status === 429) return [];
       return [
         judged(
           'status-405',
           exchange.status === 405,
-          `status 405 for ${method} on ${path}, which the Endpoints table lists only with ${listed} (or a 2xx, for an endpoint the table does not list)`,
+          `status 405 for ${method} on ${path}, which the Endpoints table lists only with ${listed} (or, for an endpoint the table does not list, a 2xx or a 400 or 422 refusing its parameters)`,
           `answered ${exchange.status} to ${method} on ${path}, which the Endpoints table lists only with ${listed}: expected 405`,
         ),
       ];

@@ -41,6 +41,7 @@ const KNOWLEDGE: Omit<Knowledge, 'path'> = {
   retryAllowedAt: AT + 60_000,
   encounterOpen: true,
   tokenExpiresAt: AT - 86_400_000,
+  unverifiedPlayer: true,
   registeredAt: AT - 86_400_000,
   codeUsedBefore: true,
 };

@@ -43,6 +43,8 @@ export interface Knowledge {
   encounterOpen?: boolean;
   /** The expiresAt the server gave the request's token when it issued it. */
   tokenExpiresAt?: number;
+  /** The request's token is a player's whose email the sender knows is not verified (--unverified-token, the control API's scenario). */
+  unverifiedPlayer?: boolean;
   /** For a verification: when the server last accepted a registration of the address, on its clock. */
   registeredAt?: number;
   /** For a verification: the server accepted this code for this address before, with no registration since. */
@@ -51,6 +53,15 @@ export interface Knowledge {
   wrongCode?: boolean;
   /** For a verification: the sender knows its code is the one sent to another registered address. */
   codeOfAnotherAddress?: boolean;
+  /**
+   * For a verification: the address as it was registered, where the sender writes it with its domain in another
+   * letter case and sends the code delivered for it: the same address (RFC 5321: domains know no case).
+   */
+  registeredAs?: string;
+  /** For a registration: the code the OTP source delivered for its address, which went to the email, not to the caller. */
+  deliveredCode?: string;
+  /** For a registration: whether a code was delivered for its address, read at once from a source that can tell without waiting (the control API's outbox). */
+  codeDelivered?: boolean;
   /**
    * The sender shaped the request to show what the rule judges (a check's request): the rule asks of its answer what
    * is due, where of live traffic it asks only what must not be (a used code refused with a 4xx and no token, not

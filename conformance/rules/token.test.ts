@@ -4,12 +4,12 @@ import { judgeExchange, type Knowledge } from './index.js';
 
 const NEVER_ISSUED = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
 
-/** GET /api/player with a well-formed token, answered `status`: what AUTH-401 makes of it. */
-function auth401(status: number, more: Partial<Knowledge> = {}) {
+/** GET /api/player with `token` (a well-formed one by default), answered `status`: what AUTH-401 makes of it. */
+function auth401(status: number, more: Partial<Knowledge> = {}, token = NEVER_ISSUED) {
   const exchange: Exchange = {
     method: 'GET',
     url: 'https://game.example/api/player',
-    requestHeaders: { authorization: `Bearer ${NEVER_ISSUED}` },
+    requestHeaders: { authorization: `Bearer ${token}` },
     requestBody: undefined,
     status,
     headers: { 'content-type': 'application/json' },
@@ -35,5 +35,16 @@ describe('AUTH-401', () => {
         { holds: false, expected: 'status 401 (a UUID the server never issued)', message: `answered ${status} to a UUID the server never issued` },
       ]);
     }
+  });
+
+  it('holds a real token with a character added, removed or changed to a 401 where the sender says so, and fails it taken', () => {
+    const neighbours = [`${NEVER_ISSUED}0`, NEVER_ISSUED.slice(0, -1), `${NEVER_ISSUED.slice(0, -1)}0`];
+    for (const token of neighbours) {
+      const refusedCredentials = 'a real token with one character altered';
+      expect(auth401(401, { refusedCredentials }, token).map((verdict) => verdict.holds)).toEqual([true]);
+      expect(auth401(200, { refusedCredentials }, token).map((verdict) => verdict.holds)).toEqual([false]);
+    }
+    // One that is no UUID any more fails taken on live traffic too.
+    expect(auth401(200, {}, `${NEVER_ISSUED}0`)).toMatchObject([{ aspect: 'not-uuid', holds: false }]);
   });
 });

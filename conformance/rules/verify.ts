@@ -3,7 +3,7 @@ import { isObject, parsedJson } from '../common/exchange.js';
 import { isClientError, isSuccess } from './envelope.js';
 import type { Exchange } from '../common/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
-import { acceptedWhole, refusedParameters, sentAddress } from './parameters.js';
+import { acceptedWhole, refusedParameters, sentAddress, sentEmail } from './parameters.js';
 import { judged, type Judgement, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 export const VERIFY_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/verify-email']);
@@ -105,10 +105,27 @@ export const VERIFY_RULES = [
     side: 'server',
     quote: 'Verify-email request: email: The address that was registered. otp: The 6-digit code sent to that address.',
     sentences: ['RES-VERIFY-EMAIL', 'RES-VERIFY-OTP', 'STATE-VERIFY'],
-    session: ['codeOfAnotherAddress'],
+    // The code is bound to the address, not to how it is written: "the address that was registered" is one address
+    // whatever the letter case of its domain (RFC 5321 §2.4: domains know no case), so its code verifies it written
+    // either way. VERIFY-OK says what an accepted verification answers; this rule, which address a code verifies.
+    session: ['codeOfAnotherAddress', 'registeredAs'],
     routes: VERIFY_ROUTE,
-    judge: (exchange, knowledge) =>
-      knowledge.codeOfAnotherAddress === true && isVerify(exchange, knowledge) ? codeRefused(exchange, knowledge, "another address's code") : [],
+    judge(exchange, knowledge) {
+      if (!isVerify(exchange, knowledge)) return [];
+      if (knowledge.codeOfAnotherAddress === true) return codeRefused(exchange, knowledge, "another address's code");
+      const { registeredAs } = knowledge;
+      // Only a sender that shaped the request (its code pending, its limits not spent) knows the acceptance is due.
+      if (registeredAs === undefined || knowledge.shaped !== true) return [];
+      const sent = sentEmail(parsedJson(exchange.requestBody)) ?? '';
+      return [
+        judged(
+          'same-address',
+          isSuccess(exchange) && handsOutToken(exchange),
+          `a 2xx with an authToken: ${sent} is ${registeredAs}, the address registered (domains know no letter case)`,
+          `answered ${exchange.status}${handsOutToken(exchange) ? '' : ' without an authToken'} to the code sent to ${registeredAs}, sent for ${sent}: the same address, its domain in another letter case`,
+        ),
+      ];
+    },
   },
   {
     id: 'OTP-LENGTH',

@@ -64,7 +64,9 @@ function ownAuthLimiter(
       const window = windowOf(ctx, name, windowMs, keyOf);
       const stored = window.count;
       if (storeRoundTripMs !== undefined) await pause(storeRoundTripMs);
-      if (stored >= AUTH_LIMIT) return { status: 429, headers: limitHeaders(window, ctx.now()), body: { error: 'Too many requests' } };
+      // Dated by the upstream's clock, as its own answers are: the suite may have moved it.
+      const date = { date: new Date(ctx.now()).toUTCString() };
+      if (stored >= AUTH_LIMIT) return { status: 429, headers: { ...date, ...limitHeaders(window, ctx.now()) }, body: { error: 'Too many requests' } };
       // Written back as read plus one: a write another request made meanwhile is lost.
       window.count = stored + 1;
       const forwarded = ctx.memo(`${name} addresses`, () => ({ count: 0 }));

@@ -178,10 +178,26 @@ export const NOT_SEEN_LIVE: Readonly<Record<string, string>> = {
   'unknown-path-400': 'the routes beyond the table are not shown, so no path is known to be unknown',
   'challenge-token-refused': 'whether the bot-check is configured, which decides whether challengeToken may be refused, is known only to the server',
   'player-read-requires-verified': 'which players have not verified is known only to the server (its control API made them)',
+  'ship-gate-skipped-for-game-origin': 'which players have not verified is known only to the server (its control API made them)',
+  'auth-limit-skipped-with-token':
+    "a client's session sends no bearer token with its registrations and verifications, so the requests such a limiter skips never pass",
   'missing-email-422':
     'a 422 to a request missing its email is a departure only where nothing else may refuse it first (a spent limit, the bot-check), which only the sender that shaped it knows',
   'game-origin-auth-not-counted':
     "a game origin's answers need no X-RateLimit-* (the spec asks them of external callers), so an auth bucket the proxy did not see open cannot be learned",
+  'register-answer-carries-code': 'which code was delivered is known only to the server (and its outbox); an answer may carry fields of its own',
+  'fixed-code-verifies': 'which code is right is known only to the server (and its outbox)',
+  'code-delivered-for-refused-address': 'what was delivered shows only in the outbox, which live traffic does not read',
+  'domain-case-another-address': 'this session writes each address one way, and to which address a code was sent is known only to the server (and its outbox)',
+  'token-with-suffix-accepted': 'this session sends no real token with a character added',
+  'json-content-type-compared-exactly': 'this session labels its bodies exactly application/json',
+  'json-fields-read-without-unescaping': 'this session writes its JSON without escapes',
+  'read-limit-check-then-increment': 'this session sends one request at a time: a count lost between requests sent together never shows',
+  'auth-limit-check-then-increment': 'this session sends one request at a time: a count lost between requests sent together never shows',
+  'read-window-restarts-on-refusal':
+    'this session waits a whole window after its last refusal before it reads again, so a window its refusals restarted has ended all the same',
+  'read-window-end-moves':
+    'this session waits a whole window after its last read of a bucket before it reads again, so a window its reads moved has ended all the same',
 };
 
 /** The proxy's findings, one line each, for a failure message. */

@@ -3,6 +3,8 @@ import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { GAME_ORIGIN, type Mutation, type MutationContext } from './mutating-proxy.js';
 import { AUTH_LIMITER_MUTATIONS } from './auth-limiter-mutations.js';
 import { FRAMING_MUTATIONS } from './framing-behaviours.js';
+import { CALLER_MUTATIONS } from './caller-behaviours.js';
+import { SECRECY_MUTATIONS } from './secrecy-mutations.js';
 import { READ_LIMITER_MUTATIONS } from './read-limiter-mutations.js';
 import { countInProxyBucket } from './proxy-bucket.js';
 import { DISPOSABLE_DOMAINS } from '../../conformance/rules/register.js';
@@ -33,6 +35,10 @@ export const MUTATIONS: readonly Mutation[] = [
   ...READ_LIMITER_MUTATIONS,
   // Requests and answers framed as real stacks frame them
   ...FRAMING_MUTATIONS,
+  // Rules skipped for one kind of caller
+  ...CALLER_MUTATIONS,
+  // Servers that let a stranger in: codes and tokens given away or taken loosely
+  ...SECRECY_MUTATIONS,
   // Rate-limit headers and 429s
   {
     name: 'no-ratelimit-limit',

@@ -64,7 +64,9 @@ function ownReadLimiter(name: string, algorithm: ReadAlgorithm): Pick<Mutation, 
       if (algorithm.storeRoundTripMs !== undefined) await pause(algorithm.storeRoundTripMs);
       if (counted >= READ_LIMIT) {
         algorithm.onRefused?.(window, ctx.now());
-        return { status: 429, headers: limitHeaders(window, 0, ctx.now(), true), body: { error: 'Too many requests' } };
+        // Dated by the upstream's clock, as its own answers are: the suite may have moved it.
+        const date = { date: new Date(ctx.now()).toUTCString() };
+        return { status: 429, headers: { ...date, ...limitHeaders(window, 0, ctx.now(), true) }, body: { error: 'Too many requests' } };
       }
       // Written back as read plus one: a write another request made meanwhile is lost.
       window.count = stored + 1;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../../src/spec/limits.js';
 import type { ProxyBehaviour, ResponseContext } from './mutating-proxy.js';
 import { FRAMING_VARIATIONS } from './framing-behaviours.js';
+import { CALLER_VARIATIONS } from './caller-behaviours.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import { REGISTER, VERIFY, SHIP, answer, objectBody, requestBody, isPost, isRefusal, isSuccess, rewriteHeader } from './proxy-rewrites.js';
 
@@ -27,6 +28,7 @@ export const VARIATIONS: readonly ProxyBehaviour[] = [
     does: 'forwards everything unchanged: the baseline, so that no failure comes from the proxy itself',
   },
   ...FRAMING_VARIATIONS,
+  ...CALLER_VARIATIONS,
   {
     name: 'reset-epoch-milliseconds',
     does: 'sends X-RateLimit-Reset as Unix epoch milliseconds',

@@ -12,7 +12,7 @@ describe('ServerChoices', () => {
     const truncated = Math.floor((AT + RATE_LIMIT_WINDOW_MS) / 1000) * 1000;
     const verdict = choices.readReset({ value: truncated, at: instant(AT) }, true, 'public');
     expect(verdict).toEqual({ windowEnd: { fromMs: truncated, toMs: truncated } });
-    expect(choices.resetUnit).toBe('epoch-milliseconds');
+    expect(choices.resetUnits.get('public')).toBe('epoch-milliseconds');
     expect(choices.alignments.get('public')).toBe('first-hit');
   });
 
@@ -20,7 +20,7 @@ describe('ServerChoices', () => {
     const choices = new ServerChoices();
     const nextMinute = Math.ceil(AT / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
     choices.readReset({ value: nextMinute / 1000, at: instant(AT) }, true, 'public');
-    expect(choices.resetUnit).toBe('epoch-seconds');
+    expect(choices.resetUnits.get('public')).toBe('epoch-seconds');
     expect(choices.alignments.get('public')).toBe('clock-minute');
   });
 
@@ -32,14 +32,26 @@ describe('ServerChoices', () => {
     expect(Object.fromEntries(choices.alignments)).toEqual({ auth: 'clock-minute', public: 'first-hit' });
   });
 
-  it('holds the unit it learned: a later Reset in another unit is a problem', () => {
+  it("holds the unit a category's answers showed: a later Reset of that category in another unit is a problem", () => {
     const choices = new ServerChoices();
     const end = AT + RATE_LIMIT_WINDOW_MS;
     choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true, 'public');
     expect(choices.readReset({ value: end, at: instant(AT + 1_000) }, false, 'public')).toEqual({
       rule: 'RL-RESET',
-      problem: `X-RateLimit-Reset ${end} no longer reads as Unix epoch seconds of the window's end of a window open now, as earlier responses did`,
+      problem: `X-RateLimit-Reset ${end} no longer reads as Unix epoch seconds of the window's end of a window open now, as earlier public responses did`,
     });
+  });
+
+  it('learns the unit of each category apart: auth in seconds remaining beside reads in epoch seconds, each then held', () => {
+    const choices = new ServerChoices();
+    const end = AT + RATE_LIMIT_WINDOW_MS;
+    expect(choices.readReset({ value: Math.floor(end / 1000), at: instant(AT) }, true, 'read')).toHaveProperty('windowEnd');
+    expect(choices.readReset({ value: RATE_LIMIT_WINDOW_MS / 1000, at: instant(AT) }, true, 'auth')).toHaveProperty('windowEnd');
+    expect(Object.fromEntries(choices.resetUnits)).toEqual({ read: 'epoch-seconds', auth: 'seconds-remaining' });
+    expect(choices.copy().resetUnits).toEqual(choices.resetUnits);
+    expect(choices.describe()[0]).toBe("X-RateLimit-Reset: Unix epoch seconds of the window's end (read); seconds remaining until the window ends (auth)");
+    expect(choices.readReset({ value: Math.floor(end / 1000), at: instant(AT + 1_000) }, false, 'auth')).toMatchObject({ rule: 'RL-RESET' });
+    expect(choices.readReset({ value: 59, at: instant(AT + 1_000) }, false, 'read')).toMatchObject({ rule: 'RL-RESET' });
   });
 
   it('learns the unit of Retry-After at the first 429 and holds it', () => {

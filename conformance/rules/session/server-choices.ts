@@ -17,22 +17,26 @@ export type ResetVerdict = { windowEnd: TimeInterval } | ResetProblem | { undeci
  * reads otherwise is a disagreement, not a new choice.
  */
 export class ServerChoices {
-  resetUnit: ResetUnit | undefined;
   retryAfterUnit: RetryAfterUnit | undefined;
   /** What has been learned so far, learning on apart from this one: each run of a replayable session starts from a copy. */
   copy(): ServerChoices {
     const copy = new ServerChoices();
-    copy.resetUnit = this.resetUnit;
     copy.retryAfterUnit = this.retryAfterUnit;
+    for (const [category, unit] of this.resetUnits) copy.resetUnits.set(category, unit);
     for (const [category, alignment] of this.alignments) copy.alignments.set(category, alignment);
-    copy.#resetSamples.push(...this.#resetSamples);
+    for (const [category, samples] of this.#resetSamples) copy.#resetSamples.set(category, [...samples]);
     for (const [category, samples] of this.#windowSamples) copy.#windowSamples.set(category, [...samples]);
     return copy;
   }
 
+  /**
+   * X-RateLimit-Reset's unit, by category: the unit is unspecified and nothing makes it one per server (a sign-in
+   * limiter of its own may count seconds remaining where the others send epoch seconds), so each category learns its own.
+   */
+  readonly resetUnits = new Map<RateLimitCategory, ResetUnit>();
   /** Where windows start, by category: a server may count auth on clock minutes and the rest from the first request. */
   readonly alignments = new Map<RateLimitCategory, WindowAlignment>();
-  readonly #resetSamples: ResetSample[] = [];
+  readonly #resetSamples = new Map<RateLimitCategory, ResetSample[]>();
   readonly #windowSamples = new Map<RateLimitCategory, WindowSample[]>();
 
   /** Where a category's windows start: as it showed, else as the first category shown (a server mostly aligns them all alike). */
@@ -40,30 +44,34 @@ export class ServerChoices {
     return this.alignments.get(category) ?? this.alignments.values().next().value;
   }
 
-  /** Reads a Reset value of a category's bucket in the held unit, learning the unit (and the category's alignment) while they are open. */
+  /** Reads a Reset value of a category's bucket in the category's held unit, learning the unit (and the category's alignment) while they are open. */
   readReset(sample: ResetSample, firstHit: boolean, category: RateLimitCategory): ResetVerdict {
-    const verdict = this.#readInUnit(sample);
+    const verdict = this.#readInUnit(sample, category);
     if ('windowEnd' in verdict) this.#learnAlignment(category, { at: sample.at, windowEnd: verdict.windowEnd, firstHit });
     return verdict;
   }
 
-  #readInUnit(sample: ResetSample): ResetVerdict {
-    if (this.resetUnit !== undefined) {
-      const reading = readReset(sample).find((candidate) => candidate.unit === this.resetUnit);
+  #readInUnit(sample: ResetSample, category: RateLimitCategory): ResetVerdict {
+    const held = this.resetUnits.get(category);
+    if (held !== undefined) {
+      const reading = readReset(sample).find((candidate) => candidate.unit === held);
       if (reading !== undefined) return { windowEnd: reading.windowEnd };
       return {
         rule: 'RL-RESET',
-        problem: `X-RateLimit-Reset ${sample.value} no longer reads as ${describeResetUnit(this.resetUnit)} of a window open now, as earlier responses did`,
+        problem: `X-RateLimit-Reset ${sample.value} no longer reads as ${describeResetUnit(held)} of a window open now, as earlier ${category} responses did`,
       };
     }
-    this.#resetSamples.push(sample);
-    const inference = inferResetUnit(this.#resetSamples);
+    const samples = this.#resetSamples.get(category) ?? [];
+    this.#resetSamples.set(category, samples);
+    samples.push(sample);
+    const inference = inferResetUnit(samples);
     if (inference.kind === 'unit') {
-      this.resetUnit = inference.unit;
+      this.resetUnits.set(category, inference.unit);
+      this.#resetSamples.delete(category);
       return { windowEnd: inference.readings.at(-1)!.windowEnd };
     }
     // Each answer is read with those before it, but only its own window's length is judged: theirs were, as they came.
-    return resetProblem(this.#resetSamples, inference, [sample]) ?? { undecided: true };
+    return resetProblem(samples, inference, [sample]) ?? { undecided: true };
   }
 
   #learnAlignment(category: RateLimitCategory, sample: WindowSample): void {
@@ -96,10 +104,17 @@ export class ServerChoices {
     return `Retry-After ${value} asks for ${asked}, but the window ends in ${Math.round(expectedWaitMs.fromMs / 1000)}–${Math.round(expectedWaitMs.toMs / 1000)} s`;
   }
 
+  /** Each unit learned, with the categories that showed it: "Unix epoch seconds of the window's end (public, read)". */
+  #describeResetUnits(): string {
+    const categoriesByUnit = new Map<ResetUnit, RateLimitCategory[]>();
+    for (const [category, unit] of this.resetUnits) categoriesByUnit.set(unit, [...(categoriesByUnit.get(unit) ?? []), category]);
+    return [...categoriesByUnit].map(([unit, categories]) => `${describeResetUnit(unit)} (${categories.join(', ')})`).join('; ');
+  }
+
   /** The choices learned so far, for the report. */
   describe(): string[] {
     return [
-      this.resetUnit === undefined ? 'X-RateLimit-Reset: unit not yet known' : `X-RateLimit-Reset: ${describeResetUnit(this.resetUnit)}`,
+      this.resetUnits.size === 0 ? 'X-RateLimit-Reset: unit not yet known' : `X-RateLimit-Reset: ${this.#describeResetUnits()}`,
       this.alignments.size === 0
         ? 'windows: alignment not yet known'
         : `windows: ${[...this.alignments].map(([category, alignment]) => `${category} ${describeAlignment(alignment)}`).join('; ')}`,
