@@ -59,6 +59,8 @@ export function trafficChecks(suite: Suite): void {
       (context) => {
         const { target } = suite;
         if (target.clock !== undefined) return context.skip("the target's clock was moved: this machine's minute is not the target's");
+        if (target.identities.distinct === 1)
+          return context.skip('one client address: no other of the run to share a bucket with (RL-AUTH-IP: pass --source-ips or --forwarded-for)');
         if (target.pacer.authRequestsSent === 0) return context.skip('the run sent no auth request');
         const shared = target.pacer.sharedAuthBucket;
         if (shared === undefined) return;

@@ -37,13 +37,27 @@ describe('Pacer, in real time', () => {
     }
   });
 
-  it('once a client with room in its own budget is refused, hands auth 429s back at once instead of waiting for windows that may never come', async () => {
+  it("concludes nothing in the run's first minute, when a window an earlier run left open may refuse a client with room", async () => {
     const pacer = new Pacer(undefined, 120);
     const neighbour = client('198.18.0.2');
     await pacer.beforeAuth(neighbour);
-    const exchange = refused();
-    pacer.noteRefusedWithRoom(neighbour, exchange);
-    expect(pacer.sharedAuthBucket).toEqual({ client: '198.18.0.2', sent: 1, exchange });
-    expect(await pacer.after429(refused(), 0, true)).toBe(false);
+    pacer.noteRefusedWithRoom(neighbour, refused());
+    expect(pacer.sharedAuthBucket).toBeUndefined();
+  });
+
+  it('past the first minute, once a client with room in its own budget is refused, hands auth 429s back at once instead of waiting for windows that may never come', async () => {
+    vi.useFakeTimers();
+    try {
+      const pacer = new Pacer(undefined, 120);
+      await vi.advanceTimersByTimeAsync(62_000);
+      const neighbour = client('198.18.0.2');
+      await pacer.beforeAuth(neighbour);
+      const exchange = refused();
+      pacer.noteRefusedWithRoom(neighbour, exchange);
+      expect(pacer.sharedAuthBucket).toEqual({ client: '198.18.0.2', sent: 1, exchange });
+      expect(await pacer.after429(refused(), 0, true)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

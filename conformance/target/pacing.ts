@@ -51,6 +51,7 @@ export class Pacer {
   readonly #clock: ClockControl | undefined;
   readonly #maxWaitSeconds: number;
   #sent = 0;
+  readonly #startedAt = Date.now();
   /** The first auth request refused 429 while its client had room in its own budget: buckets the plan took apart are one. */
   #sharedAuthBucket: SharedAuthBucket | undefined;
   /** Ends a wait at once when the run is stopped (an interrupt). */
@@ -106,11 +107,13 @@ export class Pacer {
    * A registration of an address new to the run, from a client with room in its own 5 auth requests of the minute,
    * answered 429: in real time, proof that the server counts several client addresses in one bucket (by network,
    * say). The plan assumed one bucket each, so waiting would not end: from now on an auth 429 is handed back at once,
-   * for its check to judge, and RL-AUTH-IP reports this one. With clock control the budgets here are not the
-   * target's minute (its clock moves), and nothing is concluded.
+   * for its check to judge, and RL-AUTH-IP reports this one. Nothing is concluded with clock control (the budgets
+   * here are not the target's minute), nor in the run's first minute (an earlier run's window may still be open).
    */
   noteRefusedWithRoom(identity: Identity, exchange: Exchange): void {
     if (this.#clock !== undefined || this.#sharedAuthBucket !== undefined) return;
+    // In the run's first minute a window another run left open may explain the refusal.
+    if (Date.now() - this.#startedAt < RATE_LIMIT_WINDOW_MS + MARGIN_MS) return;
     const sent = this.#recentAuth(identity, Date.now()).length;
     if (sent > RATE_LIMITS.auth.limit) return;
     this.#sharedAuthBucket = { client: identity.label, sent, exchange };

@@ -78,7 +78,8 @@ export class Target {
       if (!isControl) this.traffic.record(call.path.split('?')[0]!, exchange, call.origin !== this.config.gameOrigin);
       if (exchange.status !== 429 || call.expectLimit === true || call.acceptLimit === true || isControl) return exchange;
       const auth = AUTH_ROUTES.has(`${call.method.toUpperCase()} ${call.path}`);
-      if (auth && call.path === REGISTER_PATH && this.#newAddress(call)) this.pacer.noteRefusedWithRoom(identity, exchange);
+      // With one client address there is no other of the run's to share a bucket with.
+      if (auth && this.identities.distinct > 1 && call.path === REGISTER_PATH && this.#newAddress(call)) this.pacer.noteRefusedWithRoom(identity, exchange);
       if (!(await this.pacer.after429(exchange, attempt, auth))) return exchange;
     }
   }
