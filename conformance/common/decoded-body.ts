@@ -1,4 +1,5 @@
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, type ZlibOptions, zstdDecompressSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, type ZlibOptions } from 'node:zlib';
 
 /** How large a decoded body may grow before the suite stops decoding it (as much as it keeps of a plain one): a decompression bomb stops here. */
 export const DECODED_BODY_CAP = 1024 * 1024;
@@ -26,7 +27,9 @@ const DECODERS = new Map<string, Decoder>([
   ['x-gzip', gunzipSync],
   ['deflate', inflateEither],
   ['br', brotliDecompressSync],
-  ['zstd', zstdDecompressSync as Decoder],
+  // Read off the namespace, not imported by name: a named import of it fails to link on an old Node before the
+  // package's version check can say why.
+  ['zstd', zlib.zstdDecompressSync as Decoder],
 ]);
 
 /** The codings of a Content-Encoding header, in the order they were applied; `identity` is none. */

@@ -144,8 +144,14 @@ export const REGISTER_RULES = [
           ...deliveredNothing(exchange, knowledge, JSON.stringify(email)),
         ];
       }
-      if (!acceptedWhole(exchange, knowledge)) return [];
-      return [judged('address', false, 'a 400 for what is no email address', `accepted ${JSON.stringify(email)}, which is no email address`)];
+      return [
+        judged(
+          'address',
+          !acceptedWhole(exchange, knowledge),
+          'a 400 for what is no email address',
+          `accepted ${JSON.stringify(email)}, which is no email address`,
+        ),
+      ];
     },
   },
   {

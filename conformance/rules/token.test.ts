@@ -23,6 +23,12 @@ function auth401(status: number, more: Partial<Knowledge> = {}, token = NEVER_IS
 }
 
 describe('AUTH-401', () => {
+  it('holds a request with a token that is not even a UUID to a 401 on any traffic, the 401 judged as much as its departure', () => {
+    expect(auth401(401, {}, 'not-a-uuid').map(({ aspect, holds }) => ({ aspect, holds }))).toEqual([{ aspect: 'not-uuid', holds: true }]);
+    expect(auth401(200, {}, 'not-a-uuid').map(({ aspect, holds }) => ({ aspect, holds }))).toEqual([{ aspect: 'not-uuid', holds: false }]);
+    for (const status of [429, 500]) expect(auth401(status, {}, 'not-a-uuid')).toEqual([]);
+  });
+
   it('says nothing of a well-formed token on traffic it did not make: only the server knows whether it issued it', () => {
     for (const status of [200, 401, 403, 429, 500]) expect(auth401(status)).toEqual([]);
   });

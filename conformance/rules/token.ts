@@ -78,12 +78,20 @@ export const TOKEN_RULES = [
       // Credentials the sender knows are not honoured: nothing but a 401 answers them.
       if (knowledge.refusedCredentials !== undefined)
         return [judged('refused', status === 401, `status 401 (${knowledge.refusedCredentials})`, `answered ${status} to ${knowledge.refusedCredentials}`)];
-      if (status >= 500 || status === 401 || status === 429) return [];
+      // A server error or a spent limit may come first.
+      if (status >= 500 || status === 429) return [];
       if (authorizationOf(exchange.requestHeaders) === undefined)
-        return [judged('no-token', false, 'status 401 without a token', `answered ${status} to a request without a token: expected 401`)];
+        return [judged('no-token', status === 401, 'status 401 without a token', `answered ${status} to a request without a token: expected 401`)];
       const token = bearerToken(exchange.requestHeaders);
       if (token !== undefined && !UUID.test(token))
-        return [judged('not-uuid', false, 'status 401 for a token that is not a UUID', `answered ${status} to a token that is not even a UUID: expected 401`)];
+        return [
+          judged(
+            'not-uuid',
+            status === 401,
+            'status 401 for a token that is not a UUID',
+            `answered ${status} to a token that is not even a UUID: expected 401`,
+          ),
+        ];
       return [];
     },
   },
