@@ -89,6 +89,15 @@ describe('the reports of a run', () => {
   });
 });
 
+it('RL-AUTH-IP against a mock that ignores X-Forwarded-For names the --trust-proxy it was started without', async () => {
+  const { url } = await startMock(cli, ['--port', '0']);
+  const result = await cli.run(['check', '--base-url', url, '--forwarded-for', '--only', 'two client addresses do not share an auth bucket'], {}, 60_000);
+  expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(1);
+  expect(result.stdout).toContain(
+    'seems to share one bucket, so the target may ignore X-Forwarded-For (a game-service mock reads it only when started with --trust-proxy)',
+  );
+});
+
 describe('a target is left as the run found it, or the run says what it leaves there', () => {
   /** A developer's state before a run: a signed-in player, a code pending for another address, and a clock frozen or running. */
   async function developerState(url: string, frozen: boolean) {
@@ -144,6 +153,25 @@ describe('a target is left as the run found it, or the run says what it leaves t
     );
     expect(result.stdout).not.toContain('Left on the target');
     await expectAsFound(url, before, frozen);
+  });
+
+  it.each([
+    ['check', ['--only', 'health']],
+    ['fuzz', ['--num-runs', '3']],
+  ])("%s takes its own requests out of the journal, and leaves the developer's; --keep-journal keeps them", async (command, args) => {
+    const { url } = await startMock(cli, ['--port', '0']);
+    await call(`${url}/health`, { headers: { 'x-developer': 'mine' } });
+    const count = async (query = '') => ((await call(`${url}/__mock/journal/count${query}`)).body as { count: number }).count;
+    const result = await cli.run([command, '--base-url', url, ...args], {}, 60_000);
+    expect(result.code, `${result.stdout.slice(-3_000)}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/; the run's \d+ requests are out of the journal \(--keep-journal keeps them\)\./);
+    expect(await count()).toBe(1);
+    expect(await count('?header=x-developer:mine')).toBe(1);
+    const kept = await cli.run([command, '--base-url', url, '--keep-journal', ...args], {}, 60_000);
+    expect(kept.code, `${kept.stdout.slice(-3_000)}\n${kept.stderr}`).toBe(0);
+    expect(kept.stdout).not.toContain('out of the journal');
+    const [, seed] = kept.stdout.match(/seed (\d+)/i)!;
+    expect(await count(`?header=x-game-service-run:${seed}`)).toBeGreaterThan(10);
   });
 
   it('a target without a control API: the run says what it leaves there', async () => {

@@ -25,6 +25,15 @@ describe('a --base-url whose path ends in /api or a route prefix', () => {
     );
   });
 
+  it('the proxy refuses such a --target before listening, with the URL to use instead', async () => {
+    const result = await cli.run(['proxy', '--target', 'http://127.0.0.1:1/api', '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      'game-service: --target "http://127.0.0.1:1/api" ends in /api, which the spec\'s routes begin with: /api/auth/register would be sent to /api/api/auth/register. Use --target http://127.0.0.1:1/ (or pass --keep-base-path',
+    );
+  });
+
   it('takes it as it is with --keep-base-path', async () => {
     const result = await cli.run(['check', '--base-url', 'http://127.0.0.1:1/api', '--keep-base-path'], {}, 30_000);
     expect(result.code).toBe(2);
@@ -71,6 +80,13 @@ describe('game-service proxy at start', () => {
     const [, url] = await proxy.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     expect((await fetch(`${url}/health`)).status).toBe(200);
     expect(proxy.stderr).not.toContain('does not answer');
+  });
+
+  it('forwards under a --target ending in /api with --keep-base-path', async () => {
+    const mock = await startMock(cli, ['--port', '0']);
+    const proxy = cli.start(['proxy', '--target', `${mock.url}/api`, '--keep-base-path', '--port', '0']);
+    const [, url] = await proxy.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect((await fetch(`${url}/player`)).status).toBe(401);
   });
 
   it('on a port in use, says it as the mock does', async () => {

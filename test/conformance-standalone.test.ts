@@ -88,11 +88,11 @@ describe('two runs in one process', () => {
   it('share no fixture: each makes its own first verification', async () => {
     await withProxy(undefined, async (proxy) => {
       for (let run = 0; run < 2; run++) {
-        const { result } = await runSuite({ baseUrl: proxy.url, forwardedFor: true, seed: SEED, only: 'VERIFY-OK' });
+        const { result } = await runSuite({ baseUrl: proxy.url, forwardedFor: true, seed: SEED, only: 'VERIFY-OK', keepJournal: true });
         expect(result.exitCode, result.error).toBe(0);
         expect(result.passed).toBeGreaterThan(0);
       }
-      // Each run removes its players and codes at its end: the journal still holds what they did.
+      // Each run removes its players and codes at its end: the journal, kept, still holds what they did.
       const verifications = `${proxy.upstreamUrl}/__mock/journal/count?method=POST&path=/api/auth/verify-email&status=200`;
       expect(((await (await fetch(verifications)).json()) as { count: number }).count).toBe(2);
     });

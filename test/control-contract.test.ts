@@ -34,6 +34,7 @@ const CALLS: Readonly<Record<JsonControlRouteKey, ControlCall>> = {
   journal: {},
   journalCount: {},
   journalHar: {},
+  removeJournal: { query: 'path=/nowhere' },
   addFault: { body: { kind: 'latency', minMs: 10, maxMs: 20, path: '/api/nowhere' } },
   faults: {},
   reseedFaults: { body: { seed: 7 } },

@@ -1,22 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/spec/index.js';
 import { ROOT, startMock, useCli } from './support/cli.js';
 import { checkHarAgainstDocument } from './support/har-against-document.js';
+import { problemLine, redoclyLint } from './support/redocly-lint.js';
 
 /**
  * The document a running mock serves, as the peer tools its users already have read it (`redocly lint` with its
- * recommended rules, swagger-parser's validation), and every exchange of a `check` run against it, as the run's HAR
+ * recommended rules: no error, no warning; swagger-parser's validation), and every exchange of a `check` run against it, as the run's HAR
  * keeps them: for the default mock, every variant at once and the example web client's configuration.
  */
 
 const cli = useCli();
-const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const GAME_ORIGIN = 'http://conformance.game.test';
 const CONFIGURATIONS: Record<string, { mock: string[]; check: string[] }> = {
   default: { mock: [], check: ['--forwarded-for'] },
@@ -33,29 +31,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface LintProblem {
-  ruleId: string;
-  severity: 'error' | 'warn';
-  message: string;
-  location: { pointer: string }[];
-}
-
-async function redoclyLint(file: string): Promise<LintProblem[]> {
-  const run = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', '--extends', 'recommended', '--format', 'json', file], {
-    cwd: dir,
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-  return (JSON.parse(run.stdout) as { problems: LintProblem[] }).problems;
-}
-
 describe("the running mock's OpenAPI document, read by peer tools and held to a check run's exchanges", () => {
   it.each(Object.entries(CONFIGURATIONS))('%s', async (name, flags) => {
     const mock = await startMock(cli, ['--port', '0', '--trust-proxy', '--game-origin', GAME_ORIGIN, ...flags.mock]);
     const document = (await (await fetch(`${mock.url}/__mock/openapi.json`)).json()) as OpenApiDocument;
     const file = join(dir, `${name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(document));
-    const errors = (await redoclyLint(file)).filter((problem) => problem.severity === 'error');
-    expect(errors.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+    expect((await redoclyLint(file)).map(problemLine)).toEqual([]);
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
 
     const har = join(dir, `${name.replace(/\W+/g, '-')}.har`);

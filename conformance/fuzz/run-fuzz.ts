@@ -132,7 +132,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     checkTargetOptions(options);
     replay = replayOf(options);
     const config = await resolveTargetConfig(options, seed);
-    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, stop);
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, stop, options.keepJournal);
     started = new FuzzSession(config);
     started.target.har = har;
     started.target.stopSignal = stop?.signal;
@@ -246,7 +246,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     requests: session.stats.requests,
     limited: session.stats.limited,
     durationMs: Date.now() - startedAt,
-    choices: session.choices.describe(),
+    choices: session.choices.describe(session.stats.limited),
     interrupted: stoppedBy !== undefined || details?.interrupted === true,
     ...(stoppedBy === undefined ? {} : { stoppedBy }),
     ...(restored === undefined ? {} : { restored }),

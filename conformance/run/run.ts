@@ -14,6 +14,7 @@ import { type HarOutput, markHar } from '../report/har.js';
 import { RunCollector } from '../report/run-collector.js';
 import { runCoverage, type RunCoverage } from '../report/run-coverage.js';
 import { unlikeThisApi } from '../target/api-shape.js';
+import { runHeader } from '../target/run-header.js';
 import { jsonReport, junitReport, type RunReport } from '../report/run-report.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../target/target-options.js';
 import { preserveTargetState } from '../target/target-state.js';
@@ -137,7 +138,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     checkConformanceOptions(options);
     config = await resolveTargetConfig(options, seed);
     // Noted before the first request that counts in a bucket (the look at the API's shape below sends two).
-    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop);
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, options.stop, options.keepJournal);
   } catch (error) {
     // An unreachable target or an option that cannot work: nothing was checked, and the reports say why.
     if (!(error instanceof Error)) throw error;
@@ -156,7 +157,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     );
     return { exitCode, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], interrupted: stoppedEarly };
   }
-  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl, config.requestTimeoutSeconds * 1000);
+  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl, config.requestTimeoutSeconds * 1000, runHeader(seed));
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
   if (unlike === undefined) announce(config, plan);

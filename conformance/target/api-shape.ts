@@ -28,13 +28,22 @@ const shown = ({ status, text }: Answer) => `${status} ${JSON.stringify(text.len
  * Why the target does not look like this API, or undefined when it may: its /health answers no Health response,
  * and its register route nothing like an envelope (a register request without email is sent only then).
  */
-export async function unlikeThisApi(baseUrl: string, requestTimeoutMs = SHAPE_TIMEOUT_MS): Promise<string | undefined> {
+export async function unlikeThisApi(
+  baseUrl: string,
+  requestTimeoutMs = SHAPE_TIMEOUT_MS,
+  runHeaders: Record<string, string> = {},
+): Promise<string | undefined> {
   const deadlineMs = Math.min(SHAPE_TIMEOUT_MS, requestTimeoutMs);
   const agent = new Agent({ connectTimeout: deadlineMs });
   const send = async (method: 'GET' | 'POST', path: string): Promise<Answer> => {
     const { status, text } = await boundedRequest(
       endpoint(baseUrl, path),
-      { method, dispatcher: agent, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) },
+      {
+        method,
+        dispatcher: agent,
+        headers: method === 'POST' ? { ...runHeaders, 'content-type': 'application/json' } : runHeaders,
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      },
       deadlineMs,
     );
     return { status, text, json: parsedJson(text) };

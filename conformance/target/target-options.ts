@@ -28,6 +28,8 @@ export interface TargetOptions {
   /** Most seconds one answer may take, headers and body together. */
   requestTimeout?: number;
   numRuns?: number;
+  /** Leave the run's requests in a control-API target's journal (by default the run takes them out at its end). */
+  keepJournal?: boolean;
 }
 
 export { TARGET_DEFAULTS };

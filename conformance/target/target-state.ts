@@ -1,7 +1,9 @@
 import type { Capabilities } from './target-config.js';
 import { type AddressScheme, addressesOnTarget, addressPattern, removeRegistered } from './registered-players.js';
 import { restoreBuckets } from './restore-buckets.js';
-import { RunControl } from './run-control.js';
+import { counted } from '../common/counted.js';
+import { ControlRefusal, RunControl } from './run-control.js';
+import { RUN_HEADER } from './run-header.js';
 import type { RunStop } from '../common/run-stop.js';
 
 /** What a run did to leave the target as it found it, and what it could not take away. */
@@ -16,6 +18,18 @@ export interface TargetAftermath {
 export function describeAftermath({ restored, left }: Partial<TargetAftermath>): string | undefined {
   if (left !== undefined) return `${restored === undefined ? '' : `Put back on the target: ${restored}.\n`}Left on the target: ${left}.`;
   return restored === undefined ? undefined : `Left the target as the run found it: ${restored}.`;
+}
+
+/** Takes the run's requests (those of its header) out of the target's journal: what was done, or what is left. */
+async function removeRunRequests(control: RunControl, seed: number): Promise<{ done?: string; left?: string }> {
+  try {
+    const { removed } = await control.call('removeJournal', `?header=${encodeURIComponent(`${RUN_HEADER}:${seed}`)}`);
+    if (removed === 0) return {};
+    return { done: `the run's ${counted(removed, 'request')} ${removed === 1 ? 'is' : 'are'} out of the journal (--keep-journal keeps them)` };
+  } catch (error) {
+    if (!(error instanceof ControlRefusal)) throw error;
+    return { left: `the run's requests in the journal: the target's control API cannot take them out (${error.message})` };
+  }
 }
 
 /** What a process ended at once would leave on the target: everything the run may have changed so far. */
@@ -34,7 +48,8 @@ function describeUnrestored(capabilities: Capabilities | null, clock: { nowMs: n
  * changed, and removes the players and codes
  * made for those addresses and for any other address of the run's pattern the target holds now (a check an
  * interrupt cut short never reported its own), so that a developer's mock, and the players and tokens made on it
- * before the run, are as before. It answers what it did, and what it could not undo. While the target is changed,
+ * before the run, are as before; it takes the run's requests out of the journal unless `keepJournal`. It answers
+ * what it did, and what it could not undo. While the target is changed,
  * `stop` can say what a process ended at once would leave.
  */
 export async function preserveTargetState(
@@ -42,6 +57,7 @@ export async function preserveTargetState(
   capabilities: Capabilities | null,
   scheme: AddressScheme,
   stop?: RunStop,
+  keepJournal = false,
 ): Promise<(registered: ReadonlySet<string>) => Promise<TargetAftermath>> {
   const control = capabilities === null ? undefined : new RunControl(baseUrl);
   const askedAt = Date.now();
@@ -66,7 +82,9 @@ export async function preserveTargetState(
       if (removal.removed !== undefined) done.push(removal.removed);
       const buckets = before === undefined ? undefined : await restoreBuckets(control!, before);
       if (buckets?.done !== undefined) done.push(buckets.done);
-      const left = [removal.left, buckets?.left].filter((each) => each !== undefined).join('; ') || undefined;
+      const journal = control === undefined || keepJournal ? undefined : await removeRunRequests(control, scheme.seed);
+      if (journal?.done !== undefined) done.push(journal.done);
+      const left = [removal.left, buckets?.left, journal?.left].filter((each) => each !== undefined).join('; ') || undefined;
       stop?.whilePending(() => left);
       return { restored: done.length === 0 ? undefined : done.join('; '), left };
     } finally {

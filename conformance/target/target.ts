@@ -13,6 +13,7 @@ import type { HarRecorder } from '../report/har.js';
 import { TrafficInvariants } from '../rules/traffic.js';
 import { SessionTraffic } from '../rules/session/session-traffic.js';
 import { escapedJson, RequestFramings } from './framing.js';
+import { runHeader } from './run-header.js';
 
 /** The Auth category is register and verify-email: the spec names their POST only, so other methods on those paths are not paced. */
 const AUTH_ROUTES = new Set<string>(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
@@ -102,7 +103,10 @@ export class Target {
   async #sendOnce(call: Call, identity: Identity): Promise<Exchange> {
     const url = endpoint(this.config.baseUrl, call.path);
     const framing = this.#framings.next();
-    const headers: Record<string, string> = framing.acceptEncoding === undefined ? {} : { 'accept-encoding': framing.acceptEncoding };
+    const headers: Record<string, string> = {
+      ...runHeader(this.config.seed),
+      ...(framing.acceptEncoding === undefined ? {} : { 'accept-encoding': framing.acceptEncoding }),
+    };
     if (call.json !== undefined) headers['content-type'] = framing.contentType;
     // A check that frames its request itself is taken at its word.
     Object.assign(headers, call.headers);

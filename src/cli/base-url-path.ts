@@ -11,11 +11,11 @@ const ROUTE_PREFIXES: readonly string[] = [
 ].sort((a, b) => b.length - a.length);
 
 /**
- * Why a --base-url that ends in a route's own prefix is likely a mistake (`http://host:8080/api`: every route
- * already begins with /api, so requests would go to /api/api/health), with the URL to use instead; undefined
- * when its path ends in none.
+ * Why a base URL (check's and fuzz's --base-url, the proxy's --target) that ends in a route's own prefix is likely
+ * a mistake (`http://host:8080/api`: every route already begins with /api, so requests would go to
+ * /api/api/health), with the URL to use instead; undefined when its path ends in none.
  */
-export function repeatedRoutePrefix(baseUrl: string): string | undefined {
+export function repeatedRoutePrefix(baseUrl: string, flag = '--base-url'): string | undefined {
   const url = new URL(baseUrl);
   const path = url.pathname.replace(/\/+$/, '');
   const prefix = ROUTE_PREFIXES.find((each) => path === each || path.endsWith(each));
@@ -23,7 +23,7 @@ export function repeatedRoutePrefix(baseUrl: string): string | undefined {
   const instead = new URL(`${path.slice(0, path.length - prefix.length)}/`, url.origin).toString();
   const example = ROUTES.find((route) => route.path.startsWith(`${prefix}/`) || route.path === prefix)!.path;
   return (
-    `--base-url ${JSON.stringify(baseUrl)} ends in ${prefix}, which the spec's routes begin with: ${example} would be sent to ${path}${example}. ` +
-    `Use --base-url ${instead} (or pass --keep-base-path if the server's routes really are under ${path})`
+    `${flag} ${JSON.stringify(baseUrl)} ends in ${prefix}, which the spec's routes begin with: ${example} would be sent to ${path}${example}. ` +
+    `Use ${flag} ${instead} (or pass --keep-base-path if the server's routes really are under ${path})`
   );
 }

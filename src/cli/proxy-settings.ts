@@ -28,6 +28,11 @@ function parseHeaderName(value: string): string {
 export const PROXY_SETTINGS = [
   { name: 'target', kind: 'string', parse: parseTarget, required: true, description: 'Base URL of the deployment to forward to' },
   {
+    name: 'keep-base-path',
+    kind: 'boolean',
+    description: 'Take a --target whose path ends in /api or a route prefix as it is (its routes really are under it twice)',
+  },
+  {
     name: 'port',
     kind: 'number',
     parse: parsePort,

@@ -10,15 +10,17 @@ import { RECORDED_EXCHANGES } from '../../conformance/proxy/judged-traffic.js';
 import { recordRoutes, writeRecordedRoutes } from '../../conformance/proxy/record-routes.js';
 import { isControlPath } from '../spec/control-routes.js';
 import { PACKAGE_VERSION } from '../version.js';
-import { EXIT_CODES } from '../standalone/cli-error.js';
+import { CliError, EXIT_CODES } from '../standalone/cli-error.js';
 import { listenError } from '../standalone/listen-errors.js';
 import { firstStopSignal, type StopSignals } from '../standalone/stop-signals.js';
+import { repeatedRoutePrefix } from './base-url-path.js';
 import { targetSilence } from './target-probe.js';
 import { type FailOn, PROXY_DEFAULTS } from './proxy-settings.js';
 
 /** The settings of `game-service proxy` (proxy-settings.ts), under their flags' names. */
 export interface ProxyCommandOptions {
   target: string;
+  keepBasePath?: boolean;
   port?: number;
   host?: string;
   gameOrigin?: readonly string[];
@@ -84,6 +86,9 @@ async function probeTarget(target: string, proxyUrl: string): Promise<void> {
 
 /** `game-service proxy`: forward and judge until SIGINT or SIGTERM, then summarise, write the reports, and exit by --fail-on. */
 export async function runProxyCommand(options: ProxyCommandOptions, signals: StopSignals = process): Promise<number> {
+  // A target ending in /api would forward every request to /api/api/…, unless its routes really are under it twice.
+  const mistake = options.keepBasePath === true ? undefined : repeatedRoutePrefix(options.target, '--target');
+  if (mistake !== undefined) throw new CliError('GS_USAGE', mistake);
   const startedAt = Date.now();
   // Listened for from the start: a Ctrl+C while the target is probed still ends the run with its summary and reports.
   const stopped = firstStopSignal(signals);

@@ -75,4 +75,9 @@ export const TARGET_SETTINGS = [
     description: 'Addresses to register; {id} is replaced by a unique id',
   },
   { name: 'seed', kind: 'number', parse: parseCount('seed'), description: 'Replay a run: the same generated inputs, in the same order' },
+  {
+    name: 'keep-journal',
+    kind: 'boolean',
+    description: "Leave the run's requests in a control-API target's journal (by default the run takes them out at its end, as it puts the rest back)",
+  },
 ] as const satisfies readonly CommandSetting[];

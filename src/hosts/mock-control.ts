@@ -30,6 +30,8 @@ export interface JournalFilter {
   bodyMatches?: string | Readonly<Record<string, unknown>> | readonly unknown[];
   /** true: requests that met a fault; false: those that met none; or a kind of fault ('status', 'reset', …). */
   fault?: boolean | FaultKind;
+  /** `NAME:VALUE`: a request header (any case) with exactly that value. */
+  header?: string;
 }
 
 /** A control call the mock refused: the HTTP status and the message of its `{error}` envelope. */
@@ -146,6 +148,8 @@ export function createMockControl(service: Service, ip: string) {
     requests,
     /** How many requests of the journal match the filter, for assertions such as "the client retried twice". */
     count: async (filter: JournalFilter = {}) => (await declared('journalCount', { query: journalQuery(filter) })).count,
+    /** Takes the requests that match the filter (all by default) out of the journal; answers how many went. */
+    removeRequests: async (filter: JournalFilter = {}) => (await declared('removeJournal', { query: journalQuery(filter) })).removed,
     /** Adds a fault rule, as JSON or as --fault text (`GET /api/player 503@0.2`); answers it with its id. */
     addFault: async (rule: FaultRuleJson | string) => (await declared('addFault', { body: typeof rule === 'string' ? { text: rule } : rule })).fault,
     /** The fault rules in force and the seed of their draws. */

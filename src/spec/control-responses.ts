@@ -56,6 +56,7 @@ export const CONTROL_RESPONSES = {
   variants: VARIANTS_STATE,
   setVariants: VARIANTS_STATE,
   journal: page('entries', JOURNAL_ENTRY),
+  removeJournal: REMOVED,
   journalStream: null,
   journalCount: objectSchema({ count: { type: 'integer', minimum: 0 } }),
   journalHar: {

@@ -6,7 +6,7 @@ export const RESET_PARTS = ['buckets', 'players', 'outbox', 'journal', 'clock'] 
 export type ResetPart = (typeof RESET_PARTS)[number];
 
 /** The query parameters that select journal entries; every one given must hold. */
-export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault', 'bodyMatches'] as const;
+export const JOURNAL_FILTERS = ['method', 'path', 'status', 'ip', 'player', 'origin', 'from', 'to', 'fault', 'bodyMatches', 'header'] as const;
 const FILTER_QUERY = JOURNAL_FILTERS.map((name) => `${name}=`).join('&');
 
 export interface ControlRouteSpec {
@@ -114,6 +114,11 @@ export const CONTROL_ROUTES = {
     method: 'GET',
     pattern: `${CONTROL_PREFIX}/journal`,
     summary: `?${FILTER_QUERY}&limit=&cursor=: the last requests (method, path, status, category, faults met, headers and body as sent, secrets masked), newest first; nextCursor goes on`,
+  },
+  removeJournal: {
+    method: 'DELETE',
+    pattern: `${CONTROL_PREFIX}/journal`,
+    summary: `?${FILTER_QUERY}: take the matching requests out of the journal (every one without a filter); answers how many went`,
   },
   journalStream: {
     method: 'GET',

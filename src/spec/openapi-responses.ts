@@ -1,5 +1,6 @@
 import { HEADERS, type RateLimitCategory } from './limits.js';
 import { ERROR_ENVELOPE } from './openapi-schemas.js';
+import type { HeaderUnit } from './openapi-variants.js';
 import type { JsonSchema, OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types.js';
 import type { RouteAuth } from './routes.js';
 
@@ -7,20 +8,24 @@ type HeaderKey = keyof typeof HEADERS;
 
 const RATE_LIMIT_PRESENCE = 'Sent to external callers; the mock leaves it out for game origins on the categories that exempt them.';
 
-const HEADER_NOTES: Record<HeaderKey, { description: string; mockDefined?: true }> = {
-  rateLimitLimit: { description: `Integer: the size of the bucket this request was counted in. ${RATE_LIMIT_PRESENCE}` },
-  rateLimitRemaining: { description: `Integer: requests left in that bucket. ${RATE_LIMIT_PRESENCE}` },
+/** Each header's description, and an example in the mock's default unit (what Prism, serving the document, answers with). */
+const HEADER_NOTES: Record<HeaderKey, { description: string; example: number; mockDefined?: true }> = {
+  rateLimitLimit: { description: `Integer: the size of the bucket this request was counted in. ${RATE_LIMIT_PRESENCE}`, example: 30 },
+  rateLimitRemaining: { description: `Integer: requests left in that bucket. ${RATE_LIMIT_PRESENCE}`, example: 29 },
   rateLimitReset: {
     description: `Integer, timestamp-like; the spec leaves its unit open. The mock sends the Unix epoch seconds (floor) at which the window ends. ${RATE_LIMIT_PRESENCE}`,
+    example: 1_800_000_060,
     mockDefined: true,
   },
   retryAfter: {
     description: 'Integer; the spec leaves its unit open. The mock sends whole seconds until a retry can succeed, rounded up, at least 1.',
+    example: 42,
     mockDefined: true,
   },
-  actionPointsRemaining: { description: 'Integer: the action points the player has left.' },
+  actionPointsRemaining: { description: 'Integer: the action points the player has left.', example: 59 },
   actionPointsNextRefill: {
     description: 'Integer, sent when no action points remain; the spec leaves its unit open. The mock sends the seconds until the next point.',
+    example: 60,
     mockDefined: true,
   },
 };
@@ -32,13 +37,18 @@ const DEFAULT_UNIT = / The mock sends [^.]*\./;
  * The spec's headers, by their (lower-case) names; every integer, none negative. Retry-After comes with every 429.
  * `units` replaces the mock's default unit in a description, for the variant that chose another.
  */
-export function componentHeaders(units: Partial<Record<HeaderKey, string>> = {}): Record<string, OpenApiHeader> {
+export function componentHeaders(units: Partial<Record<HeaderKey, HeaderUnit>> = {}): Record<string, OpenApiHeader> {
   return Object.fromEntries(
     (Object.keys(HEADERS) as HeaderKey[]).map((key) => {
       const { mockDefined } = HEADER_NOTES[key];
       const unit = units[key];
-      const description = unit === undefined ? HEADER_NOTES[key].description : HEADER_NOTES[key].description.replace(DEFAULT_UNIT, ` ${unit}`);
-      const header: OpenApiHeader = { description, required: key === 'retryAfter', schema: { type: 'integer', minimum: 0 } };
+      const description = unit === undefined ? HEADER_NOTES[key].description : HEADER_NOTES[key].description.replace(DEFAULT_UNIT, ` ${unit.description}`);
+      const header: OpenApiHeader = {
+        description,
+        required: key === 'retryAfter',
+        schema: { type: 'integer', minimum: 0 },
+        example: unit?.example ?? HEADER_NOTES[key].example,
+      };
       return [HEADERS[key], mockDefined ? { ...header, 'x-mock-defined': true } : header];
     }),
   );
@@ -131,7 +141,10 @@ export const UNROUTED_RESPONSES: Record<string, OpenApiResponse> = {
   NotFound: errorResponse('404: no route has this path.', rateLimitHeaders, true),
   MethodNotAllowed: errorResponse(
     '405: the path exists but not with this method; Allow lists the methods it takes.',
-    [...rateLimitHeaders, ['allow', { description: 'The methods of the path, comma-separated.', required: true, schema: { type: 'string' } }]],
+    [
+      ...rateLimitHeaders,
+      ['allow', { description: 'The methods of the path, comma-separated.', required: true, schema: { type: 'string' }, example: 'GET, HEAD' }],
+    ],
     true,
   ),
   TooManyRequests: errorResponse(

@@ -13,6 +13,8 @@ export interface OpenApiHeader extends MockDefined {
   description: string;
   required: boolean;
   schema: JsonSchema;
+  /** What a mock serving the document (Prism) answers with: a value the mock could send. */
+  example: number | string;
 }
 
 export interface OpenApiReference {
@@ -68,9 +70,10 @@ export type OpenApiDocument = {
   servers: { url: string; description: string }[];
   tags: OpenApiTag[];
   paths: Record<string, OpenApiPathItem>;
+  /** Answers that belong to no operation (a path no route has, a method the path does not take), by name. */
+  'x-unrouted-responses': Record<string, OpenApiResponse>;
   components: {
     schemas: Record<string, JsonSchema>;
-    responses: Record<string, OpenApiResponse>;
     headers: Record<string, OpenApiHeader>;
     securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
   };
@@ -95,6 +98,15 @@ export interface ConfiguredRoute {
   ownBody?: boolean;
   /** A request none of its answers matches is a 404. */
   notFoundWhenUnmatched?: boolean;
+  /** The body it answers with each status, where its templates tell (`default`: a status a template gives). */
+  answerBodies?: Readonly<Record<string, JsonSchema>>;
+}
+
+/** The fields a mock's configuration gives a resource (ship or player) beside its own, as JSON Schemas. */
+export interface ResourceFields {
+  properties: Readonly<Record<string, JsonSchema>>;
+  /** Those every resource has: the fields of its template. */
+  required: readonly string[];
 }
 
 export type { ControlRouteSummary } from './control-schemas.js';

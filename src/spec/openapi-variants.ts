@@ -14,9 +14,13 @@ export interface DocumentedVariants {
   statuses: Partial<Record<RouteId, Record<number, string>>>;
   /** Sentences that replace a status's note (`''` drops it). */
   notes: Partial<Record<RouteId, Record<number, string>>>;
-  /** The unit a header's description names, where a variant chose it. */
-  headerUnits: Partial<Record<HeaderKey, string>>;
+  /** The unit a header's description names, where a variant chose it, with an example in that unit. */
+  headerUnits: Partial<Record<HeaderKey, HeaderUnit>>;
   playerFieldsFlat: boolean;
+  /** /health answers `{status, version}` without `success`. */
+  healthWithoutSuccess: boolean;
+  /** Every JSON body of the API carries a `requestId` too. */
+  extraBodyFields: boolean;
   healthAnyMethod: boolean;
   /** An unknown path without a valid token answers 401 (the token is checked before routing). */
   authBeforeRouting: boolean;
@@ -36,12 +40,18 @@ const STATUS_VARIANTS: Record<string, { route: RouteId; status: number }> = {
   'unverified-ship-422': { route: 'createShip', status: 422 },
 };
 
-const UNIT_VARIANTS: Record<string, HeaderKey> = {
-  'reset-epoch-milliseconds': 'rateLimitReset',
-  'reset-seconds-remaining': 'rateLimitReset',
-  'retry-after-milliseconds': 'retryAfter',
-  'retry-after-minutes': 'retryAfter',
-  'nextrefill-in-minutes': 'actionPointsNextRefill',
+/** A header's unit as a variant chose it: the sentence naming it, and an example value in it. */
+export interface HeaderUnit {
+  description: string;
+  example: number;
+}
+
+const UNIT_VARIANTS: Record<string, { header: HeaderKey; example: number }> = {
+  'reset-epoch-milliseconds': { header: 'rateLimitReset', example: 1_800_000_060_000 },
+  'reset-seconds-remaining': { header: 'rateLimitReset', example: 60 },
+  'retry-after-milliseconds': { header: 'retryAfter', example: 42_000 },
+  'retry-after-minutes': { header: 'retryAfter', example: 1 },
+  'nextrefill-in-minutes': { header: 'actionPointsNextRefill', example: 1 },
 };
 
 /** Sets `table[route][status]`, making the route's record where it has none. */
@@ -56,6 +66,8 @@ export function documentedVariants(names: readonly string[]): DocumentedVariants
     notes: {},
     headerUnits: {},
     playerFieldsFlat: played.has('player-fields-flat'),
+    healthWithoutSuccess: played.has('health-without-success'),
+    extraBodyFields: played.has('extra-body-fields'),
     healthAnyMethod: played.has('health-any-method'),
     authBeforeRouting: played.has('auth-before-routing'),
     described: names.map((name) => `- \`${name}\`: ${DOES.get(name) ?? name}`),
@@ -64,8 +76,8 @@ export function documentedVariants(names: readonly string[]): DocumentedVariants
     const does = DOES.get(name) ?? name;
     const status = STATUS_VARIANTS[name];
     if (status !== undefined) put(documented.statuses, status.route, status.status, `This mock answers it ${does} (variant ${name}).`);
-    const header = UNIT_VARIANTS[name];
-    if (header !== undefined) documented.headerUnits[header] = `This mock plays variant ${name}: ${does}.`;
+    const unit = UNIT_VARIANTS[name];
+    if (unit !== undefined) documented.headerUnits[unit.header] = { description: `This mock plays variant ${name}: ${does}.`, example: unit.example };
   }
   // The default's notes name the cases these variants answer with a status of their own.
   if (played.has('wrong-code-401') || played.has('wrong-code-422')) put(documented.notes, 'verifyEmail', 400, '');

@@ -9,7 +9,8 @@ import {
   type StatusNotes,
 } from './openapi-responses.js';
 import {
-  COMPONENT_SCHEMAS,
+  componentSchemas,
+  MOCK_HEALTH_RESPONSE,
   PLAYER_FIELDS_FLAT_RESPONSE,
   ROUTE_BODIES,
   SHIP_PAYLOAD_SCHEMAS,
@@ -29,12 +30,21 @@ import type {
   OpenApiOperation,
   OpenApiParameter,
   OpenApiTag,
+  ResourceFields,
 } from './openapi-types.js';
 import { categoryAuth, MOCK_ROUTES, type RouteId, ROUTES, type RouteSpec, specRoute } from './routes.js';
 import { verifyEmailResponseSchema } from './schemas.js';
 
 export { OPENAPI_PATH };
-export type { ConfiguredRoute, ControlRouteSummary, OpenApiDocument, OpenApiHeader, OpenApiOperation, OpenApiResponse } from './openapi-types.js';
+export type {
+  ConfiguredRoute,
+  ControlRouteSummary,
+  OpenApiDocument,
+  OpenApiHeader,
+  OpenApiOperation,
+  OpenApiResponse,
+  ResourceFields,
+} from './openapi-types.js';
 
 export interface OpenApiOptions {
   /** The version of the service described (info.version); the mock gives its own. */
@@ -45,6 +55,10 @@ export interface OpenApiOptions {
   controlRoutes?: readonly ControlRouteDescription[];
   /** How the mock reads the ship creation payload (by the variant it plays); default any object. */
   shipPayload?: ShipPayloadReading;
+  /** The fields the mock's configuration gives each ship (its `ship` template, the routes that write into ships); default none. */
+  shipFields?: ResourceFields | undefined;
+  /** The fields the mock's configuration gives each player (its `player` template, the routes that write into players); default none. */
+  playerFields?: ResourceFields | undefined;
   /** Describe the routes the mock serves beyond the spec's table (GET /api/player/ship); default false, the spec's API alone. */
   mockRoutes?: boolean;
   /** The variants the mock plays (spec/variants.ts): their statuses, units and shapes are described; default none. */
@@ -99,8 +113,15 @@ function rateLimitSentence(category: RateLimitCategory): string {
 
 const bearer = [{ [BEARER_SCHEME]: [] }];
 
+/** The body a spec route answers with success, as the variants played shape it. */
+function successBody(id: RouteId, variants: DocumentedVariants): JsonSchema {
+  if (id === 'getPlayer' && variants.playerFieldsFlat) return PLAYER_FIELDS_FLAT_RESPONSE;
+  if (id === 'health' && !variants.healthWithoutSuccess) return MOCK_HEALTH_RESPONSE;
+  return ROUTE_BODIES[id].response;
+}
+
 function specOperation(route: RouteSpec & { id: RouteId }, shipPayload: ShipPayloadReading, variants: DocumentedVariants): OpenApiOperation {
-  const response = route.id === 'getPlayer' && variants.playerFieldsFlat ? PLAYER_FIELDS_FLAT_RESPONSE : ROUTE_BODIES[route.id].response;
+  const response = successBody(route.id, variants);
   const request = route.id === 'createShip' ? SHIP_PAYLOAD_SCHEMAS[shipPayload] : ROUTE_BODIES[route.id].request;
   const verified = route.auth === 'verified' ? ' Needs the token of a player whose email is verified.' : '';
   return {
@@ -150,19 +171,32 @@ function configuredBody(fields: readonly string[]): NonNullable<OpenApiOperation
   };
 }
 
-/** What a configured route answers beyond its shape's statuses: each status its templates and answers give. */
+/** A response with `schema` as its JSON body. */
+const withBody = (response: OpenApiResponse, schema: JsonSchema): OpenApiResponse => ({ ...response, content: { 'application/json': { schema } } });
+
+/**
+ * What a configured route answers beyond its shape's statuses: each status its templates and answers give, with the
+ * body they give it (`answerBodies`) where the document knows it; a status of the shape the route answers too takes
+ * either body.
+ */
 function configuredResponses(route: ConfiguredRoute, responses: Record<string, OpenApiResponse>): Record<string, OpenApiResponse> {
-  const body = route.ownBody === true ? { description: 'The body an answer of the route gives, as it is.' } : undefined;
+  const ownBody = route.ownBody === true ? { description: 'The body an answer of the route gives, as it is.' } : undefined;
+  const bodyOf = (status: number) => route.answerBodies?.[status] ?? ownBody ?? (status < 400 ? SUCCESS_ENVELOPE : ERROR_ENVELOPE);
   const answered = { ...responses };
   for (const status of route.statuses ?? []) {
-    if (status === 200 || answered[status] !== undefined) continue;
-    const schema = body ?? (status < 400 ? SUCCESS_ENVELOPE : ERROR_ENVELOPE);
-    answered[status] = { description: `${status}, as the route's configuration answers.`, content: { 'application/json': { schema } } };
+    if (status === 200) continue;
+    const existing = answered[status];
+    const body = bodyOf(status);
+    const shown = existing?.content?.['application/json']?.schema;
+    if (existing === undefined) answered[status] = withBody({ description: `${status}, as the route's configuration answers.` }, body);
+    else if (shown !== undefined && JSON.stringify(shown) !== JSON.stringify(body)) answered[status] = withBody(existing, { anyOf: [shown, body] });
   }
+  const success = route.answerBodies?.[200];
   if (route.statuses !== undefined && !route.statuses.includes(200) && route.templatedStatus !== true) delete answered[200];
-  else if (body !== undefined) answered[200] = { ...answered[200]!, content: { 'application/json': { schema: { anyOf: [SUCCESS_ENVELOPE, body] } } } };
+  else if (success !== undefined) answered[200] = withBody(answered[200]!, success);
+  else if (ownBody !== undefined) answered[200] = withBody(answered[200]!, { anyOf: [SUCCESS_ENVELOPE, ownBody] });
   if (route.templatedStatus === true)
-    answered['default'] = { description: 'The status a template of the route gives (200 to 599).', content: { 'application/json': { schema: {} } } };
+    answered['default'] = withBody({ description: 'The status a template of the route gives (200 to 599).' }, route.answerBodies?.['default'] ?? {});
   return answered;
 }
 
@@ -209,7 +243,7 @@ function describeApi(variants: DocumentedVariants): string {
       ` exchanges it for a token valid ${TOKEN_LIFETIME_MS / DAY_MS} days, sent as \`Authorization: Bearer <token>\`; there is no refresh.`,
     "`x-mock-defined: true` marks what the spec leaves open and the mock decides; the description beside it says what the mock does. Error messages are the mock's own wording.",
     'On any path: a path no route has answers 404, a method the path does not take 405, both counted in the public bucket' +
-      ' (components.responses NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
+      ' (x-unrouted-responses: NotFound, MethodNotAllowed and TooManyRequests). HEAD is answered wherever GET is, as GET without the body.',
     'CORS: by default every page origin may read the answers (the mock can restrict it); only configured game origins are exempt from the buckets.' +
       ' A preflight (OPTIONS with Access-Control-Request-Method, or any OPTIONS from an origin let through) answers 204 on every path, before authentication, routing and counting.',
     ...played,
@@ -218,19 +252,57 @@ function describeApi(variants: DocumentedVariants): string {
 
 const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
 
-/** The component schemas the operations refer to, and those these refer to in turn: a ship payload no variant reads is left out. */
-function usedSchemas(paths: OpenApiDocument['paths']): Record<string, JsonSchema> {
+/** The component schemas `parts` refer to, and those these refer to in turn: a ship payload no variant reads is left out. */
+function usedSchemas(parts: readonly unknown[], schemas: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> {
   const used: Record<string, JsonSchema> = {};
-  const pending = [JSON.stringify(paths), JSON.stringify(UNROUTED_RESPONSES)];
+  const pending = parts.map((part) => JSON.stringify(part));
   for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
     for (const [, name = ''] of text.matchAll(SCHEMA_REF)) {
-      const schema = COMPONENT_SCHEMAS[name];
+      const schema = schemas[name];
       if (schema === undefined || name in used) continue;
       used[name] = schema;
       pending.push(JSON.stringify(schema));
     }
   }
   return used;
+}
+
+const REQUEST_ID: JsonSchema = {
+  type: 'object',
+  required: ['requestId'],
+  properties: {
+    requestId: { type: 'string', format: 'uuid', description: 'Variant extra-body-fields: a field the spec does not show, on every JSON object answered.' },
+  },
+};
+
+/**
+ * A body that, when an object, carries a `requestId` too: each of its alternatives, which a strict reader closes one
+ * by one. A component is an object; a body of a route's own that is no object, or any JSON value, is left as it is.
+ */
+function bodyWithRequestId(schema: JsonSchema): JsonSchema {
+  const alternatives = schema['anyOf'];
+  if (Array.isArray(alternatives)) return { anyOf: alternatives.map((alternative: JsonSchema) => bodyWithRequestId(alternative)) };
+  return schema['$ref'] !== undefined || schema['type'] === 'object' ? { allOf: [schema, REQUEST_ID] } : schema;
+}
+
+/** A response whose JSON body, when an object, carries a `requestId` too (variant extra-body-fields). */
+function withRequestId(response: OpenApiResponse): OpenApiResponse {
+  const json = response.content?.['application/json'];
+  return json === undefined
+    ? response
+    : { ...response, content: { ...response.content, 'application/json': { ...json, schema: bodyWithRequestId(json.schema) } } };
+}
+
+/** Every operation of `paths` with each response carrying a `requestId`. */
+function withRequestIds(paths: OpenApiDocument['paths']): void {
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item) as [OpenApiMethod, OpenApiOperation][]) {
+      item[method] = {
+        ...operation,
+        responses: Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, withRequestId(response)])),
+      };
+    }
+  }
 }
 
 /** The OpenAPI 3.1 document of the spec's API, with what a mock adds when it gives its own routes. */
@@ -262,10 +334,17 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
       }
     }
   }
+  // Before the control API's: its answers carry no `requestId`.
+  if (variants.extraBodyFields) withRequestIds(paths);
   for (const route of controlRoutes) {
     const { path, parameters } = templatePath(route.path);
     add(path, route.method, controlOperation(route, parameters));
   }
+  const unrouted = { ...UNROUTED_RESPONSES, ...(variants.authBeforeRouting ? { Unauthorized: UNROUTED_UNAUTHORIZED } : {}) };
+  const unroutedResponses = variants.extraBodyFields
+    ? Object.fromEntries(Object.entries(unrouted).map(([name, response]) => [name, withRequestId(response)]))
+    : unrouted;
+  const schemas = componentSchemas({ shipPayload: options.shipPayload ?? 'any', ship: options.shipFields, player: options.playerFields });
   return {
     openapi: '3.1.0',
     info: { title: 'Game Service API', version: options.version, description: describeApi(variants), license: { name: 'MIT', identifier: 'MIT' } },
@@ -273,9 +352,10 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
     servers: [{ url: '/', description: 'The mock that serves this document' }],
     tags: [API_TAG, ...(configuredRoutes.length > 0 ? [CONFIGURED_TAG] : []), ...(controlRoutes.length > 0 ? [CONTROL_TAG] : [])],
     paths,
+    // Not components: no operation refers to them, and a linter reports unused components.
+    'x-unrouted-responses': unroutedResponses,
     components: {
-      schemas: usedSchemas(paths),
-      responses: { ...UNROUTED_RESPONSES, ...(variants.authBeforeRouting ? { Unauthorized: UNROUTED_UNAUTHORIZED } : {}) },
+      schemas: usedSchemas([paths, unroutedResponses], schemas),
       headers: componentHeaders(variants.headerUnits),
       securitySchemes: {
         [BEARER_SCHEME]: {

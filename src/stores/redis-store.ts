@@ -179,13 +179,14 @@ export class RedisStore implements StoreEngine {
     const clockState = this.#clockState();
     const clockChanged = clockState !== undefined && clockState !== this.#clockSeen;
     const buckets = this.#buckets!.takeChanges();
-    const journalCleared = this.#journalLoaded > 0 && this.#journal?.newest(1).length === 0;
+    // Fewer entries than a control request loaded: a reset, or a removal, written as the list cleared and what is left pushed again.
+    const journalCleared = this.#journalLoaded > 0 && (this.#journal?.size ?? 0) < this.#journalLoaded;
     this.#journalLoaded = 0;
     // Taken now, before any await: what a later request loads may overwrite the same player objects.
     const changes = this.observer.take();
     const players = this.#kept.take(changes);
-    const journal = this.#journalEntries.length === 0 ? NO_ENTRIES : this.#journalEntries;
-    if (journal !== NO_ENTRIES) this.#journalEntries = [];
+    const journal = journalCleared ? this.#journal!.newest().reverse() : this.#journalEntries.length === 0 ? NO_ENTRIES : this.#journalEntries;
+    if (journalCleared || journal !== NO_ENTRIES) this.#journalEntries = [];
     if (clockChanged) this.#clockSeen = clockState;
     const { outboxSize, journalSize } = this.#options;
     const extras = { buckets, journal, journalSize, journalCleared, outboxSize, clock: clockChanged ? clockState : undefined, now: this.#now() };

@@ -24,6 +24,30 @@ export function dereference<T>(value: T, root: unknown = value): T {
   return Object.fromEntries(Object.entries(merged).map(([key, item]) => [key, dereference(item, root)])) as T;
 }
 
+/**
+ * The schema as strict validators and redocly (reading examples) read it: a schema that names properties, or joins
+ * schemas with allOf, allows no field it does not declare (`unevaluatedProperties: false`) unless it says which it
+ * allows; an allOf's members are closed together, as their whole; what a `not` excludes stays as written.
+ */
+export function closedReading(schema: unknown, allOfMember = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => closedReading(item));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const read = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === 'not' || key === 'example') return [key, value];
+      if (key === 'allOf') return [key, (value as unknown[]).map((member) => closedReading(member, true))];
+      if (key === 'properties' || key === 'patternProperties')
+        return [key, Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, closedReading(property)]))];
+      return [key, closedReading(value)];
+    }),
+  );
+  if (allOfMember || 'additionalProperties' in read || 'unevaluatedProperties' in read) return read;
+  if ('properties' in read) return { ...read, unevaluatedProperties: false };
+  // Members that are all objects together are one: typed so, as a strict validator wants the keyword's type said.
+  const members = (read['allOf'] ?? []) as { type?: unknown }[];
+  return members.some((member) => member.type === 'object') ? { ...read, type: 'object', unevaluatedProperties: false } : read;
+}
+
 /** A JSON Schema validator (ajv, draft 2020-12, strict) that knows the document's formats and extension. */
 export function schemaValidator(): (schema: object, value: unknown, what: string) => void {
   const ajv = new Ajv2020({ strict: true, strictRequired: false, keywords: ['x-mock-defined'] });
@@ -38,10 +62,11 @@ export function schemaValidator(): (schema: object, value: unknown, what: string
 
 /**
  * Checks the mock's answers against a document: a status it declares for the operation (or the answers for a
- * path or method that has none), a body of the declared schema, the required headers, and no spec header it omits.
+ * path or method that has none), a body of the declared schema read closed (closedReading), the required headers,
+ * and no spec header it omits.
  */
 export function responseChecker(document: OpenApiDocument) {
-  const resolved = dereference(document);
+  const resolved = closedReading(dereference(document)) as OpenApiDocument;
   const validate = schemaValidator();
 
   function checkAgainst(declared: OpenApiResponse | undefined, response: ServiceResponse, what: string): void {
@@ -69,7 +94,7 @@ export function responseChecker(document: OpenApiDocument) {
   /** Returns the operation the request reached, if any. */
   return (method: string, path: string, response: ServiceResponse, origin?: string): OpenApiOperation | undefined => {
     const what = `${method} ${path}`;
-    const unrouted = resolved.components.responses;
+    const unrouted = resolved['x-unrouted-responses'];
     const item = resolved.paths[path] ?? resolved.paths[templateOf(path) ?? ''];
     // A preflight is answered before routing, on every path, as the document's description says.
     if (method === 'OPTIONS' && origin !== undefined) {
@@ -95,7 +120,11 @@ export function responseChecker(document: OpenApiDocument) {
   };
 }
 
-/** The document without the examples of its answers: what two mocks of the same options serve alike (their players and tokens differ). */
+/** The document without the examples of its answers' bodies: what two mocks of the same options serve alike (their players and tokens differ). */
 export function withoutExamples(document: OpenApiDocument): OpenApiDocument {
-  return JSON.parse(JSON.stringify(document), (key, value: unknown) => (key === 'example' ? undefined : value)) as OpenApiDocument;
+  const copy = structuredClone(document);
+  for (const item of Object.values(copy.paths))
+    for (const operation of Object.values(item))
+      for (const response of Object.values(operation.responses)) for (const media of Object.values(response.content ?? {})) delete media.example;
+  return copy;
 }

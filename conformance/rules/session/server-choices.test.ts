@@ -49,7 +49,7 @@ describe('ServerChoices', () => {
     expect(choices.readReset({ value: RATE_LIMIT_WINDOW_MS / 1000, at: instant(AT) }, true, 'auth')).toHaveProperty('windowEnd');
     expect(Object.fromEntries(choices.resetUnits)).toEqual({ read: 'epoch-seconds', auth: 'seconds-remaining' });
     expect(choices.copy().resetUnits).toEqual(choices.resetUnits);
-    expect(choices.describe()[0]).toBe("X-RateLimit-Reset: Unix epoch seconds of the window's end (read); seconds remaining until the window ends (auth)");
+    expect(choices.describe(0)[0]).toBe("X-RateLimit-Reset: Unix epoch seconds of the window's end (read); seconds remaining until the window ends (auth)");
     expect(choices.readReset({ value: Math.floor(end / 1000), at: instant(AT + 1_000) }, false, 'auth')).toMatchObject({ rule: 'RL-RESET' });
     expect(choices.readReset({ value: 59, at: instant(AT + 1_000) }, false, 'read')).toMatchObject({ rule: 'RL-RESET' });
   });
@@ -81,6 +81,23 @@ describe('ServerChoices', () => {
     expect(choices.checkRetryAfter(4, { fromMs: 10_000, toMs: 11_000 })).toBe(
       'Retry-After 4 asks for 4 s in seconds, 0.004 s in milliseconds, but the window ends in 10–11 s',
     );
+  });
+
+  it('says of Retry-After what the whole session showed, though each run learns its unit afresh', () => {
+    const start = new ServerChoices();
+    expect(start.describe(0)[2]).toBe('Retry-After: unit not known: no 429 seen');
+    expect(start.describe(491)[2]).toBe('Retry-After: unit not known: none of the 491 429s seen carried a readable Retry-After');
+    const run = start.copy();
+    expect(run.checkRetryAfter(30, undefined)).toBeUndefined();
+    expect(run.describe(491)[2]).toBe(
+      "Retry-After: unit not known: 1 value read, none where the model knew the wait (each near a window's end), so none was judged",
+    );
+    expect(run.checkRetryAfter(1, { fromMs: 500, toMs: 1_000 })).toBeUndefined();
+    expect(run.describe(491)[2]).toBe('Retry-After: unit not known: 1 value judged against the wait, none fitting it in one unit alone');
+    expect(run.checkRetryAfter(30, { fromMs: 30_000, toMs: 30_000 })).toBeUndefined();
+    const nextRun = start.copy();
+    expect(nextRun.retryAfterUnit).toBeUndefined();
+    expect(nextRun.describe(491)[2]).toBe('Retry-After: seconds');
   });
 
   it('takes a Retry-After that names the whole window wherever the window ends', () => {

@@ -3,6 +3,7 @@ import { describeResetUnit, inferResetUnit, readReset, type ResetProblem, resetP
 import { fitsWait, RETRY_AFTER_UNITS, type RetryAfterUnit, readingIn } from '../model/retry-after.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { describeAlignment, inferAlignment, type WindowAlignment, type WindowSample } from '../model/window-alignment.js';
+import { counted } from '../../common/counted.js';
 
 const ROUNDING_SLACK_MS = 999;
 /** Slack when matching Retry-After against the window and the expected wait: whole-second rounding on both sides. */
@@ -11,6 +12,13 @@ const RETRY_AFTER_SLACK_MS = 2_000;
 /** What one X-RateLimit-Reset value says: when its window ends, or why it cannot be read (a window longer than the minute is RL-WINDOW's). */
 export type ResetVerdict = { windowEnd: TimeInterval } | ResetProblem | { undecided: true };
 
+/** What the Retry-After values of a session showed: how many were read, how many against a known wait, the units learned. */
+interface RetryAfterSeen {
+  read: number;
+  judged: number;
+  units: Set<RetryAfterUnit>;
+}
+
 /**
  * The choices the spec leaves to a server (the units of X-RateLimit-Reset and Retry-After, where each category's
  * windows start), learned from its first responses and then held for the whole session: a later response that
@@ -18,10 +26,13 @@ export type ResetVerdict = { windowEnd: TimeInterval } | ResetProblem | { undeci
  */
 export class ServerChoices {
   retryAfterUnit: RetryAfterUnit | undefined;
+  /** Shared by every copy: a report speaks of the whole session, though each of its runs learns the unit afresh. */
+  #retryAfterSeen: RetryAfterSeen = { read: 0, judged: 0, units: new Set() };
   /** What has been learned so far, learning on apart from this one: each run of a replayable session starts from a copy. */
   copy(): ServerChoices {
     const copy = new ServerChoices();
     copy.retryAfterUnit = this.retryAfterUnit;
+    copy.#retryAfterSeen = this.#retryAfterSeen;
     for (const [category, unit] of this.resetUnits) copy.resetUnits.set(category, unit);
     for (const [category, alignment] of this.alignments) copy.alignments.set(category, alignment);
     for (const [category, samples] of this.#resetSamples) copy.#resetSamples.set(category, [...samples]);
@@ -92,13 +103,18 @@ export class ServerChoices {
    */
   checkRetryAfter(value: number, expectedWaitMs: TimeInterval | undefined): string | undefined {
     if (!Number.isSafeInteger(value) || value < 0) return `Retry-After ${value} is not a non-negative integer`;
+    this.#retryAfterSeen.read++;
     const units = this.retryAfterUnit === undefined ? RETRY_AFTER_UNITS : [this.retryAfterUnit];
     const readings = units.map((unit) => readingIn(value, unit));
     const withinWindow = readings.filter((reading) => reading.waitMs <= RATE_LIMIT_WINDOW_MS + RETRY_AFTER_SLACK_MS);
     if (withinWindow.length === 0) return `Retry-After ${value} (${units.join(' or ')}) asks for a wait longer than the one-minute window`;
     if (expectedWaitMs === undefined) return undefined;
+    this.#retryAfterSeen.judged++;
     const fitting = withinWindow.filter((reading) => fitsWait(reading, expectedWaitMs, RETRY_AFTER_SLACK_MS));
-    if (fitting.length === 1) this.retryAfterUnit = fitting[0]!.unit;
+    if (fitting.length === 1) {
+      this.retryAfterUnit = fitting[0]!.unit;
+      this.#retryAfterSeen.units.add(this.retryAfterUnit);
+    }
     if (fitting.length > 0) return undefined;
     const asked = withinWindow.map((reading) => `${reading.waitMs / 1000} s in ${reading.unit}`).join(', ');
     return `Retry-After ${value} asks for ${asked}, but the window ends in ${Math.round(expectedWaitMs.fromMs / 1000)}–${Math.round(expectedWaitMs.toMs / 1000)} s`;
@@ -111,14 +127,25 @@ export class ServerChoices {
     return [...categoriesByUnit].map(([unit, categories]) => `${describeResetUnit(unit)} (${categories.join(', ')})`).join('; ');
   }
 
-  /** The choices learned so far, for the report. */
-  describe(): string[] {
+  /** Retry-After's unit as the whole session showed it, or why none was learned from the `answered429` 429s it saw. */
+  #describeRetryAfter(answered429: number): string {
+    const { read, judged, units } = this.#retryAfterSeen;
+    if (units.size > 0) return `Retry-After: ${[...units].join(', ')}`;
+    if (answered429 === 0) return 'Retry-After: unit not known: no 429 seen';
+    if (read === 0) return `Retry-After: unit not known: none of the ${counted(answered429, '429')} seen carried a readable Retry-After`;
+    if (judged === 0)
+      return `Retry-After: unit not known: ${counted(read, 'value')} read, none where the model knew the wait (each near a window's end), so none was judged`;
+    return `Retry-After: unit not known: ${counted(judged, 'value')} judged against the wait, none fitting it in one unit alone`;
+  }
+
+  /** The choices learned so far, for the report, with how many answers were 429s (what Retry-After could be learned from). */
+  describe(answered429: number): string[] {
     return [
       this.resetUnits.size === 0 ? 'X-RateLimit-Reset: unit not yet known' : `X-RateLimit-Reset: ${this.#describeResetUnits()}`,
       this.alignments.size === 0
         ? 'windows: alignment not yet known'
         : `windows: ${[...this.alignments].map(([category, alignment]) => `${category} ${describeAlignment(alignment)}`).join('; ')}`,
-      this.retryAfterUnit === undefined ? 'Retry-After: no 429 seen yet' : `Retry-After: ${this.retryAfterUnit}`,
+      this.#describeRetryAfter(answered429),
     ];
   }
 }

@@ -22,8 +22,23 @@ describe('the journal filter bodyMatches', () => {
     expect(bodyMatcher('Nomad')(body)).toBe(true);
     expect(bodyMatcher('"crew":3')(body)).toBe(true);
     expect(bodyMatcher('Comet')(body)).toBe(false);
-    expect(bodyMatcher('{not json')('x {not json y')).toBe(true);
+    expect(bodyMatcher('not {json')('x not {json y')).toBe(true);
     expect(bodyMatcher('Nomad')(null)).toBe(false);
+  });
+
+  it.each([
+    ['{bad', '"b" at position 1'],
+    ['[1,', 'the end at position 3'],
+    [' {"ship": }', '"}" at position 10'],
+    ['{"a": 1} x', '"x" at position 9'],
+    ['[tru]', '"t" at position 1'],
+  ])('refuses %j, which starts like JSON and does not parse, with a 400 naming where it breaks', (pattern, where) => {
+    expect(() => bodyMatcher(pattern)).toThrow(
+      new ApiError(
+        400,
+        `query bodyMatches starts with { or [ but is not JSON: ${where} (counting from 0) cannot go on; send valid JSON, or text that does not start with { or [`,
+      ),
+    );
   });
 
   it('refuses a pattern longer than 2,048 characters with a 400', () => {

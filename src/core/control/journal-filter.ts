@@ -34,6 +34,16 @@ function faultFilter(text: string): Accept {
   throw new ApiError(400, `query fault must be true, false or a kind of fault: ${FAULT_KINDS.join(', ')}`);
 }
 
+/** `NAME:VALUE`: a request header of that name (any case) with exactly that value, as the journal keeps it. */
+function headerFilter(text: string): Accept {
+  const colon = text.indexOf(':');
+  if (colon < 1) throw new ApiError(400, 'query header must be NAME:VALUE, e.g. x-request-id:abc123');
+  const name = text.slice(0, colon).trim().toLowerCase();
+  const value = text.slice(colon + 1).trim();
+  // Hosts give names in lower case; an in-process caller may not.
+  return (entry) => Object.entries(entry.requestHeaders).some(([given, kept]) => kept === value && given.toLowerCase() === name);
+}
+
 /** A player by id, or by email through the store; an email no player has selects nothing. */
 function playerFilter(store: Store, text: string): Accept {
   const id = text.includes('@') ? store.playerByEmail(normalizeEmail(text))?.id : text;
@@ -43,7 +53,7 @@ function playerFilter(store: Store, text: string): Accept {
 /**
  * The journal entries a query selects: `method`, `path` (a pattern: `*` any run, `:name` one segment),
  * `status` (503 or 5xx), `ip`, `player` (id or email), `origin`, `from` and `to` (inclusive), `fault` and
- * `bodyMatches` (a JSON subset of the body, or text in it).
+ * `bodyMatches` (a JSON subset of the body, or text in it) and `header` (NAME:VALUE).
  * A parameter that is neither a filter nor one of `alsoAllowed` is refused, so that a misspelt filter
  * cannot silently select everything.
  */
@@ -89,6 +99,9 @@ export function journalFilter(request: ServiceRequest, store: Store, alsoAllowed
         checks.push((entry) => matches(entry.requestBody));
         break;
       }
+      case 'header':
+        checks.push(headerFilter(value));
+        break;
       default:
         if (!alsoAllowed.includes(name))
           throw new ApiError(400, `query ${name} is not a journal filter; use ${[...JOURNAL_FILTERS, ...alsoAllowed].join(', ')}`);

@@ -52,6 +52,25 @@ describe('control API: journal filters and GET /__mock/journal/count', () => {
     expect(page).toMatchObject({ entries: [{ path: '/health', status: 200 }], nextCursor: expect.any(String) });
   });
 
+  it('selects by a request header, and takes what a filter selects out of the journal, the rest kept', async () => {
+    const { harness, control } = await traffic();
+    await harness.call('GET', '/health', { headers: { 'x-game-service-run': '42' } });
+    await harness.call('GET', '/api/nowhere', { headers: { 'X-Game-Service-Run': '42' } });
+    expect(await control.count({ header: 'X-Game-Service-Run:42' })).toBe(2);
+    expect(await control.count({ header: 'x-game-service-run:4' })).toBe(0);
+    expect(await control.removeRequests({ header: 'x-game-service-run:42' })).toBe(2);
+    expect(await control.count({ header: 'x-game-service-run:42' })).toBe(0);
+    expect(await control.count()).toBe(7);
+    expect(await control.removeRequests({ path: '/health' })).toBe(2);
+    expect((await control.requests()).map((entry) => entry.path)).toEqual([
+      '/api/nowhere',
+      '/api/player',
+      '/api/player',
+      '/api/auth/verify-email',
+      '/api/auth/register',
+    ]);
+  });
+
   it('refuses a misspelt filter or a bad value with a 400 instead of matching everything', async () => {
     const { control } = await traffic();
     const refused = async (pathAndQuery: string) => {
@@ -59,13 +78,15 @@ describe('control API: journal filters and GET /__mock/journal/count', () => {
       return error instanceof MockControlError ? `${error.status} ${error.envelopeMessage}` : 'answered';
     };
     expect(await refused('/__mock/journal/count?stauts=500')).toBe(
-      '400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault, bodyMatches',
+      '400 query stauts is not a journal filter; use method, path, status, ip, player, origin, from, to, fault, bodyMatches, header',
     );
     expect(await refused('/__mock/journal/count?limit=5')).toMatch(/^400 query limit is not a journal filter/);
     expect(await refused('/__mock/journal?status=5x')).toBe('400 query status must be a 3-digit HTTP status, or a class such as 5xx');
     expect(await refused('/__mock/journal/count?from=yesterday')).toBe('400 query from must be an ISO 8601 time (2030-01-01T09:00:00Z) or epoch milliseconds');
     expect(await refused('/__mock/journal/count?fault=maybe')).toMatch(/^400 query fault must be true, false or a kind of fault/);
     expect(await refused(`/__mock/journal/count?path=${'*'.repeat(201)}`)).toBe('400 query path must be at most 200 characters');
+    expect(await refused('/__mock/journal/count?header=x-run')).toBe('400 query header must be NAME:VALUE, e.g. x-request-id:abc123');
+    expect(await refused('/__mock/journal/count?bodyMatches=%7Bbad')).toMatch(/^400 query bodyMatches starts with \{ or \[ but is not JSON: "b" at position 1/);
   });
 
   it('keeps what a client sent, secrets masked, for requests({bodyMatches}), the listing and the HAR', async () => {

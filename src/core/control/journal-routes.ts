@@ -14,7 +14,10 @@ const MAX_BUFFERED_CHARS = 256 * 1024;
 
 const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'x-accel-buffering': 'no' };
 
-/** The requests the API answered: listed page by page, as HAR, or counted, for assertions on what a client sent. */
+/**
+ * The requests the API answered: listed page by page, as HAR, or counted, for assertions on what a client sent;
+ * taken out, as a conformance run takes out its own.
+ */
 export function journalRoutes(context: ControlContext): ControlRoute[] {
   return [
     declaredRoute(
@@ -27,6 +30,9 @@ export function journalRoutes(context: ControlContext): ControlRoute[] {
       },
       { query: [...JOURNAL_FILTERS, ...PAGE_QUERY] },
     ),
+    declaredRoute('removeJournal', ({ request }) => ({ removed: context.journal.remove(journalFilter(request, context.store)) }), {
+      query: JOURNAL_FILTERS,
+    }),
     declaredRoute(
       'journalStream',
       ({ request }) => {

@@ -1,6 +1,6 @@
 import { openApiDocument, type OpenApiDocument } from '../../spec/openapi.js';
 import { type ExampleAnswer, withExamples } from '../../spec/openapi-examples.js';
-import type { ShipPayloadReading } from '../../spec/openapi-schemas.js';
+import { HANDLER_SUCCESS, type ShipPayloadReading } from '../../spec/openapi-schemas.js';
 import type { Variants } from '../active-variants.js';
 import type { CompiledUserRoute } from '../user-routes/compile-routes.js';
 import { readRoute } from '../user-routes/route-reading.js';
@@ -8,6 +8,7 @@ import { routeSource } from '../user-routes/user-route.js';
 import { standardNullable } from '../schema-document.js';
 import { type ControlContext, type ControlInput, type ControlRoute, declaredRoute, routeSummary } from './control-route.js';
 import { exampleAnswers } from './example-session.js';
+import { configuredFields, routeAnswerBodies } from './template-schemas.js';
 
 function shipPayloadReading(variants: Variants): ShipPayloadReading {
   if (variants.has('ship-payload-galaxy')) return 'galaxy';
@@ -56,6 +57,7 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
     const key = `${variantsKey} ${faults.rules.map((rule) => rule.text).join(',')}`;
     const { userRoutes } = context.options;
     if (latest?.key !== key || latest.userRoutes !== userRoutes) {
+      const { resourceTemplates } = context.options;
       const document = openApiDocument({
         version: context.options.version,
         configuredRoutes: userRoutes.map(({ definition, category }) => ({
@@ -63,9 +65,13 @@ export function openApiRoute(context: ControlContext, routes: readonly ControlRo
           path: definition.path,
           category,
           source: routeSource(definition),
-          // A handler's route answers what its code does: only its shape is described.
-          ...(definition.handler === undefined ? readRoute(definition) : {}),
+          // A handler's route answers what its code does: only its shape is described, its fields left open.
+          ...(definition.handler === undefined
+            ? { ...readRoute(definition), answerBodies: routeAnswerBodies(definition, category) }
+            : { answerBodies: { 200: HANDLER_SUCCESS } }),
         })),
+        shipFields: configuredFields('ship', resourceTemplates.ship, userRoutes),
+        playerFields: configuredFields('player', resourceTemplates.player, userRoutes),
         controlRoutes: routes.map((route) => ({ ...routeSummary(route), ...(route.input === undefined ? {} : { input: documentedInput(route.input) }) })),
         shipPayload: shipPayloadReading(context.variants.current),
         mockRoutes: true,
