@@ -60,9 +60,10 @@ describe('control API over HTTP: capabilities and clock', () => {
         'PUT /__mock/variants',
         'POST /__mock/routes',
         'DELETE /__mock/routes/:id',
+        'DELETE /__mock/journal',
       ]),
     );
-    expect(routes).toHaveLength(34);
+    expect(routes).toHaveLength(35);
   });
 
   it("Date follows the virtual clock, on API and control responses alike (one header, not Node's own)", async () => {
@@ -186,7 +187,7 @@ describe('control API over HTTP: outbox, buckets and journal', () => {
     const journal = await mock.get('/__mock/journal');
     expect(journal.status).toBe(200);
     const at = iso(START_MS + 1_000);
-    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null, unknownFields: null };
+    const base = { ip: '127.0.0.1', origin: null, playerId: null, fault: null, unknownFields: null, generalisedFrom: null };
     const sent = (headers: Record<string, string>, requestBody: string | null = null) => ({
       requestHeaders: { host: new URL(mock.url).host, connection: 'keep-alive', ...headers },
       requestBody,

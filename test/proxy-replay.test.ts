@@ -19,17 +19,31 @@ const EMAIL = 'pilot@example.com';
 
 type Json = Record<string, unknown>;
 
-/** What the client reads on the way: the ship before and after a move, the sectors, the sector the ship is in. */
-async function session(base: string, codeFor: (email: string) => Promise<string>) {
-  const call = async (method: string, path: string, token?: string, json?: unknown) => {
+/** A client of `base`: each call's status, body and the headers a replay marks. */
+function clientOf(base: string) {
+  return async (method: string, path: string, token?: string, json?: unknown) => {
     const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
     if (json !== undefined) headers['content-type'] = 'application/json';
     const answer = await fetch(`${base}${path}`, { method, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
-    return { status: answer.status, body: (await answer.json()) as Json };
+    return {
+      status: answer.status,
+      body: (await answer.json()) as Json,
+      generalisedFrom: answer.headers.get('x-mock-generalised'),
+      points: answer.headers.get('x-actionpoints-remaining'),
+    };
   };
-  await call('POST', '/api/auth/register', undefined, { email: EMAIL });
-  const { authToken } = (await call('POST', '/api/auth/verify-email', undefined, { email: EMAIL, otp: await codeFor(EMAIL) })).body as { authToken: string };
+}
+
+async function signIn(call: ReturnType<typeof clientOf>, email: string, codeFor: (email: string) => Promise<string>): Promise<string> {
+  await call('POST', '/api/auth/register', undefined, { email });
+  return ((await call('POST', '/api/auth/verify-email', undefined, { email, otp: await codeFor(email) })).body as { authToken: string }).authToken;
+}
+
+/** What the client reads on the way: the ship before and after a move, the sectors, the sector the ship is in. */
+async function session(base: string, codeFor: (email: string) => Promise<string>) {
+  const call = clientOf(base);
+  const authToken = await signIn(call, EMAIL, codeFor);
   const noShip = await call('GET', '/api/player/ship', authToken);
   const created = await call('POST', '/api/player/ship', authToken, { galaxyId: 1, shipName: 'Nomad', classId: 'merchant' });
   const sectors = await call('GET', '/api/galaxy/1/sectors', authToken);
@@ -78,5 +92,29 @@ describe('record → replay of a compressed session', { timeout: 60_000 }, () =>
       return outbox.messages[0]!.code;
     });
     expect(replayed).toEqual(recorded);
+
+    // Another player takes another path than the one recorded: another sector, one the recording never saw.
+    const call = clientOf(mock.url);
+    const token = await signIn(call, 'other@example.com', async (email) => {
+      const outbox = (await (await fetch(`${mock.url}/__mock/outbox?email=${encodeURIComponent(email)}`)).json()) as { messages: { code: string }[] };
+      return outbox.messages[0]!.code;
+    });
+    const created = await call('POST', '/api/player/ship', token, { galaxyId: 1, shipName: 'Drifter', classId: 'scout' });
+    const moved = await call('POST', '/api/player/ship/move', token, { sectorId: 10 });
+    const there = await call('GET', '/api/galaxy/1/sector?id=10', token);
+    const again = await call('POST', '/api/player/ship/move', token, { sectorId: 13 });
+    const reloaded = await call('GET', '/api/player/ship', token);
+    const calls = [created, moved, there, again, reloaded];
+    console.log(
+      `replay off the recorded path: ${calls.filter((each) => each.status >= 300).length} of ${calls.length} requests not 2xx, ${calls.filter((each) => each.generalisedFrom !== null).length} generalised`,
+    );
+    expect(calls.map((each) => each.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(moved.body['ship']).toMatchObject({ current_sector: 10 });
+    expect(there).toMatchObject({ body: { sector: { id: 10 } }, generalisedFrom: 'query id=1' });
+    expect(reloaded.body['ship']).toMatchObject({ current_sector: 13 });
+    // The ship's turns counted the deployment's points down: replayed, they are the mock's points, falling with each move.
+    const turns = calls.filter((each) => each !== there).map((each) => (each.body['ship'] as Json)['turns']);
+    expect(turns).toEqual([Number(created.points), Number(moved.points), Number(again.points), Number(again.points)]);
+    expect(Number(again.points)).toBe(Number(created.points) - 2);
   });
 });

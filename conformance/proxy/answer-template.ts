@@ -34,10 +34,9 @@ export interface AnswerScope {
   emails: EmailPlaceholders;
 }
 
-/** A recorded answer as a route's `response` template, and what of it the template cannot give back as recorded. */
+/** A recorded answer as a route's `response` template. */
 export interface AnswerTemplate {
   response: Record<string, unknown>;
-  notes: string[];
 }
 
 /** Text kept as it is, or a template expression (`params.galaxyId`). */
@@ -114,16 +113,11 @@ function keyOf(key: string, scope: AnswerScope): string {
   return withoutTokens(key, scope.tokens).replace(EMAIL_IN_TEXT, (email) => scope.emails.for(email));
 }
 
-function templateOf(value: unknown, key: string | undefined, scope: AnswerScope, notes: Set<string>): unknown {
+function templateOf(value: unknown, key: string | undefined, scope: AnswerScope): unknown {
   if (typeof value === 'string') return stringTemplate(value, key, scope);
-  if (typeof value === 'number') {
-    const param = scope.params.find((candidate) => candidate.value === String(value));
-    if (param !== undefined) notes.add(`the number ${value} stays as recorded where :${param.name} was ${value}: a template gives a parameter as a string`);
-    return value;
-  }
   // The items of an array are named by its key: `otps: ["123456"]`.
-  if (Array.isArray(value)) return value.map((item) => templateOf(item, key, scope, notes));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [keyOf(name, scope), templateOf(item, name, scope, notes)]));
+  if (Array.isArray(value)) return value.map((item) => templateOf(item, key, scope));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [keyOf(name, scope), templateOf(item, name, scope)]));
   return value;
 }
 
@@ -133,7 +127,5 @@ function templateOf(value: unknown, key: string | undefined, scope: AnswerScope,
  * are redacted; text holding `{{` is kept verbatim.
  */
 export function answerTemplate(body: Readonly<Record<string, unknown>>, scope: AnswerScope): AnswerTemplate {
-  const notes = new Set<string>();
-  const response = templateOf(body, undefined, scope, notes) as Record<string, unknown>;
-  return { response, notes: [...notes] };
+  return { response: templateOf(body, undefined, scope) as Record<string, unknown> };
 }

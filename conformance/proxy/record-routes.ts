@@ -4,11 +4,13 @@ import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
 import { type Exchange, isObject } from '../common/exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
-import { resourceTemplates } from './resource-templates.js';
-import { answeredShip, fieldsWritten, requestFields, type Ship, shipsAfter, shipsBefore, withoutSuccess } from './ship-state.js';
+import { counterFields, POINTS_TEMPLATE } from './counters.js';
+import { PLAYER_FIELDS_OF_THE_MOCK, type ResourceCounters, resourceTemplates } from './resource-templates.js';
+import { answeredShip, fieldsWritten, MOCK_OWN_SHIP_FIELDS, requestFields, type Ship, shipsAfter, shipsBefore, withoutSuccess } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
+import { echoesOf, trustedEchoes, withEchoes, withShipMarked, withShipTemplates } from './request-echoes.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
-import { bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
+import { answeredPlayer, bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
 
 /** Where `$schema` points by default: the schema the package ships, from a project that installed it. */
 export const RECORDED_CONFIG_SCHEMA = './node_modules/game-service-harness/config.schema.json';
@@ -40,8 +42,13 @@ export interface RecordedRoute extends RecordedAnswer {
   category: RecordedCategory;
   /** Gameplay only. */
   cost?: number;
-  /** Fields of the caller's ship a success writes from the request's body: `{"current_sector": "{{body.sectorId}}"}`. */
+  /**
+   * Fields of the caller's ship a success writes from the request's body (`{"current_sector": "{{body.sectorId}}"}`),
+   * and, on gameplay, its counters of the action points (`{"turns": "{{player.actionPoints}}"}`).
+   */
   ship?: Record<string, string>;
+  /** Gameplay: the player's counters of the action points, written with the points a success leaves. */
+  player?: Record<string, string>;
   answers?: RecordedAnswer[];
 }
 
@@ -146,17 +153,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Where the caller's own ship sits in an answer, the mock's ship is written instead: it follows what gameplay wrote. */
-const SHIP_MARKER = '\u0000caller-ship\u0000';
-
-function withCallersShip(sample: Sample, shipBefore: Ship | undefined): Readonly<Record<string, unknown>> {
-  const answered = sample.body['ship'];
-  if (!isObject(answered) || shipBefore === undefined || JSON.stringify(answered['id']) !== JSON.stringify(shipBefore['id'])) return sample.body;
-  return { ...sample.body, ship: SHIP_MARKER };
-}
-
-const unmarked = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll(JSON.stringify(SHIP_MARKER), '"{{ship}}"'));
-
 /** The answer as the mock gives it back exactly: through its envelope where that adds nothing, else whole. */
 function recordedBody(status: number, templated: Record<string, unknown>): RecordedBody {
   if (status === 204 && Object.keys(templated).length === 0) return { response: {} };
@@ -177,6 +173,12 @@ function shipWrites(samples: readonly Sample[], scope: RecordingScope): Record<s
   }
   const agreed = [...writes].filter((entry): entry is [string, string] => entry[1] !== null);
   return agreed.length === 0 ? undefined : Object.fromEntries(agreed.map(([field, source]) => [field, `{{body.${source}}}`]));
+}
+
+/** The writes with each counter reading the points the call leaves; undefined when there are none. */
+function withCounters(writes: Record<string, string> | undefined, counters: readonly string[]): Record<string, string> | undefined {
+  if (counters.length === 0) return writes;
+  return { ...writes, ...Object.fromEntries(counters.map((field) => [field, POINTS_TEMPLATE])) };
 }
 
 interface RouteDraft {
@@ -204,6 +206,7 @@ interface RecordingScope {
   shipsAfter: ReadonlyMap<Exchange, Ship>;
   /** Values a replay does not send again, which no condition may name. */
   unstable: ReadonlySet<string>;
+  counters: ResourceCounters;
 }
 
 function recordRoute(draft: RouteDraft, scope: RecordingScope) {
@@ -213,18 +216,25 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
   const category = categoryOf(method, samples);
   const notes: string[] = [];
   if (category === 'public' && samples.some((sample) => sample.token !== undefined)) notes.push('answered without a token: recorded as public');
-  const recorded = samples.map((sample) => {
+  const templated = samples.map((sample) => {
     const player = category === 'public' || sample.token === undefined ? undefined : identities.players.get(sample.token);
+    const callersShip = category === 'public' ? undefined : (ships.get(sample.exchange) ?? scope.shipsAfter.get(sample.exchange));
+    const { response } = answerTemplate(withShipMarked(sample.body, callersShip), { params: sample.params, tokens: identities.tokens, player, emails });
+    const request = { params: sample.params, query: queryOf(sample.exchange), body: requestFields(sample.exchange) };
+    const answer = withShipTemplates(response);
+    return { sample, request, answer, echoes: echoesOf(answer, request) };
+  });
+  const trusted = trustedEchoes(templated.map(({ echoes }) => echoes));
+  const recorded = templated.map(({ sample, request, answer, echoes }) => {
     const { status } = sample.exchange;
-    const templated = answerTemplate(withCallersShip(sample, ships.get(sample.exchange)), { params: sample.params, tokens: identities.tokens, player, emails });
-    notes.push(...templated.notes);
-    const answer: RecordedAnswer = { ...(status === 200 ? {} : { status }), ...recordedBody(status, unmarked(templated.response) as Record<string, unknown>) };
+    const following = withEchoes(answer, echoes, trusted) as Record<string, unknown>;
+    const recordedAnswer: RecordedAnswer = { ...(status === 200 ? {} : { status }), ...recordedBody(status, following) };
     return {
       params: Object.fromEntries(sample.params.map(({ name, value }) => [name, value])),
-      query: queryOf(sample.exchange),
-      body: requestFields(sample.exchange),
-      answer,
-      key: canonical(answer),
+      query: request.query,
+      body: request.body,
+      answer: recordedAnswer,
+      key: canonical(recordedAnswer),
       echoed: echoedValues(sample.body),
     };
   });
@@ -242,7 +252,11 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
     if (cost === undefined) notes.push('costs 1 action point: no answer showed the points it spent');
     cost ??= 1;
   }
-  const ship = method === 'GET' ? undefined : shipWrites(samples, scope);
+  const writes = method === 'GET' ? undefined : shipWrites(samples, scope);
+  // A ship write answers 404 to a player without a ship: counters are written only where every call had one.
+  const withShip = samples.every((sample) => ships.has(sample.exchange));
+  const ship = category === 'gameplay' && withShip ? withCounters(writes, scope.counters.ship) : writes;
+  const player = category === 'gameplay' ? withCounters(undefined, scope.counters.player) : undefined;
   const answers = replayed?.alternatives.map(({ when, answer }) => ({ ...(when === undefined ? {} : { when }), ...answer }));
   const route: RecordedRoute = {
     method,
@@ -250,6 +264,7 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
     category,
     ...(cost === undefined ? {} : { cost }),
     ...(ship === undefined ? {} : { ship }),
+    ...(player === undefined ? {} : { player }),
     ...(answers === undefined ? recorded[0]!.answer : { answers }),
   };
   return { route, notes: [...new Set(notes)].map((note) => `${id}: ${note}`) };
@@ -278,10 +293,22 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
     drafts.set(found.key, draft);
   }
   const emails = new EmailPlaceholders();
-  const scope = { identities, emails, spent, ships: shipsBefore(answered), shipsAfter: shipsAfter(answered), unstable: unstableIds(identities, answered) };
+  const counters = {
+    ship: counterFields(answered, answeredShip).filter((field) => !MOCK_OWN_SHIP_FIELDS.has(field)),
+    player: counterFields(answered, answeredPlayer).filter((field) => !PLAYER_FIELDS_OF_THE_MOCK.has(field)),
+  };
+  const scope = {
+    identities,
+    emails,
+    spent,
+    ships: shipsBefore(answered),
+    shipsAfter: shipsAfter(answered),
+    unstable: unstableIds(identities, answered),
+    counters,
+  };
   const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
-  const templates = resourceTemplates(answered, identities, emails);
+  const templates = resourceTemplates(answered, identities, emails, counters);
   return {
     config: { ...(schema === null ? {} : { $schema: schema }), ...templates, routes: recorded.map(({ route }) => route) },
     skipped,

@@ -42,8 +42,10 @@ export function shipsBefore(exchanges: readonly Exchange[]): Map<Exchange, Ship>
     const ship = held.get(token);
     if (ship !== undefined) before.set(exchange, ship);
     const answered = answeredShip(exchange);
-    // Another object called ship (another player's, a ship for sale) is not this player's: its id differs.
-    if (answered !== undefined && (ship === undefined || ship['id'] === undefined || sameJson(ship['id'], answered['id']))) held.set(token, answered);
+    // Another object called ship (another player's, a ship for sale) is not this player's: its id differs. Part of
+    // the ship, without its id (a move's answer), changes the fields it holds.
+    if (answered !== undefined && ship !== undefined && answered['id'] === undefined) held.set(token, { ...ship, ...answered });
+    else if (answered !== undefined && (ship === undefined || ship['id'] === undefined || sameJson(ship['id'], answered['id']))) held.set(token, answered);
   }
   return before;
 }

@@ -21,6 +21,8 @@ export interface Answer {
   readonly countedAs?: RateLimitCategory | undefined;
   /** The body's fields the spec does not name, on a spec route that reads one. */
   readonly unknownFields?: readonly string[] | undefined;
+  /** A route's answer given from the recorded answer of these values, none of its answers holding (X-Mock-Generalised). */
+  readonly generalisedFrom?: string | undefined;
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';

@@ -7,6 +7,7 @@ import type { ServiceRequest } from './http.js';
 import { isStoreInterruption } from './kept-handle.js';
 import type { RequestContext } from './request-context.js';
 import type { Route } from './route-definition.js';
+import { GENERALISED_HEADER } from './user-routes/answer-route.js';
 import { RouteReply } from './user-routes/user-route.js';
 
 /** The fields of the body a spec route does not name; none when the body is not a JSON object. */
@@ -42,9 +43,10 @@ function decided(
 function answered(context: RequestContext, admission: Admission, result: unknown): Answer {
   const headers = admission.headers ?? NO_HEADERS;
   const unknown = unnamedFields(admission.route, context.request);
-  return result instanceof RouteReply
-    ? decided(context, admission, unknown, result.status, result.body, headers)
-    : decided(context, admission, unknown, 200, result, headers);
+  if (!(result instanceof RouteReply)) return decided(context, admission, unknown, 200, result, headers);
+  const generalisedFrom = result.headers?.[GENERALISED_HEADER];
+  const answer = decided(context, admission, unknown, result.status, result.body, result.headers === undefined ? headers : { ...headers, ...result.headers });
+  return generalisedFrom === undefined ? answer : { ...answer, generalisedFrom };
 }
 
 function refused(context: RequestContext, admission: Admission, error: unknown): Answer {

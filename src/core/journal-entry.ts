@@ -20,4 +20,6 @@ export interface JournalEntry extends KeptRequest {
   playerId: string | null;
   /** The injected faults the request met (`status 503`, `latency 120 ms`, `reset`, …); null when none. */
   fault: string[] | null;
+  /** The recorded values of the answer a configured route gave in place of one for this request (`query id=1`); null when none. */
+  generalisedFrom: string | null;
 }

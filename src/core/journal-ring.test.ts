@@ -14,6 +14,7 @@ const entry = (status: number): JournalEntry => ({
   unknownFields: status % 2 === 0 ? ['extra'] : null,
   playerId: null,
   fault: null,
+  generalisedFrom: null,
   requestHeaders: {},
   requestBody: null,
 });
@@ -53,6 +54,17 @@ describe('JournalRing', () => {
     const second = ring.page(first.next, 2, 100, all);
     expect({ items: statuses(second.items), next: second.next }).toEqual({ items: [10, 9], next: undefined });
     expect(statuses(ring.page(undefined, 10, 3, (e) => e.status % 2 === 1).items)).toEqual([13, 11]);
+  });
+
+  it('takes out what a filter takes, keeping the others in order with their requests, and adds on after them', () => {
+    const ring = new JournalRing(5);
+    for (let i = 1; i <= 7; i++) ring.add({ ...entry(i), requestBody: `body ${i}` });
+    expect(ring.remove((e) => e.status % 2 === 1)).toBe(3);
+    expect(ring.remove((e) => e.status === 99)).toBe(0);
+    expect(ring.size).toBe(2);
+    expect(ring.newest().map((e) => e.requestBody)).toEqual(['body 6', 'body 4']);
+    for (let i = 8; i <= 11; i++) ring.add(entry(i));
+    expect(statuses(ring.newest())).toEqual([11, 10, 9, 8, 6]);
   });
 
   it('counts what a filter takes among the entries held', () => {

@@ -19,6 +19,7 @@ function copyEntry(from: JournalEntry, to: JournalEntry): JournalEntry {
   to.unknownFields = from.unknownFields;
   to.playerId = from.playerId;
   to.fault = from.fault;
+  to.generalisedFrom = from.generalisedFrom;
   to.requestHeaders = from.requestHeaders;
   to.requestBody = from.requestBody;
   return to;
@@ -51,6 +52,10 @@ export class JournalRing {
   }
 
   add(entry: JournalEntry): void {
+    this.#write(entry);
+  }
+
+  #write(entry: JournalEntry): void {
     if (this.#capacity === 0) return;
     const index = this.#added % this.#capacity;
     const bytes = keptRequestBytes(entry);
@@ -105,6 +110,28 @@ export class JournalRing {
     let count = 0;
     for (let sequence = this.#added - 1; sequence >= this.#oldest(); sequence--) if (accept(this.#slots[sequence % this.#capacity]!)) count++;
     return count;
+  }
+
+  /** How many entries it holds. */
+  get size(): number {
+    return this.#added - this.#oldest();
+  }
+
+  /**
+   * Takes out the entries `accept` takes; answers how many. Those left keep their order and their requests, under
+   * new sequence numbers: a page's cursor from before no longer resumes where it was, as after a clear.
+   */
+  remove(accept: (entry: JournalEntry) => boolean): number {
+    const left: JournalEntry[] = [];
+    for (let sequence = this.#oldest(); sequence < this.#added; sequence++) {
+      const entry = this.#slots[sequence % this.#capacity]!;
+      if (!accept(entry)) left.push(copied(entry));
+    }
+    const removed = this.size - left.length;
+    if (removed === 0) return 0;
+    this.clear();
+    for (const entry of left) this.#write(entry);
+    return removed;
   }
 
   clear(): void {

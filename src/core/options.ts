@@ -59,6 +59,11 @@ export interface ServiceOptions {
    */
   routes?: readonly UserRoute[];
   /**
+   * A request none of a route's `answers` holds for (a value a recording never saw) is answered 404, not from the
+   * nearest recorded answer; a route's own strictAnswers outranks it. Default false.
+   */
+  strictAnswers?: boolean;
+  /**
    * Fields of each new ship, as templates over its creation body, the player, `{{now}}` and `{{counter}}`
    * (docs/routes.md): shown over the mock's own fields of GET /api/player/ship, where the spec shows none.
    */
@@ -109,8 +114,11 @@ export interface ResolvedOptions {
   actionCosts: Readonly<Record<string, number>>;
   /** routes, checked and compiled; the one part that changes after creation (live-routes.ts). */
   userRoutes: readonly CompiledUserRoute[];
+  strictAnswers: boolean;
   /** The `ship` and `player` templates, compiled. */
   resources: ResourceTemplates;
+  /** The `ship` and `player` templates as given: the OpenAPI document declares the fields they give. */
+  resourceTemplates: { ship: Readonly<Record<string, unknown>> | undefined; player: Readonly<Record<string, unknown>> | undefined };
   bounds: StoreBounds;
   control: Required<ControlOptions>;
   world: World | undefined;
@@ -184,7 +192,9 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     actionPoints: { ...DEFAULT_ACTION_POINTS, ...options.actionPoints },
     actionCosts: actionCostsOf(compiledRoutes, options.actionCosts),
     userRoutes: compiledRoutes,
+    strictAnswers: options.strictAnswers ?? false,
     resources: resourceTemplates(options),
+    resourceTemplates: { ship: options.ship, player: options.player },
     bounds: { ...DEFAULT_BOUNDS, ...options.bounds },
     control: { enabled: options.control?.enabled ?? DEFAULT_CONTROL.enabled, public: options.control?.public ?? DEFAULT_CONTROL.public },
     world: options.world,

@@ -124,6 +124,7 @@ export function createService(serviceOptions: ServiceOptions): Service {
       origin: context.caller.origin ?? null,
       playerId: answer.player?.id ?? null,
       fault: context.faults?.labels ?? null,
+      generalisedFrom: answer.generalisedFrom ?? null,
       ...keptRequest(context.request),
     };
     journal.add(entry);

@@ -84,6 +84,8 @@ export const JOURNAL_ENTRY = objectSchema({
   unknownFields: { anyOf: [STRINGS, { type: 'null' }] },
   playerId: NULLABLE_STRING,
   fault: { anyOf: [STRINGS, { type: 'null' }] },
+  /** The recorded values of the answer a configured route gave in place of one for this request (X-Mock-Generalised); null when none. */
+  generalisedFrom: NULLABLE_STRING,
   /** The request's headers as sent, credentials masked; empty once the journal let go of the oldest requests. */
   requestHeaders: { type: 'object', additionalProperties: STRING },
   /** The request's body as text, codes and tokens masked, cut after 4 KiB; null without one. */
@@ -125,18 +127,26 @@ export const VARIANTS_STATE = objectSchema(
 );
 export type VariantsState = SchemaValue<typeof VARIANTS_STATE>;
 
-export const ROUTE_LISTING = objectSchema({
-  /** What the journal's `route` names. */
-  id: STRING,
-  method: STRING,
-  path: STRING,
-  category: STRING,
-  auth: STRING,
-  /** Action points spent on success; null outside the gameplay category. */
-  cost: { type: ['integer', 'null'] },
-  /** spec, mock, config, or a handler's module and export. */
-  source: STRING,
-});
+export const ROUTE_LISTING = objectSchema(
+  {
+    /** What the journal's `route` names. */
+    id: STRING,
+    method: STRING,
+    path: STRING,
+    category: STRING,
+    auth: STRING,
+    /** Action points spent on success; null outside the gameplay category. */
+    cost: { type: ['integer', 'null'] },
+    /** spec, mock, config, or a handler's module and export. */
+    source: STRING,
+    /** A configured route with answers: the requests none held for, each answered from the recorded answer `from`. */
+    generalised: {
+      type: 'array',
+      items: objectSchema({ request: STRING, from: STRING, times: COUNT }),
+    },
+  },
+  ['generalised'],
+);
 export type RouteListing = SchemaValue<typeof ROUTE_LISTING>;
 
 export const SCENARIO_LISTING = objectSchema({ name: STRING, summary: STRING, parameters: STRINGS });

@@ -30,6 +30,7 @@ const ENTRY: JournalEntry = {
   origin: null,
   playerId: 'p1',
   fault: null,
+  generalisedFrom: null,
   requestHeaders: {},
   requestBody: null,
 };

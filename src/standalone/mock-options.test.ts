@@ -25,6 +25,7 @@ describe('mergeMockOptions: flag (or environment) > config file > default, key b
       botCheck: { mode: 'off' },
       maxWrongOtpAttempts: MOCK_DEFAULTS.maxWrongOtpAttempts,
       routes: [],
+      strictAnswers: false,
       variants: [],
       workers: 1,
     });

@@ -212,6 +212,13 @@ export const MOCK_SETTINGS = {
     file: fileKey<RouteConfig[]>(ROUTES_SCHEMA),
     option: option<readonly UserRoute[]>({ toService: true }),
   },
+  strictAnswers: {
+    description:
+      "Answer 404 to a request none of a route's answers holds for (a value a recording never saw), not the nearest recorded answer marked X-Mock-Generalised; a route's own strictAnswers outranks it",
+    default: false,
+    file: fileKey<boolean>(onOff),
+    option: option<boolean>({ asGiven: true, toService: true }),
+  },
   ship: {
     description:
       'Fields of each new ship, as templates over its creation body, the player, the clock and a counter ({"credits": 1000, "ship_name": "{{body.shipName}}", "serial": "{{counter}}"}); GET /api/player/ship shows them beside id, name and createdAt',

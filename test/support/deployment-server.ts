@@ -7,8 +7,10 @@ import { ActionPoints, type Bucket, DeploymentLimits } from './deployment-limits
 /**
  * A server as a real deployment of the spec looks to a client, written from the spec and not from the mock:
  * it compresses its answers (br or gzip, as the request's Accept-Encoding allows), sends some of them chunked,
- * keeps a ship whose sector a move changes, answers sectors by their query, and makes choices the spec leaves
- * open (Reset in epoch milliseconds, 401 for a wrong code, fields the spec does not name). Departures from the
+ * keeps a ship whose sector a move changes and whose turns fall with each gameplay call, answers a move with part
+ * of the ship (no id, no name), answers a sector by its query for any id of the galaxy (not only those with a
+ * name), and makes choices the spec leaves open (Reset in epoch milliseconds, 401 for a wrong code, fields the
+ * spec does not name). Departures from the
  * spec can be planted one by one, and its bodies can be made a decompression bomb or corrupt.
  */
 
@@ -46,6 +48,10 @@ export const SECTORS = [
   { id: 3, name: 'Vega', port: 'Vega Outpost' },
   { id: 13, name: 'Sirius', port: null },
 ] as const;
+/** Every sector of the galaxy has an id from 1 to this; those not in SECTORS are unnamed. */
+export const SECTOR_COUNT = 99;
+/** The turns of a new ship: one goes with each gameplay call that succeeds. */
+export const STARTING_TURNS = 80;
 
 const SECTORS_ETAG = '"sectors-1"';
 const CODE_LIFETIME_MS = 15 * 60_000;
@@ -61,6 +67,7 @@ interface Ship {
   galaxyId: number;
   classId: string;
   hull: number;
+  turns: number;
 }
 
 interface Player {
@@ -75,6 +82,12 @@ interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+}
+
+/** A sector of the galaxy by its id: named in SECTORS, else an unnamed one without a port. */
+function sectorOf(id: unknown): { id: number; name: string; port: string | null } | undefined {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > SECTOR_COUNT) return undefined;
+  return SECTORS.find((sector) => sector.id === id) ?? { id, name: `Sector ${id}`, port: null };
 }
 
 const refuse = (status: number, error: string, headers?: Record<string, string>): Answer => ({ status, body: { error }, ...(headers ? { headers } : {}) });
@@ -171,6 +184,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       galaxyId,
       classId: typeof classId === 'string' ? classId : 'scout',
       hull: 100,
+      turns: STARTING_TURNS,
     };
     return { status: 200, body: { success: true, ship: { ...player.ship } }, headers: spent.headers };
   }
@@ -178,11 +192,14 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   function move(player: Player, body: Record<string, unknown> | undefined): Answer {
     if (player.ship === undefined) return refuse(404, 'You have no ship');
     const sectorId = body?.['sectorId'];
-    if (!SECTORS.some((sector) => sector.id === sectorId)) return refuse(400, 'sectorId must be a sector of the galaxy');
+    if (sectorOf(sectorId) === undefined) return refuse(400, 'sectorId must be a sector of the galaxy');
     const spent = player.points.spend(1, Date.now());
     if (!spent.spent) return refuse(403, 'Not enough action points', spent.headers);
     player.ship.current_sector = sectorId as number;
-    return { status: 200, body: { success: true, ship: { ...player.ship } }, headers: spent.headers };
+    player.ship.turns--;
+    // What moved, as a real server answers a move: the ship without its id and name.
+    const { id: _id, name: _name, ...moved } = player.ship;
+    return { status: 200, body: { success: true, ship: moved }, headers: spent.headers };
   }
 
   function galaxy(path: string, query: URLSearchParams, ifNoneMatch: string | undefined): Answer | undefined {
@@ -194,7 +211,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       if (ifNoneMatch === SECTORS_ETAG) return { status: 304, body: undefined, headers: { ETag: SECTORS_ETAG } };
       return { status: 200, body: { success: true, sectors: SECTORS.map(({ id, name }) => ({ id, name })) }, headers: { ETag: SECTORS_ETAG } };
     }
-    const sector = SECTORS.find((each) => String(each.id) === query.get('id'));
+    const sector = sectorOf(Number(query.get('id')));
     return sector === undefined ? refuse(404, 'No such sector') : { status: 200, body: { success: true, sector: { ...sector } } };
   }
 

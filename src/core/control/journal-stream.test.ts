@@ -14,6 +14,7 @@ const entry = (path: string, status = 200): JournalEntry => ({
   origin: null,
   playerId: null,
   fault: null,
+  generalisedFrom: null,
   requestHeaders: {},
   requestBody: null,
 });
@@ -57,6 +58,7 @@ describe('the journal as server-sent events', () => {
         origin: null,
         playerId: null,
         fault: null,
+        generalisedFrom: null,
         requestHeaders: {},
         requestBody: null,
       },

@@ -34,7 +34,7 @@ function routeListing(context: ControlContext): RouteListing[] {
   return [...builtIn, ...userRoutes.map((route) => userRouteListing(context, route))];
 }
 
-function userRouteListing(context: ControlContext, { id, definition, category }: CompiledUserRoute): RouteListing {
+function userRouteListing(context: ControlContext, { id, definition, category, answers, generalised }: CompiledUserRoute): RouteListing {
   return {
     id,
     method: definition.method,
@@ -43,6 +43,7 @@ function userRouteListing(context: ControlContext, { id, definition, category }:
     auth: categoryAuth(category),
     cost: listedCost(context, id, category),
     source: routeSource(definition),
+    ...(answers.length === 0 ? {} : { generalised: generalised.list() }),
   };
 }
 

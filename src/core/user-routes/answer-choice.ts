@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { Player } from '../store.js';
-import type { CompiledAnswer, CompiledUserRoute } from './compile-routes.js';
+import type { CompiledAlternative, CompiledAnswer, CompiledUserRoute } from './compile-routes.js';
 import type { TemplateScope } from './template.js';
 
 /** Callers of a public route whose turns are remembered; the oldest is let go first (its turns start again). */
@@ -34,12 +34,43 @@ export interface ChosenAnswer {
   answer: CompiledAnswer;
   /** Counts this turn as served; called whatever the answer's status. */
   served: () => void;
+  /** When no answer's conditions held: the recorded values of the answer given instead (`query id=1`). */
+  generalisedFrom?: string;
 }
+
+/** Each condition of an answer against the request: held, sent with another value (`query id=1`, and the request's), or not sent. */
+function compared(when: CompiledAlternative['when'], scope: Pick<TemplateScope, 'params' | 'query' | 'body'>) {
+  let held = 0;
+  const recorded: string[] = [];
+  const sent: string[] = [];
+  let missing = false;
+  const compare = (label: string, present: boolean, wanted: unknown, given: unknown, equal: boolean) => {
+    if (!present) missing = true;
+    else if (equal) held++;
+    else {
+      recorded.push(`${label}=${typeof wanted === 'string' ? wanted : canonical(wanted)}`);
+      sent.push(`${label}=${typeof given === 'string' ? given : canonical(given)}`);
+    }
+  };
+  for (const [name, value] of Object.entries(when.params))
+    compare(`path :${name}`, scope.params[name] !== undefined, value, scope.params[name], scope.params[name] === value);
+  for (const [name, value] of Object.entries(when.query))
+    compare(`query ${name}`, Object.hasOwn(scope.query, name), value, scope.query[name], scope.query[name] === value);
+  for (const [name, value] of Object.entries(when.body)) {
+    const present = Object.hasOwn(scope.body, name);
+    compare(`body ${name}`, present, value, scope.body[name], present && canonical(scope.body[name]) === canonical(value));
+  }
+  return { held, recorded: recorded.join(', '), sent: sent.join(', '), missing };
+}
+
+/** Printable ASCII, as a header value must be: anything else as a \u escape. */
+const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * Chooses among a route's `answers`: those whose conditions all hold, the most specific first; among several with
  * the same conditions, the caller's next turn (per player, or per client address on a public route), the last one
- * repeating. Without one that holds, the route's own answer, or 404.
+ * repeating. Without one that holds, the route's own answer, else one generalised from a recorded answer (a value
+ * the recording never saw answered as its neighbour was, its templates reading the request), or, strict, 404.
  */
 export class AnswerChooser {
   readonly #route: CompiledUserRoute;
@@ -49,22 +80,30 @@ export class AnswerChooser {
     this.#route = route;
   }
 
-  choose(scope: Pick<TemplateScope, 'params' | 'query' | 'body'>, player: Player | undefined, ip: string): ChosenAnswer {
+  /**
+   * `strict`: a request none of the answers holds for is a 404 (without an answer of the route's own); otherwise it
+   * is answered by the answer whose conditions it sent, most of them with the recorded values, a success first.
+   */
+  choose(scope: TemplateScope, player: Player | undefined, ip: string, strict: boolean): ChosenAnswer {
     const route = this.#route;
     const holds = route.answers.filter(({ when }) => {
-      for (const [name, value] of Object.entries(when.params)) if (scope.params[name] !== value) return false;
-      for (const [name, value] of Object.entries(when.query)) if (scope.query[name] !== value) return false;
-      for (const [name, value] of Object.entries(when.body))
-        if (!Object.hasOwn(scope.body, name) || canonical(scope.body[name]) !== canonical(value)) return false;
-      return true;
+      const { recorded, missing } = compared(when, scope);
+      return recorded === '' && !missing;
     });
-    const first = holds[0];
+    let first = holds[0];
+    let generalisedFrom: string | undefined;
     if (first === undefined) {
       if (route.answer !== undefined) return { answer: route.answer, served: () => {} };
-      throw new ApiError(404, `No answer of ${route.id} matches this request: its answers are told apart by ${conditionNames(route)}`);
+      const nearest = strict ? undefined : this.#nearest(scope);
+      if (nearest === undefined)
+        throw new ApiError(404, `No answer of ${route.id} matches this request: its answers are told apart by ${conditionNames(route)}`);
+      first = nearest.alternative;
+      generalisedFrom = headerSafe(nearest.recorded);
+      route.generalised.add(headerSafe(nearest.sent), generalisedFrom);
     }
-    const turns = holds.filter((alternative) => alternative.key === first.key);
-    if (turns.length === 1) return { answer: first.answer, served: () => {} };
+    const turns = route.answers.filter((alternative) => alternative.key === first.key);
+    const generalised = generalisedFrom === undefined ? {} : { generalisedFrom };
+    if (turns.length === 1) return { answer: first.answer, served: () => {}, ...generalised };
     const turnKey = `${route.id} ${first.key}`;
     const taken = player === undefined ? (this.#publicTurns.get(`${ip} ${first.key}`) ?? 0) : (player.answersServed?.[turnKey] ?? 0);
     const answer = turns[Math.min(taken, turns.length - 1)]!.answer;
@@ -73,7 +112,20 @@ export class AnswerChooser {
       if (player !== undefined) player.answersServed = { ...player.answersServed, [turnKey]: taken + 1 };
       else this.#servePublic(`${ip} ${first.key}`, taken + 1);
     };
-    return { answer, served };
+    return { answer, served, ...generalised };
+  }
+
+  /** The answer a request none holds for is given: one whose every condition it sent, the most held, a success before a refusal. */
+  #nearest(scope: TemplateScope): { alternative: CompiledAlternative; recorded: string; sent: string } | undefined {
+    let best: { alternative: CompiledAlternative; recorded: string; sent: string; rank: number } | undefined;
+    for (const alternative of this.#route.answers) {
+      const { held, recorded, sent, missing } = compared(alternative.when, scope);
+      if (missing || recorded === '') continue;
+      const status = Number(alternative.answer.status(scope));
+      const rank = held * 2 + (status < 400 ? 1 : 0);
+      if (best === undefined || rank > best.rank) best = { alternative, recorded, sent, rank };
+    }
+    return best;
   }
 
   #servePublic(key: string, taken: number): void {

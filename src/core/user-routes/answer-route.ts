@@ -29,10 +29,13 @@ function statusOf(value: unknown, id: string): number {
 }
 
 /** An answer's refusal: its whole `body`, or `{error}` with the fields of its `response`. */
-function refusal(route: CompiledUserRoute, answer: CompiledAnswer, status: number, scope: TemplateScope): RouteReply {
-  if (answer.body !== undefined) return new RouteReply(status, answer.body(scope));
-  return new RouteReply(status, { error: `${route.id} answered ${status}`, ...(answer.response!(scope) as Record<string, unknown>) });
+function refusal(route: CompiledUserRoute, answer: CompiledAnswer, status: number, scope: TemplateScope, headers: RouteReply['headers']): RouteReply {
+  if (answer.body !== undefined) return new RouteReply(status, answer.body(scope), headers);
+  return new RouteReply(status, { error: `${route.id} answered ${status}`, ...(answer.response!(scope) as Record<string, unknown>) }, headers);
 }
+
+/** Marks an answer given from a recorded answer of another value, naming that value: `query id=1`. */
+export const GENERALISED_HEADER = 'x-mock-generalised';
 
 /**
  * The answer of a user's route: a template route (its own answer, or the one of its `answers` the request chooses) or
@@ -81,12 +84,13 @@ export function answerUserRoute(route: CompiledUserRoute): (context: RequestCont
       const result = definition.handler(call.context);
       return result instanceof Promise ? result.then(settle) : settle(result);
     }
-    const chosen = chooser.choose(scope, player, context.caller.ip);
-    const { answer } = chosen;
+    const chosen = chooser.choose(scope, player, context.caller.ip, definition.strictAnswers ?? context.config.strictAnswers);
+    const { answer, generalisedFrom } = chosen;
+    const headers = generalisedFrom === undefined ? undefined : { [GENERALISED_HEADER]: generalisedFrom };
     const status = statusOf(answer.status(scope), route.id);
     if (status >= 400) {
       chosen.served();
-      return refusal(route, answer, status, scope);
+      return refusal(route, answer, status, scope, headers);
     }
     if (answer.state !== undefined) {
       for (const [key, value] of Object.entries(answer.state(scope) as Record<string, unknown>)) state.set(key, value);
@@ -107,7 +111,7 @@ export function answerUserRoute(route: CompiledUserRoute): (context: RequestCont
     chosen.served();
     // The answer reads what it wrote and the points left after its spend.
     const after = { ...scope, ...views() };
-    if (answer.body !== undefined) return new RouteReply(status, answer.body(after));
-    return new RouteReply(status, { ...(answer.response!(after) as Record<string, unknown>), success: true });
+    if (answer.body !== undefined) return new RouteReply(status, answer.body(after), headers);
+    return new RouteReply(status, { ...(answer.response!(after) as Record<string, unknown>), success: true }, headers);
   };
 }

@@ -1,6 +1,7 @@
 import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { isJsonObject } from '../body.js';
 import { routePath, routePathProblem, type RoutePath } from '../route-path.js';
+import { GeneralisedAnswers } from './generalised-answers.js';
 import { mockOwnFieldProblem } from './resource-templates.js';
 import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRoot, type TemplateRules } from './template.js';
 import {
@@ -45,6 +46,8 @@ export interface CompiledUserRoute {
   answer: CompiledAnswer | undefined;
   /** Its `answers`, the most specific first (their order kept among equals). */
   answers: readonly CompiledAlternative[];
+  /** The answers it gave requests none of its `answers` held for, for the routes listing. */
+  generalised: GeneralisedAnswers;
 }
 
 /** A route to check, and the JSON Pointer it is named by in messages (`/routes/2`). */
@@ -206,7 +209,7 @@ function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): Comp
   const ownGiven = ANSWER_KEYS.some((key) => route[key] !== undefined);
   const answer = answers.length > 0 && !ownGiven ? undefined : compileAnswer(route, at, category, rules, problems);
   if (problems.length > before || path === undefined) return undefined;
-  return { id: userRouteId(route), definition: route, category, path, answer, answers };
+  return { id: userRouteId(route), definition: route, category, path, answer, answers, generalised: new GeneralisedAnswers() };
 }
 
 /**

@@ -7,11 +7,12 @@ const SECTOR: UserRoute = {
   method: 'GET',
   path: '/api/galaxy/:galaxyId/sector',
   answers: [
-    { when: { query: { id: '1' } }, body: { sector: { id: 1, name: 'Sol' } } },
-    { when: { query: { id: '2' } }, body: { sector: { id: 2, name: 'Vega' } } },
+    { when: { query: { id: '1' } }, body: { sector: { id: '{{query.id | number}}', name: 'Sol' } } },
+    { when: { query: { id: '2' } }, body: { sector: { id: '{{query.id | number}}', name: 'Vega' } } },
     { when: { query: { id: '2', detail: 'full' } }, body: { sector: { id: 2, name: 'Vega', ports: ['Vega Station'] } } },
   ],
 };
+const STRICT_SECTOR: UserRoute = { ...SECTOR, strictAnswers: true };
 /** Answers that changed over the recorded session: the first read, then the one after a move, which then stays. */
 const NEWS: UserRoute = {
   method: 'GET',
@@ -35,8 +36,8 @@ const get = (core: CoreHarness, path: string, query: string, token?: string, ip?
   core.call('GET', path, { query, ...(token === undefined ? {} : { token }), ...(ip === undefined ? {} : { ip }) });
 
 describe("a route's answers, chosen by what the request sent", () => {
-  it('by query, the most specific first, replayed whole (no success added); none holding is a 404 naming what tells them apart', async () => {
-    const core = new CoreHarness({ routes: [SECTOR] });
+  it('by query, the most specific first, replayed whole (no success added); strict, none holding is a 404 naming what tells them apart', async () => {
+    const core = new CoreHarness({ routes: [STRICT_SECTOR] });
     const token = await core.signIn('pilot@example.com');
     expect((await get(core, '/api/galaxy/1/sector', 'id=1', token)).body).toEqual({ sector: { id: 1, name: 'Sol' } });
     expect((await get(core, '/api/galaxy/1/sector', 'id=2', token)).body).toEqual({ sector: { id: 2, name: 'Vega' } });
@@ -47,6 +48,48 @@ describe("a route's answers, chosen by what the request sent", () => {
       body: { error: 'No answer of GET /api/galaxy/:galaxyId/sector matches this request: its answers are told apart by query id, query detail' },
     });
     expect((await get(core, '/api/galaxy/1/sector', 'id=1')).status).toBe(401);
+  });
+
+  it('answers a value no answer was recorded for from the nearest answer, reading the request, marked in a header, the journal and the routes listing', async () => {
+    const core = new CoreHarness({ routes: [SECTOR] });
+    const token = await core.signIn('pilot@example.com');
+    const unseen = await get(core, '/api/galaxy/1/sector', 'id=13', token);
+    expect(unseen).toMatchObject({ status: 200, body: { sector: { id: 13, name: 'Sol' } } });
+    expect(unseen.headers['x-mock-generalised']).toBe('query id=1');
+    // The answer that holds most of the conditions sent: detail=full held, only the id is another.
+    const detailed = await get(core, '/api/galaxy/1/sector', 'id=13&detail=full', token);
+    expect(detailed.headers['x-mock-generalised']).toBe('query id=2');
+    expect((await get(core, '/api/galaxy/1/sector', 'id=1', token)).headers['x-mock-generalised']).toBeUndefined();
+    const journal = (await core.call('GET', '/__mock/journal', { query: 'path=/api/galaxy/1/sector' })).body as {
+      entries: { generalisedFrom: string | null }[];
+    };
+    expect(journal.entries.map((entry) => entry.generalisedFrom)).toEqual([null, 'query id=2', 'query id=1']);
+    await get(core, '/api/galaxy/1/sector', 'id=13', token);
+    const { routes } = (await core.call('GET', '/__mock/routes')).body as { routes: { id: string; generalised?: unknown }[] };
+    expect(routes.find((route) => route.id === 'GET /api/galaxy/:galaxyId/sector')!.generalised).toEqual([
+      { request: 'query id=13', from: 'query id=1', times: 2 },
+      { request: 'query id=13', from: 'query id=2', times: 1 },
+    ]);
+  });
+
+  it('prefers a recorded success to a recorded refusal, and answers 404 when the whole configuration asks for strict answers', async () => {
+    const mission: UserRoute = {
+      method: 'GET',
+      path: '/api/missions/:missionId',
+      answers: [
+        { when: { params: { missionId: '999' } }, status: 404, response: { error: 'No such mission' } },
+        { when: { params: { missionId: '1' } }, response: { missionId: '{{params.missionId}}' } },
+      ],
+    };
+    const lenient = new CoreHarness({ routes: [mission] });
+    const token = await lenient.signIn('pilot@example.com');
+    expect(await get(lenient, '/api/missions/7', '', token)).toMatchObject({ status: 200, body: { missionId: '7' } });
+    const strict = new CoreHarness({ routes: [mission], strictAnswers: true });
+    const strictToken = await strict.signIn('pilot@example.com');
+    expect((await get(strict, '/api/missions/7', '', strictToken)).status).toBe(404);
+    const lenientRoute = new CoreHarness({ routes: [{ ...mission, strictAnswers: false }], strictAnswers: true });
+    const lenientToken = await lenientRoute.signIn('pilot@example.com');
+    expect((await get(lenientRoute, '/api/missions/7', '', lenientToken)).status).toBe(200);
   });
 
   it('answers with the same conditions are served in turn to each player, the last repeating', async () => {
@@ -97,9 +140,8 @@ describe("a route's answers, chosen by what the request sent", () => {
     const token = await core.signIn('pilot@example.com');
     expect((await get(core, '/api/sectors/13', '', token)).body).toEqual({ name: 'Kepler' });
     expect((await get(core, '/api/sectors/2', '', token)).body).toEqual({ name: 'Vega' });
-    expect((await get(core, '/api/sectors/7', '', token)).body).toEqual({
-      error: 'No answer of GET /api/sectors/:sectorId matches this request: its answers are told apart by path :sectorId',
-    });
+    const unseen = await get(core, '/api/sectors/7', '', token);
+    expect([unseen.body, unseen.headers['x-mock-generalised']]).toEqual([{ name: 'Kepler' }, 'path :sectorId=13']);
     const wrong = { method: 'GET', path: '/api/sectors/:sectorId', answers: [{ when: { params: { id: '1' } }, body: {} }] } as UserRoute;
     expect(() => new CoreHarness({ routes: [wrong] })).toThrow('routes/0/answers/0/when/params/id is no parameter of the path, which has :sectorId');
   });

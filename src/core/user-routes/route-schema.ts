@@ -26,6 +26,7 @@ export interface RouteConfig extends RouteAnswerConfig {
   cost?: number;
   encounter?: 'start' | 'resolve';
   answers?: RouteAlternativeConfig[];
+  strictAnswers?: boolean;
   /** A JavaScript or TypeScript module of handlers, relative to the config file. */
   module?: string;
   /** The module's export that answers; default `default`. */
@@ -145,6 +146,12 @@ export const ROUTES_SCHEMA: KeySchema<RouteConfig[]> = {
             ...ROUTE_ANSWER_PROPERTIES,
           },
         },
+      },
+      strictAnswers: {
+        type: 'boolean',
+        nullable: true,
+        description:
+          "A request none of answers holds for, without an answer of the route's own: true answers 404; false the answer whose conditions it sent with other values, its templates reading this request (marked X-Mock-Generalised). Default: the file's strictAnswers.",
       },
       module: {
         type: 'string',

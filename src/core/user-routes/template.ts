@@ -60,8 +60,22 @@ function compilePath(text: string, path: RegExpExecArray, rules: TemplateRules, 
   return (scope) => read(scope[root as TemplateRoot], keys);
 }
 
-/** One `{{root.a.b ?? other.path ?? fallback}}`: the first that reaches a value, or the problems that keep it from being one. */
+/** `expr | number`: a path or query parameter is text, and a recorded answer may have echoed it as a number. */
+const AS_NUMBER = /\s*\|\s*number\s*$/;
+
+/** The text of a number as that number; any other value as it is. */
+function asNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : value;
+}
+
+/** One `{{root.a.b ?? other.path ?? fallback}}`, optionally `| number`: the first that reaches a value, or the problems that keep it from being one. */
 function compileExpression(text: string, rules: TemplateRules, problems: string[]): Template {
+  if (AS_NUMBER.test(text)) {
+    const value = compileExpression(text.replace(AS_NUMBER, ''), rules, problems);
+    return (scope) => asNumber(value(scope));
+  }
   const [first = '', ...fallbacks] = text.split('??').map((part) => part.trim());
   const path = PATH.exec(first);
   if (path === null) {
@@ -131,7 +145,8 @@ function compileValue(value: unknown, at: string, rules: TemplateRules, problems
 /**
  * A JSON value whose strings may hold `{{expr}}`: a string that is exactly one placeholder takes the value's
  * JSON type, placeholders inside other text are interpolated. `expr` is a dotted path from a root of
- * TemplateScope, with an optional `?? <JSON literal>` used when the path reaches nothing.
+ * TemplateScope, with an optional `?? <JSON literal>` used when the path reaches nothing, and an optional
+ * `| number` that gives the text of a number as the number.
  */
 export function compileTemplate(value: unknown, rules: TemplateRules): { template: Template; problems: TemplateProblem[] } {
   const problems: TemplateProblem[] = [];

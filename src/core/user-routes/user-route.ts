@@ -75,6 +75,8 @@ export class RouteReply {
     readonly status: number,
     /** A JSON object from a handler; any JSON value from a route's `body` template. */
     readonly body: unknown,
+    /** Headers of its own: a generalised answer's mark. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {}
 }
 
@@ -129,6 +131,12 @@ export interface UserRoute extends RouteAnswerTemplates {
    * route's own templates answer, or 404 when it has none.
    */
   answers?: readonly RouteAnswer[];
+  /**
+   * A request none of `answers` holds for, without an answer of the route's own: true answers 404; false answers it
+   * from the answer whose conditions it sent with other values (marked X-Mock-Generalised). Default: the mock's
+   * strictAnswers.
+   */
+  strictAnswers?: boolean;
   /** Answers instead of the templates. */
   handler?: RouteHandler;
   /** Where the handler came from, for listings (`./routes.ts#digest`). */
