@@ -242,6 +242,13 @@ describe('control API over HTTP: error paths', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: `No control route for ${path}; GET /__mock/capabilities lists them` });
     }
+    // A route's id with its slashes left unencoded: the 404 says how to encode it.
+    const halfEncoded = await mock.request('DELETE', '/__mock/routes/GET%20/api/news');
+    expect(halfEncoded.status).toBe(404);
+    expect(halfEncoded.body).toEqual({
+      error:
+        "No control route for /__mock/routes/GET%20/api/news; a route's id is one path segment: encode it whole, its slashes too (encodeURIComponent), e.g. /__mock/routes/GET%20%2Fapi%2Fnews; GET /__mock/capabilities lists them",
+    });
     const wrongMethod = await mock.request('PUT', '/__mock/clock', { advanceMs: 1 });
     expect(wrongMethod.status).toBe(405);
     expect(header(wrongMethod, 'allow')).toBe('GET, HEAD, POST');

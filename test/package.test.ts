@@ -215,6 +215,15 @@ describe.concurrent('on a Node.js older than 22.12 (the system one)', { timeout:
     }
   });
 
+  it('`game-service` of a checkout names the Node that npm ci installed there', async ({ expect }) => {
+    const { code, stdout, stderr } = await attempt(ROOT, old.path, ['bin/game-service.js', '--help']);
+
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toBe(
+      `game-service: ${reason()}\ngame-service: run it with the Node that npm ci installed here: ${join(ROOT, 'node_modules/.bin/node')} bin/game-service.js …, or npx game-service …\n`,
+    );
+  });
+
   it('`game-service` prints the reason alone and exits 2', async ({ expect }) => {
     const { code, stdout, stderr } = await attempt(withHarness, old.path, ['node_modules/.bin/game-service', '--help']);
 

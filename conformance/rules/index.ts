@@ -1,4 +1,5 @@
 import { SENTENCES } from '../../src/spec/sentences.js';
+import { PLAIN_SENTENCES, type RuleSentenceId } from '../../src/spec/sentences-plain.js';
 import type { Exchange } from '../common/exchange.js';
 import { CLIENT_RULES } from './client.js';
 import { ENVELOPE_RULES } from './envelopes.js';
@@ -47,6 +48,18 @@ export function ruleOf(id: AnyRuleId): Rule {
 export function ruleQuote(id: AnyRuleId): string {
   const { quote, sentences } = ruleOf(id);
   return quote ?? sentences.map((sentence) => SENTENCES.find((each) => each.id === sentence)?.words ?? sentence).join(' / ');
+}
+
+/**
+ * The spec's words as a reader takes them in: the rule's quote, or where the spec says it in rows of its tables
+ * (a client rule quotes its routes' rows), its sentences in the project's plain words.
+ */
+export function ruleWords(id: AnyRuleId): string {
+  const quote = ruleQuote(id);
+  if (!quote.includes(' | ')) return quote;
+  return ruleOf(id)
+    .sentences.map((sentence) => (sentence in PLAIN_SENTENCES ? PLAIN_SENTENCES[sentence as RuleSentenceId] : sentence))
+    .join(' ');
 }
 
 /** A check's title: the rule id, the quoted sentence, and what this check does with it. */

@@ -1,18 +1,18 @@
 import type { Exchange } from '../../common/exchange.js';
-import { type AnyRuleId, type RuleId, ruleQuote, type Side } from '../index.js';
+import { type AnyRuleId, type RuleId, ruleWords, type Side } from '../index.js';
 
 /** One departure from the spec seen on live traffic: whose, by which rule and sentence, and in which exchange. */
 export interface LiveFinding {
   rule: AnyRuleId;
   side: Side;
-  /** The spec's words the rule rests on. */
+  /** What the spec says of it, as a reader takes it in (ruleWords). */
   sentence: string;
   message: string;
   exchange: Exchange;
 }
 
 export function finding(rule: AnyRuleId, side: Side, message: string, exchange: Exchange): LiveFinding {
-  return { rule, side, sentence: ruleQuote(rule), message, exchange };
+  return { rule, side, sentence: ruleWords(rule), message, exchange };
 }
 
 export const serverFinding = (rule: RuleId, message: string, exchange: Exchange) => finding(rule, 'server', message, exchange);

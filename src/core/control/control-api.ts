@@ -23,9 +23,15 @@ function mounted(path: string): string {
   return path.slice(CONTROL_PREFIX.length);
 }
 
-/** The control API's 404: it points at the list of its routes. */
+const ROUTES_PREFIX = `${CONTROL_PREFIX}/routes/`;
+
+/** The control API's 404: it points at the list of its routes, and at the encoding of a route's id where one was half encoded. */
 function controlRouteNotFound(path: string): ApiError {
-  return new ApiError(404, `No control route for ${path}; GET ${CONTROL_PREFIX}/capabilities lists them`);
+  const halfEncodedRouteId = path.startsWith(ROUTES_PREFIX) && path.slice(ROUTES_PREFIX.length).includes('/');
+  const hint = halfEncodedRouteId
+    ? `; a route's id is one path segment: encode it whole, its slashes too (encodeURIComponent), e.g. ${ROUTES_PREFIX}${encodeURIComponent('GET /api/news')}`
+    : '';
+  return new ApiError(404, `No control route for ${path}${hint}; GET ${CONTROL_PREFIX}/capabilities lists them`);
 }
 
 /**
