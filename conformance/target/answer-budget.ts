@@ -15,31 +15,48 @@ const CHECK_BUDGET_IN_REQUESTS = 4;
 export class AnswerBudget {
   readonly requestMs: number;
   readonly checkMs: number;
+  readonly #now: () => number;
   /** Spent in the running check; none outside a check (the fuzzer's requests have each their own deadline only). */
   #spentMs: number | undefined;
+  /** Requests of the check in flight, and since when one has been: requests sent together spend their time once. */
+  #inFlight = 0;
+  #busySince = 0;
   #lateInThisCheck = false;
   readonly #late: string[] = [];
 
-  constructor(requestMs: number) {
+  constructor(requestMs: number, now: () => number = Date.now) {
     this.requestMs = requestMs;
     this.checkMs = CHECK_BUDGET_IN_REQUESTS * requestMs;
+    this.#now = now;
   }
 
   /** A check starts: its own budget, whole. */
   startCheck(): void {
     this.#spentMs = 0;
+    this.#busySince = this.#now();
     this.#lateInThisCheck = false;
   }
 
-  /** How long the next request may take, and whether that is the check's budget rather than one request's. */
-  next(): { ms: number; byCheck: boolean } {
+  /**
+   * A request is sent: how long it may take, whether that is the check's budget rather than one request's, and
+   * `done` to call once it is answered. The check spends the time during which any of its requests was in flight.
+   */
+  begin(): { ms: number; byCheck: boolean; done(): void } {
+    const ms = this.#deadlineMs();
+    if (this.#inFlight++ === 0) this.#busySince = this.#now();
+    return { ...ms, done: () => this.#end() };
+  }
+
+  #deadlineMs(): { ms: number; byCheck: boolean } {
     if (this.#spentMs === undefined) return { ms: this.requestMs, byCheck: false };
-    const left = Math.max(1, this.checkMs - this.#spentMs);
+    const spent = this.#spentMs + (this.#inFlight > 0 ? this.#now() - this.#busySince : 0);
+    const left = Math.max(1, this.checkMs - spent);
     return left < this.requestMs ? { ms: left, byCheck: true } : { ms: this.requestMs, byCheck: false };
   }
 
-  spend(ms: number): void {
-    if (this.#spentMs !== undefined) this.#spentMs += ms;
+  #end(): void {
+    if (--this.#inFlight > 0) return;
+    if (this.#spentMs !== undefined) this.#spentMs += this.#now() - this.#busySince;
   }
 
   /** The check ran out of time waiting on `what` (a request): counted once per check. */

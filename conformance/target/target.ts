@@ -146,8 +146,7 @@ export class Target {
 
   /** The answer within what is left of the check's budget: a request that runs out of it fails the check, saying so. */
   async #answerOf(url: string, options: Parameters<typeof boundedRequest>[1]) {
-    const { ms, byCheck } = this.answers.next();
-    const started = Date.now();
+    const { ms, byCheck, done } = this.answers.begin();
     try {
       return await boundedRequest(url, options, ms, this.#stopSignal);
     } catch (error) {
@@ -162,7 +161,7 @@ export class Target {
       this.answers.late(what);
       throw late;
     } finally {
-      this.answers.spend(Date.now() - started);
+      done();
     }
   }
 }
