@@ -50,7 +50,13 @@ afterEach(async () => {
   proxy = undefined;
 });
 
-async function fuzzBehind(behaviour: ProxyBehaviour | undefined, extra: { seed: number; replay?: string }): Promise<FuzzResult> {
+/**
+ * Sequences a legal variation is fuzzed with: enough to meet every limit and its 429 (the test asserts it) across some
+ * thousand commands, where a broken server above needs its hundred to be found and shrunk within its bound.
+ */
+const LEGAL_RUNS = 40;
+
+async function fuzzBehind(behaviour: ProxyBehaviour | undefined, extra: { seed: number; replay?: string; numRuns?: number }): Promise<FuzzResult> {
   await proxy?.close();
   proxy = await startMutatingProxy(behaviour);
   const { clientIpHeader, shipPayload } = behaviour?.target ?? {};
@@ -89,7 +95,7 @@ describe('game-service fuzz accepts what the spec leaves open', () => {
     const name = variation?.name ?? 'the mock without a proxy';
     it(`${name}: no disagreement`, async () => {
       const seed = fuzzSeed(`fuzz ${name}`);
-      const result = await fuzzBehind(variation, { seed });
+      const result = await fuzzBehind(variation, { seed, numRuns: LEGAL_RUNS });
       expect(result.failure?.report ?? result.error).toBeUndefined();
       expect(result.exitCode).toBe(0);
       expect(result.limited, 'sequences reached the limits, not only counted them').toBeGreaterThan(0);
