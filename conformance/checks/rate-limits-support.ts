@@ -25,7 +25,7 @@ export async function sendTimed(suite: Suite, call: Call): Promise<Timed> {
   if (target.clock !== undefined) {
     const before = await target.clock.notAfterNow();
     const exchange = await target.send(call);
-    return { exchange, at: { fromMs: before, toMs: await target.clock.now() } };
+    return { exchange, at: { fromMs: before, toMs: target.clock.notBeforeNow() } };
   }
   const sentAt = Date.now();
   const exchange = await target.send(call);

@@ -58,6 +58,16 @@ export class ClockControl {
   }
 
   /**
+   * A time at or after the target's now, without asking: the latest reading and the time this machine counted since.
+   * The target's clock runs no faster than this machine's, and only the run moves it, through here (a move is a reading).
+   */
+  notBeforeNow(): number {
+    const latest = this.#latest;
+    if (latest === undefined) throw new Error("the target's clock was never read: read it (notAfterNow) before asking how late it may be");
+    return latest.nowMs + (Date.now() - latest.readAt);
+  }
+
+  /**
    * A time at or before the target's now: the latest reading where it was taken a moment ago, else a new one.
    * A run moves the clock only forward, so that the reading after one request stands for the time the next is
    * sent: a request sent between two readings is known to within them, with one reading a request.
