@@ -1,33 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
+import { judgementsOf } from '../../test/support/judged-exchange.js';
 import type { BucketCount } from './rule.js';
-import { judgeExchange, type Knowledge } from './index.js';
+
+const BUCKET_RULES = ['RL-PER-PLAYER', 'RL-WINDOW', 'RL-AUTH-IP', 'RL-EXEMPT'] as const;
 
 /** GET /api/player answered `status` with `remaining` (none: no header): the verdicts of the Limits' bucket rules on it. */
 function verdicts(status: number, remaining: number | undefined, bucketCount?: BucketCount) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-ratelimit-limit': '60', 'x-ratelimit-reset': '1' };
+  const headers: Record<string, string> = { 'x-ratelimit-limit': '60', 'x-ratelimit-reset': '1' };
   if (remaining !== undefined) headers['x-ratelimit-remaining'] = String(remaining);
-  const exchange: Exchange = {
+  const read = {
     method: 'GET',
-    url: 'https://game.example/api/player',
-    requestHeaders: { authorization: 'Bearer 3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f' },
-    requestBody: undefined,
-    status,
-    headers,
-    text: '{}',
-    body: {},
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = {
     path: '/api/player',
-    external: true,
-    serverTime: { fromMs: 1, toMs: 2 },
-    ...(bucketCount === undefined ? {} : { bucketCount }),
+    requestHeaders: { authorization: 'Bearer 3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f' },
+    status,
+    body: {},
+    headers,
   };
-  return judgeExchange(exchange, knowledge)
-    .filter((verdict) => ['RL-PER-PLAYER', 'RL-WINDOW', 'RL-AUTH-IP', 'RL-EXEMPT'].includes(verdict.rule))
-    .map(({ rule, aspect, holds }) => ({ rule, aspect, holds }));
+  return judgementsOf(BUCKET_RULES, read, bucketCount === undefined ? {} : { bucketCount });
 }
 
 describe('the Limits rules of who shares a bucket', () => {

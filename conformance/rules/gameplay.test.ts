@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
+import { exchangeOf, knowledgeOf } from '../../test/support/judged-exchange.js';
 import { ruleOf } from './index.js';
 
 const TOKEN = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
@@ -8,19 +8,15 @@ const SHIP = '/api/player/ship';
 /** SHIP-VERIFIED's judgements of an answer `status` with the JSON `body` to a ship creation, sent with or without the game origin. */
 function shipVerified(status: number, body: unknown, knowledge: { unverifiedPlayer?: boolean; tokenExpiresAt?: number; fromGameOrigin?: boolean }) {
   const { fromGameOrigin = false, ...known } = knowledge;
-  const exchange: Exchange = {
+  const exchange = exchangeOf({
     method: 'POST',
-    url: `https://game.example${SHIP}`,
-    requestHeaders: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...(fromGameOrigin ? { origin: 'https://play.example' } : {}) },
-    requestBody: '{"name":"Conformance"}',
+    path: SHIP,
+    requestHeaders: { authorization: `Bearer ${TOKEN}`, ...(fromGameOrigin ? { origin: 'https://play.example' } : {}) },
+    json: { name: 'Conformance' },
     status,
-    headers: { 'content-type': 'application/json' },
-    text: JSON.stringify(body),
     body,
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  return ruleOf('SHIP-VERIFIED').judge?.(exchange, { path: SHIP, external: !fromGameOrigin, serverTime: { fromMs: 1, toMs: 2 }, ...known }) ?? [];
+  });
+  return ruleOf('SHIP-VERIFIED').judge?.(exchange, knowledgeOf(SHIP, { external: !fromGameOrigin, ...known })) ?? [];
 }
 
 const REFUSED = { error: 'Email verification is required before creating a ship' };

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
-import { type AnyRuleId, judgeExchange, type Knowledge } from './index.js';
+import { judgementsOf } from '../../test/support/judged-exchange.js';
+import type { AnyRuleId, Knowledge } from './index.js';
 
 const TOKEN = { success: true, authToken: '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f', expiresAt: '2026-12-13T00:00:00Z' };
 
 /** A verification of `player@example.com`, answered `status` with `body`: the verdicts of `rule` on it. */
 function verdicts(rule: AnyRuleId, status: number, body: unknown, more: Partial<Knowledge>) {
-  const exchange: Exchange = {
-    method: 'POST',
-    url: 'https://game.example/api/auth/verify-email',
-    requestHeaders: { 'content-type': 'application/json' },
-    requestBody: JSON.stringify({ email: 'player@example.com', otp: '123456' }),
-    status,
-    headers: { 'content-type': 'application/json' },
-    text: JSON.stringify(body),
-    body,
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = { path: '/api/auth/verify-email', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
-  return judgeExchange(exchange, knowledge)
-    .filter((verdict) => verdict.rule === rule)
-    .map(({ aspect, holds }) => ({ aspect, holds }));
+  const verification = { method: 'POST', path: '/api/auth/verify-email', json: { email: 'player@example.com', otp: '123456' }, status, body };
+  return judgementsOf([rule], verification, more).map(({ aspect, holds }) => ({ aspect, holds }));
 }
 
 const CASES = [
@@ -63,22 +49,8 @@ describe.each(CASES)('%s', (rule, told) => {
 /** A registration of `email`, answered `status`: REG-INVALID's verdicts on it. */
 function regInvalid(email: string, status: number, more: Partial<Knowledge> = {}) {
   const body = status === 200 ? { success: true, message: `Verification code sent to ${email}` } : { error: 'x' };
-  const exchange: Exchange = {
-    method: 'POST',
-    url: 'https://game.example/api/auth/register',
-    requestHeaders: { 'content-type': 'application/json' },
-    requestBody: JSON.stringify({ email }),
-    status,
-    headers: { 'content-type': 'application/json' },
-    text: JSON.stringify(body),
-    body,
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = { path: '/api/auth/register', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
-  return judgeExchange(exchange, knowledge)
-    .filter((verdict) => verdict.rule === 'REG-INVALID')
-    .map(({ aspect, holds }) => ({ aspect, holds }));
+  const registration = { method: 'POST', path: '/api/auth/register', json: { email }, status, body };
+  return judgementsOf(['REG-INVALID'], registration, more).map(({ aspect, holds }) => ({ aspect, holds }));
 }
 
 const MALFORMED = ['player', 'player.example.com', '@example.com', 'player@', 'a@b@example.com', 'a b@example.com', 'player@exa mple.com'];

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
-import { type AnyRuleId, judgeExchange, type Knowledge } from './index.js';
+import { judgementsOf } from '../../test/support/judged-exchange.js';
+import type { AnyRuleId, Knowledge } from './index.js';
 
 const CODE = '482913';
 
 /** A registration of `email`, answered `status` with `body` (and `headers`): the verdicts of `rule` on it. */
 function verdicts(rule: AnyRuleId, email: string, status: number, body: unknown, more: Partial<Knowledge>, headers: Record<string, string> = {}) {
-  const exchange: Exchange = {
-    method: 'POST',
-    url: 'https://game.example/api/auth/register',
-    requestHeaders: { 'content-type': 'application/json' },
-    requestBody: JSON.stringify({ email }),
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-    text: JSON.stringify(body),
-    body,
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = { path: '/api/auth/register', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
-  return judgeExchange(exchange, knowledge)
-    .filter((verdict) => verdict.rule === rule)
-    .map(({ aspect, holds }) => ({ aspect, holds }));
+  const registration = { method: 'POST', path: '/api/auth/register', json: { email }, status, body, headers };
+  return judgementsOf([rule], registration, more).map(({ aspect, holds }) => ({ aspect, holds }));
 }
 
 const REGISTERED = { success: true, message: 'A verification code was sent to player@example.com' };

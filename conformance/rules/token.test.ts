@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
+import { exchangeOf, knowledgeOf } from '../../test/support/judged-exchange.js';
 import { judgeExchange, type Knowledge } from './index.js';
 
 const NEVER_ISSUED = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
 
 /** GET /api/player with `token` (a well-formed one by default), answered `status`: what AUTH-401 makes of it. */
 function auth401(status: number, more: Partial<Knowledge> = {}, token = NEVER_ISSUED) {
-  const exchange: Exchange = {
-    method: 'GET',
-    url: 'https://game.example/api/player',
-    requestHeaders: { authorization: `Bearer ${token}` },
-    requestBody: undefined,
-    status,
-    headers: { 'content-type': 'application/json' },
-    text: '{"error":"x"}',
-    body: { error: 'x' },
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = { path: '/api/player', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
+  const exchange = exchangeOf({ method: 'GET', path: '/api/player', requestHeaders: { authorization: `Bearer ${token}` }, status, body: { error: 'x' } });
+  const knowledge = knowledgeOf('/api/player', more);
   return judgeExchange(exchange, knowledge).filter((verdict) => verdict.rule === 'AUTH-401');
 }
 

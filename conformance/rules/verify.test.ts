@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../common/exchange.js';
-import { judgeExchange, type Knowledge } from './index.js';
+import { judgementsOf } from '../../test/support/judged-exchange.js';
+import type { Knowledge } from './index.js';
 
 const TOKEN = { success: true, authToken: '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f', expiresAt: '2026-12-13T00:00:00Z' };
 
 /** A verification of `player@EXAMPLE.COM`, answered `status` with `body`: VERIFY-BOUND's verdicts on it. */
 function verifyBound(status: number, body: unknown, more: Partial<Knowledge>) {
-  const exchange: Exchange = {
-    method: 'POST',
-    url: 'https://game.example/api/auth/verify-email',
-    requestHeaders: { 'content-type': 'application/json' },
-    requestBody: JSON.stringify({ email: 'player@EXAMPLE.COM', otp: '482913' }),
-    status,
-    headers: { 'content-type': 'application/json' },
-    text: JSON.stringify(body),
-    body,
-    sentAt: 1,
-    receivedAt: 2,
-  };
-  const knowledge: Knowledge = { path: '/api/auth/verify-email', external: true, serverTime: { fromMs: 1, toMs: 2 }, ...more };
-  return judgeExchange(exchange, knowledge)
-    .filter((verdict) => verdict.rule === 'VERIFY-BOUND')
-    .map(({ aspect, holds }) => ({ aspect, holds }));
+  const verification = { method: 'POST', path: '/api/auth/verify-email', json: { email: 'player@EXAMPLE.COM', otp: '482913' }, status, body };
+  return judgementsOf(['VERIFY-BOUND'], verification, more).map(({ aspect, holds }) => ({ aspect, holds }));
 }
 
 describe('VERIFY-BOUND: the address registered, its domain written in another letter case', () => {
