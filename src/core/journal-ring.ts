@@ -52,10 +52,6 @@ export class JournalRing {
   }
 
   add(entry: JournalEntry): void {
-    this.#write(entry);
-  }
-
-  #write(entry: JournalEntry): void {
     if (this.#capacity === 0) return;
     const index = this.#added % this.#capacity;
     const bytes = keptRequestBytes(entry);
@@ -130,7 +126,7 @@ export class JournalRing {
     const removed = this.size - left.length;
     if (removed === 0) return 0;
     this.clear();
-    for (const entry of left) this.#write(entry);
+    for (const entry of left) this.add(entry);
     return removed;
   }
 

@@ -38,27 +38,41 @@ export interface ChosenAnswer {
   generalisedFrom?: string;
 }
 
+type Scope = Pick<TemplateScope, 'params' | 'query' | 'body'>;
+
+/** Each condition of an answer against the request, in turn: whether the request sent it, and with the recorded value. */
+function* conditions(when: CompiledAlternative['when'], scope: Scope) {
+  for (const [name, value] of Object.entries(when.params))
+    yield { label: `path :${name}`, wanted: value, given: scope.params[name], present: scope.params[name] !== undefined, equal: scope.params[name] === value };
+  for (const [name, value] of Object.entries(when.query))
+    yield { label: `query ${name}`, wanted: value, given: scope.query[name], present: Object.hasOwn(scope.query, name), equal: scope.query[name] === value };
+  for (const [name, value] of Object.entries(when.body)) {
+    const present = Object.hasOwn(scope.body, name);
+    yield { label: `body ${name}`, wanted: value, given: scope.body[name], present, equal: present && canonical(scope.body[name]) === canonical(value) };
+  }
+}
+
+/** Every condition of an answer holds: the request sent each, with its recorded value (the first that does not ends it). */
+function conditionsHold(when: CompiledAlternative['when'], scope: Scope): boolean {
+  for (const { present, equal } of conditions(when, scope)) if (!present || !equal) return false;
+  return true;
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? value : canonical(value));
+
 /** Each condition of an answer against the request: held, sent with another value (`query id=1`, and the request's), or not sent. */
-function compared(when: CompiledAlternative['when'], scope: Pick<TemplateScope, 'params' | 'query' | 'body'>) {
+function compared(when: CompiledAlternative['when'], scope: Scope) {
   let held = 0;
   const recorded: string[] = [];
   const sent: string[] = [];
   let missing = false;
-  const compare = (label: string, present: boolean, wanted: unknown, given: unknown, equal: boolean) => {
+  for (const { label, wanted, given, present, equal } of conditions(when, scope)) {
     if (!present) missing = true;
     else if (equal) held++;
     else {
-      recorded.push(`${label}=${typeof wanted === 'string' ? wanted : canonical(wanted)}`);
-      sent.push(`${label}=${typeof given === 'string' ? given : canonical(given)}`);
+      recorded.push(`${label}=${shown(wanted)}`);
+      sent.push(`${label}=${shown(given)}`);
     }
-  };
-  for (const [name, value] of Object.entries(when.params))
-    compare(`path :${name}`, scope.params[name] !== undefined, value, scope.params[name], scope.params[name] === value);
-  for (const [name, value] of Object.entries(when.query))
-    compare(`query ${name}`, Object.hasOwn(scope.query, name), value, scope.query[name], scope.query[name] === value);
-  for (const [name, value] of Object.entries(when.body)) {
-    const present = Object.hasOwn(scope.body, name);
-    compare(`body ${name}`, present, value, scope.body[name], present && canonical(scope.body[name]) === canonical(value));
   }
   return { held, recorded: recorded.join(', '), sent: sent.join(', '), missing };
 }
@@ -86,10 +100,7 @@ export class AnswerChooser {
    */
   choose(scope: TemplateScope, player: Player | undefined, ip: string, strict: boolean): ChosenAnswer {
     const route = this.#route;
-    const holds = route.answers.filter(({ when }) => {
-      const { recorded, missing } = compared(when, scope);
-      return recorded === '' && !missing;
-    });
+    const holds = route.answers.filter(({ when }) => conditionsHold(when, scope));
     let first = holds[0];
     let generalisedFrom: string | undefined;
     if (first === undefined) {
