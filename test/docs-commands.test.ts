@@ -1,5 +1,5 @@
 /**
- * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start, docs/ci.md and
+ * The commands the README's quick start, docs/hosts.md's lean package, docs/mock.md's background start, docs/ci.md (its jobs) and
  * docs/proxy.md show, and docs/routes.md's routes with their handler module, run as a reader would run them. What a reader would change, and only that:
  * - the README's install from a clone runs as written, from a directory that holds a clone of this checkout
  *   (`game-service-harness`, its tracked files as they are now) and the project the README makes with `npm init -y`
@@ -11,8 +11,8 @@
  * Files run one test after another: the quick start's commands share one mock, and each test starts processes.
  */
 import { createServer } from 'node:net';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, ROOT } from './support/cli.js';
 import { freePort } from './support/free-port.js';
@@ -21,6 +21,8 @@ import { expectedOutput, missingOutput, runShell, startShell, stopGroup } from '
 import { blocksUnder, docsWorkspace, type DocsWorkspace, quickStartBlocks, underSubsection } from './support/docs-workspace.js';
 import { workflowSteps } from './support/docs-workflow.js';
 import { run } from './support/package-consumer.js';
+import { startProxy } from '../conformance/proxy/proxy-server.js';
+import { recordRoutes, writeRecordedRoutes } from '../conformance/proxy/record-routes.js';
 
 const MSW_EXAMPLE = 'quick-start.mts';
 
@@ -194,6 +196,64 @@ describe('docs/ci.md, run', { timeout: 120_000 }, () => {
     expect(junit).toMatch(/^<\?xml[^>]*>\s*<testsuites name="game-service check" tests="\d+" failures="0" errors="0"/);
   });
 });
+
+describe("docs/ci.md's contract job, run", { timeout: 120_000 }, () => {
+  it('checks a session recorded through the proxy against the deployment it was recorded from: exit 0, a testcase per route', async () => {
+    const page = parseMarkdown(await readFile(join(ROOT, 'docs/ci.md'), 'utf8'));
+    const workflow = page.blocks.filter((block) => block.lang === 'yaml')[1];
+    const steps = workflowSteps(workflow!.code);
+    const check = steps.find((step) => step.run?.includes('--recording'));
+    const upload = steps.find((step) => step.uses?.startsWith('actions/upload-artifact'));
+    expect(upload?.if, 'the report is kept when staging drifted').toBe('always()');
+    expect(Object.keys(check!.env)).toEqual(['STAGING_URL']);
+    const recording = /--recording (\S+)/.exec(check!.run!)![1]!;
+
+    // Staging, played by a mock of the installed package; a session of a client recorded through the proxy in front of it.
+    const port = await freePort();
+    const staging = await runShell(
+      project,
+      `./node_modules/.bin/game-service mock --port ${port} > staging.log 2>&1 &\ncurl -sf --retry 30 --retry-connrefused --retry-delay 1 http://127.0.0.1:${port}/health`,
+    );
+    try {
+      expect(staging.code, staging.stderr).toBe(0);
+      await recordClientSession(`http://127.0.0.1:${port}`, join(project, recording));
+      const report = join(project, upload!.with['path']!);
+      await rm(report, { force: true });
+      // The runner gives the step its env; the project is installed already (the first job ran npm ci in it).
+      const result = await runShell(project, `export STAGING_URL=http://127.0.0.1:${port}\n${check!.run!}`);
+      stopGroup(result.group);
+      expect(result.code, `${check!.run}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`).toBe(0);
+      const junit = await readFile(report, 'utf8');
+      expect(junit).toMatch(/<testsuites name="game-service check --recording" tests="3" failures="0"/);
+    } finally {
+      stopGroup(staging.group);
+    }
+  });
+});
+
+/** A client's session through the proxy (sign in, read the player, make a ship, read it), written as `proxy --record` writes it. */
+async function recordClientSession(deployment: string, file: string): Promise<void> {
+  const proxy = await startProxy({ target: new URL(deployment), port: 0, host: '127.0.0.1', gameOrigins: [], keepApiExchanges: true });
+  try {
+    const call = async (method: string, path: string, token?: string, json?: unknown) => {
+      const headers: Record<string, string> = json === undefined ? {} : { 'content-type': 'application/json' };
+      if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+      const answer = await fetch(`${proxy.url}${path}`, { method, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+      return (await answer.json()) as Record<string, unknown>;
+    };
+    const email = 'pilot@example.com';
+    await call('POST', '/api/auth/register', undefined, { email });
+    const outbox = (await (await fetch(`${deployment}/__mock/outbox?email=${encodeURIComponent(email)}`)).json()) as { messages: { code: string }[] };
+    const { authToken } = (await call('POST', '/api/auth/verify-email', undefined, { email, otp: outbox.messages[0]!.code })) as { authToken: string };
+    await call('GET', '/api/player', authToken);
+    await call('POST', '/api/player/ship', authToken, { name: 'Nomad' });
+    await call('GET', '/api/player/ship', authToken);
+  } finally {
+    await proxy.close();
+  }
+  await mkdir(dirname(file), { recursive: true });
+  await writeRecordedRoutes(file, recordRoutes(proxy.apiExchanges).config);
+}
 
 describe('docs/proxy.md, run', { timeout: 120_000 }, () => {
   /** The page's ports, the mock's 8080 and the proxy's 8090, made free ones (the same in every step of a job). */

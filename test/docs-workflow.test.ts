@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { workflowSteps } from './support/docs-workflow.js';
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template of this language
+const STAGING_URL = '${{ vars.STAGING_URL }}';
+
 describe("the reader of docs/ci.md's workflow steps", () => {
-  it('reads uses, if, with values, one-line runs and | blocks (blank and comment lines kept) in order', () => {
+  it('reads uses, if, with and env values, one-line runs and | blocks (blank and comment lines kept) in order', () => {
     const yaml = [
       'jobs:',
       '  job:',
@@ -12,6 +15,9 @@ describe("the reader of docs/ci.md's workflow steps", () => {
       '          node-version: 24',
       '      - name: Install',
       '        run: npm ci   # a comment',
+      '      - env:',
+      `          STAGING_URL: ${STAGING_URL}`,
+      '        run: check "$STAGING_URL"',
       '      - run: |',
       '          # wait for it',
       '          start &',
@@ -22,9 +28,10 @@ describe("the reader of docs/ci.md's workflow steps", () => {
     ].join('\n');
 
     expect(workflowSteps(yaml)).toEqual([
-      { uses: 'actions/setup-node@v4', with: { 'node-version': '24' } },
-      { name: 'Install', run: 'npm ci', with: {} },
-      { run: '# wait for it\nstart &\n\n  indented', if: 'always()', with: {} },
+      { uses: 'actions/setup-node@v4', with: { 'node-version': '24' }, env: {} },
+      { name: 'Install', run: 'npm ci', with: {}, env: {} },
+      { run: 'check "$STAGING_URL"', with: {}, env: { STAGING_URL } },
+      { run: '# wait for it\nstart &\n\n  indented', if: 'always()', with: {}, env: {} },
     ]);
   });
 

@@ -108,6 +108,13 @@ function stringTemplate(text: string, key: string | undefined, scope: AnswerScop
   return joined(emailPieces(withoutTokens(text, scope.tokens), scope));
 }
 
+/** A string of a request as a recording writes it down: tokens, codes (by their field's name) and addresses redacted. */
+export function redactedString(text: string, key: string | undefined, tokens: ReadonlySet<string>, emails: EmailPlaceholders): string {
+  if (key !== undefined && TOKEN_FIELD.test(key)) return REDACTED_TOKEN;
+  if (key !== undefined && CODE_FIELD.test(key) && SIX_DIGITS.test(text)) return REDACTED_CODE;
+  return withoutTokens(text, tokens).replace(EMAIL_IN_TEXT, (email) => emails.for(email));
+}
+
 /** A key of an object is not a template: its tokens and addresses become placeholders, nothing more. */
 function keyOf(key: string, scope: AnswerScope): string {
   return withoutTokens(key, scope.tokens).replace(EMAIL_IN_TEXT, (email) => scope.emails.for(email));

@@ -8,6 +8,8 @@ import { counterFields, POINTS_TEMPLATE } from './counters.js';
 import { PLAYER_FIELDS_OF_THE_MOCK, type ResourceCounters, resourceTemplates } from './resource-templates.js';
 import { answeredShip, fieldsWritten, MOCK_OWN_SHIP_FIELDS, requestFields, type Ship, shipsAfter, shipsBefore, withoutSuccess } from './ship-state.js';
 import { pointsSpent } from './points-spent.js';
+import { recordSession } from './record-session.js';
+import type { RecordedRequest } from '../../src/spec/recorded-session.js';
 import { echoesOf, trustedEchoes, withEchoes, withShipMarked, withShipTemplates } from './request-echoes.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
 import { answeredPlayer, bearerToken, pathOf, type TrafficIdentities, trafficIdentities } from './traffic-identities.js';
@@ -60,6 +62,8 @@ export interface RecordedConfig {
   /** The player the server answered (GET /api/player), as the template of every player the mock creates. */
   player?: Record<string, unknown>;
   routes: RecordedRoute[];
+  /** The client's requests in order, with their answers' shapes: what `check --recording` sends again and compares. */
+  session?: RecordedRequest[];
 }
 
 export interface SkippedExchange {
@@ -309,10 +313,16 @@ export function recordRoutes(exchanges: readonly Exchange[], options: RecordOpti
   const recorded = [...drafts.values()].map((draft) => recordRoute(draft, scope));
   const schema = options.schema === undefined ? RECORDED_CONFIG_SCHEMA : options.schema;
   const templates = resourceTemplates(answered, identities, emails, counters);
+  const session = recordSession(answered, identities, scope.unstable, emails);
   return {
-    config: { ...(schema === null ? {} : { $schema: schema }), ...templates, routes: recorded.map(({ route }) => route) },
+    config: {
+      ...(schema === null ? {} : { $schema: schema }),
+      ...templates,
+      routes: recorded.map(({ route }) => route),
+      ...(session.requests.length === 0 ? {} : { session: session.requests }),
+    },
     skipped,
-    notes: recorded.flatMap(({ notes }) => notes),
+    notes: [...recorded.flatMap(({ notes }) => notes), ...session.leftOut],
   };
 }
 

@@ -123,7 +123,8 @@ export function echoesOf(answer: unknown, request: RequestValues): Echo[] {
   return echoes;
 }
 
-const echoKey = (echo: Echo) => `${echo.at} ${echo.expression}`;
+/** How trustedEchoes names an echo it trusts. */
+export const echoKey = (echo: Echo) => `${echo.at} ${echo.expression}`;
 
 /**
  * The echoes a route's answers are written with: named as the request's value, distinctive, or shown following

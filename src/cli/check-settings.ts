@@ -1,5 +1,6 @@
 import { TARGET_DEFAULTS } from '../../conformance/target/target-defaults.js';
 import { parseCount } from '../standalone/flag-values.js';
+import { readableFile } from '../standalone/readable-file.js';
 import type { CommandSetting } from './command-setting.js';
 import { harOutput, writableFile } from './file-flags.js';
 import { TARGET_SETTINGS, targetCheck } from './target-settings.js';
@@ -54,6 +55,20 @@ export const CHECK_SETTINGS = [
     description:
       'Run every check even where the target does not look like this API (its /health and register answers unlike the spec); by default only the health checks run then',
   },
+  {
+    name: 'recording',
+    kind: 'string',
+    parse: readableFile('recording'),
+    description:
+      "Check the target against a recording (proxy --record FILE) instead of the spec's checks: send its session again as a player of the run's own and report where an answer's shape drifted from the recorded one",
+  },
+  {
+    name: 'state-command',
+    kind: 'string',
+    description:
+      'With --recording: a shell command run before the session (GAME_SERVICE_STATE=before-run) and once its player is made (player-made, with GAME_SERVICE_PLAYER_EMAIL and GAME_SERVICE_PLAYER_TOKEN), to set up state the recording depended on',
+  },
+  { name: 'dry-run', kind: 'boolean', description: 'With --recording: list the requests the run would send, and send nothing' },
   {
     name: 'coverage',
     kind: 'boolean',

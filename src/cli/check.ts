@@ -12,6 +12,10 @@ export type CheckOptions = Omit<ConformanceOptions, 'baseUrl'> & { baseUrl?: str
 export interface CheckCommandOptions extends CheckOptions {
   /** After the run, the spec's sentences as it tested them. */
   coverage?: boolean;
+  /** Instead of the spec's checks, the session of this recording sent again and compared (check-recording.ts). */
+  recording?: string;
+  stateCommand?: string;
+  dryRun?: boolean;
 }
 
 /** Runs the suite against --base-url, or against an embedded mock (which trusts X-Forwarded-For) when none is given. */
@@ -32,7 +36,8 @@ function skipLines(skipped: ConformanceResult['skippedChecks']): string[] {
 }
 
 /** `game-service check`, its flag values checked (check-settings.ts): run, print the seed and observations, and answer the exit code. */
-export async function runCheckCommand({ coverage, ...options }: CheckCommandOptions, signals: StopSignals = process): Promise<number> {
+export async function runCheckCommand({ coverage, recording, ...options }: CheckCommandOptions, signals: StopSignals = process): Promise<number> {
+  if (recording !== undefined) return (await import('./check-recording.js')).runRecordingCommand({ ...options, recording }, signals);
   const { stop, release } = catchInterrupts('check', signals);
   let result: ConformanceResult;
   try {

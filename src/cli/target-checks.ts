@@ -50,10 +50,48 @@ interface Combined {
   clientIpHeader?: string;
   seed?: number;
   replay?: string;
+  recording?: string;
+  stateCommand?: string;
+  dryRun?: boolean;
+  only?: string;
+  coverage?: boolean;
+  har?: unknown;
+  waitOtpExpiry?: boolean;
+  unverifiedToken?: string;
+}
+
+/** The flags of the spec's checks, which a run of a recording (its own requests only) does not take. */
+const SPEC_CHECKS_ONLY = {
+  only: '--only',
+  coverage: '--coverage',
+  har: '--har',
+  waitOtpExpiry: '--wait-otp-expiry',
+  unverifiedToken: '--unverified-token',
+} as const;
+
+/** --recording runs a recorded session instead of the spec's checks: what only it takes, and what it needs. */
+function checkRecordingCombinations(combined: Combined): void {
+  const { recording, stateCommand, dryRun, baseUrl } = combined;
+  if (recording === undefined) {
+    if (stateCommand !== undefined) throw new CliError('GS_USAGE', '--state-command sets up state for a recording: it needs --recording FILE');
+    if (dryRun === true) throw new CliError('GS_USAGE', '--dry-run lists what a recording would send: it needs --recording FILE');
+    return;
+  }
+  for (const [key, flag] of Object.entries(SPEC_CHECKS_ONLY)) {
+    if (combined[key as keyof typeof SPEC_CHECKS_ONLY] !== undefined && combined[key as keyof typeof SPEC_CHECKS_ONLY] !== false)
+      throw new CliError('GS_USAGE', `${flag} is a flag of the spec's checks; --recording sends the recording's requests instead of them`);
+  }
+  if (baseUrl === undefined && dryRun !== true)
+    throw new CliError(
+      'GS_USAGE',
+      '--recording compares a target with what the recorded client read: pass --base-url (the deployment, or a mock started with --config and the recording)',
+    );
 }
 
 /** The values that only together cannot work, each pair a usage error (exit 2) before anything starts. */
-export function checkCombinations({ baseUrl, keepBasePath, forwardedFor, clientIpHeader, seed, replay }: Combined): void {
+export function checkCombinations(combined: Combined): void {
+  const { baseUrl, keepBasePath, forwardedFor, clientIpHeader, seed, replay } = combined;
+  checkRecordingCombinations(combined);
   // Two ways of sending the client's address: --forwarded-for is --client-ip-header X-Forwarded-For.
   asUsage(() => checkTargetOptions(definedOnly({ forwardedFor, clientIpHeader })));
   // A base URL ending in /api (or another route prefix) would send /api/api/…, unless its routes really are under it twice.

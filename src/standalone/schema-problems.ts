@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
 import { FAULT_RULE_SCHEMA } from '../core/fault-rules.js';
+import { RECORDED_SESSION_SCHEMA } from '../spec/recorded-session.js';
 import { didYouMean } from './did-you-mean.js';
 import { camelCase } from './setting-declaration.js';
 import { worldPlayerSchema } from '../core/world-schema.js';
@@ -35,6 +36,7 @@ const PATTERN_WORDS: ReadonlyMap<string, string> = new Map([
   [patternOf(worldPlayerSchema, 'token'), 'a UUID (such as 3f2c8a4e-9b1d-4c7e-8f00-5a6b7c8d9e0f)'],
   [patternOf(FAULT_RULE_SCHEMA, 'method'), 'an HTTP method (letters only) or *'],
   [patternOf(FAULT_RULE_SCHEMA, 'path'), 'a path beginning with /, or *'],
+  [patternOf(RECORDED_SESSION_SCHEMA.items, 'path'), 'a path beginning with /'],
 ]);
 
 function describeOne(error: ErrorObject): string {

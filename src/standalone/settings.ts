@@ -21,6 +21,7 @@ import { readableFile } from './readable-file.js';
 import { GAME_ORIGIN_FLAG } from './game-origin-flag.js';
 import { ROUTES_SCHEMA, type RouteConfig } from '../core/user-routes/route-schema.js';
 import { count, fieldsTemplate, onOff, stringOrList } from '../core/schema-parts.js';
+import { RECORDED_SESSION_SCHEMA, type RecordedRequest } from '../spec/recorded-session.js';
 import { fileKey, option, requiredOption, type SettingDeclaration } from './setting-declaration.js';
 
 export const LOG_FORMATS = ['text', 'json'] as const satisfies readonly LogFormat[];
@@ -211,6 +212,12 @@ export const MOCK_SETTINGS = {
       "Routes of your own beyond the spec's (docs/routes.md): any method, :param path segments, a category of the spec, an answer from templates or from a handler of a module",
     file: fileKey<RouteConfig[]>(ROUTES_SCHEMA),
     option: option<readonly UserRoute[]>({ toService: true }),
+  },
+  session: {
+    description:
+      'The session `proxy --record` recorded: its requests in order, each with the shape of its answer, which `game-service check --recording` sends to a deployment and compares (docs/check.md); the mock ignores it',
+    // Under `definitions`: its `body` is any JSON value, which ajv's schema types cannot state in place.
+    file: fileKey<RecordedRequest[]>({ $ref: '#/definitions/session' }, { forms: RECORDED_SESSION_SCHEMA }),
   },
   strictAnswers: {
     description:

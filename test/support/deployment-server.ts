@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -11,7 +12,8 @@ import { ActionPoints, type Bucket, DeploymentLimits } from './deployment-limits
  * of the ship (no id, no name), answers a sector by its query for any id of the galaxy (not only those with a
  * name), and makes choices the spec leaves open (Reset in epoch milliseconds, 401 for a wrong code, fields the
  * spec does not name). Departures from the
- * spec can be planted one by one, and its bodies can be made a decompression bomb or corrupt.
+ * spec can be planted one by one, and drifts of a new release of it; its bodies can be made a decompression bomb
+ * or corrupt.
  */
 
 /** Departures from the spec this server can be told to make, each a rule the proxy must report. */
@@ -25,12 +27,35 @@ export type PlantedDeparture =
   /** A token's expiresAt 30 days after its issue, not 7 (TOKEN-LIFETIME). */
   | 'token-for-30-days';
 
+/** Changes a new release of the deployment can make to what its client reads, each a drift `check --recording` must report. */
+export type DeploymentDrift =
+  /** A sector's `name` is now `title` (GET /api/galaxy/1/sector). */
+  | 'sector-name-renamed'
+  /** The ship read answers `credits` as a string (GET /api/player/ship only). */
+  | 'ship-credits-as-string'
+  /** GET /api/galaxy/1/sectors is gone: 404. */
+  | 'sectors-route-removed'
+  /** A move answers 202 where it answered 200. */
+  | 'move-answers-202'
+  /** The sectors list's items have no `name`. */
+  | 'sectors-items-without-name';
+
 /** What the bodies of the API are while a mode is set: as meant, a gzip bomb, or gzip that does not decode. */
 export type BodyMode = 'normal' | 'bomb' | 'corrupt';
 
 export interface DeploymentOptions {
   gameOrigins?: readonly string[];
   departures?: readonly PlantedDeparture[];
+  drifts?: readonly DeploymentDrift[];
+  /** A file the codes sent are logged to, a line each, as a development server's console shows them. */
+  codeLog?: string;
+  /**
+   * A player's first ship is refused (403) until an operator's script grants it a slot (POST /admin/ship-slots
+   * {"email"}), state the client does not make.
+   */
+  shipsNeedAnOperator?: boolean;
+  /** Other values where a client reads the same shape: ship ids from 500, player ids from 40, other sector names. */
+  otherValues?: boolean;
 }
 
 export interface RunningDeployment {
@@ -85,9 +110,10 @@ interface Answer {
 }
 
 /** A sector of the galaxy by its id: named in SECTORS, else an unnamed one without a port. */
-function sectorOf(id: unknown): { id: number; name: string; port: string | null } | undefined {
+function sectorOf(id: unknown, otherNames = false): { id: number; name: string; port: string | null } | undefined {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > SECTOR_COUNT) return undefined;
-  return SECTORS.find((sector) => sector.id === id) ?? { id, name: `Sector ${id}`, port: null };
+  const sector = SECTORS.find((each) => each.id === id) ?? { id, name: `Sector ${id}`, port: null };
+  return otherNames ? { ...sector, name: `${sector.name} II` } : sector;
 }
 
 const refuse = (status: number, error: string, headers?: Record<string, string>): Answer => ({ status, body: { error }, ...(headers ? { headers } : {}) });
@@ -129,13 +155,15 @@ function codingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefine
 
 export async function startDeployment(options: DeploymentOptions = {}): Promise<RunningDeployment> {
   const departures = new Set(options.departures ?? []);
+  const drifts = new Set(options.drifts ?? []);
   const gameOrigins = new Set(options.gameOrigins ?? []);
   const limits = new DeploymentLimits();
   const codes = new Map<string, { code: string; issuedAt: number }>();
   const tokens = new Map<string, { email: string; expiresAt: number }>();
   const players = new Map<string, Player>();
   let bodyMode: BodyMode = 'normal';
-  let shipIds = 100;
+  let shipIds = options.otherValues === true ? 500 : 100;
+  const shipSlots = new Set<string>();
 
   /** The rate-limit headers of a request, or its 429 when its bucket is spent; a game origin's exempt requests carry none. */
   function count(bucket: Bucket, key: string, gameOrigin: boolean): { headers: Record<string, string>; refused?: Answer } {
@@ -151,6 +179,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     if (DISPOSABLE.has(email.split('@')[1]!.toLowerCase())) return refuse(400, 'Disposable email addresses are not accepted');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     codes.set(email.toLowerCase(), { code, issuedAt: Date.now() });
+    if (options.codeLog !== undefined) appendFileSync(options.codeLog, `[mailer] verification code for ${email}: ${code}\n`);
     return { status: 200, body: { success: true, message: `A verification code was sent to ${email}` } };
   }
 
@@ -165,7 +194,12 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const expiresAt = Date.now() + (departures.has('token-for-30-days') ? 30 * 24 * 3600_000 : TOKEN_LIFETIME_MS);
     tokens.set(token, { email: email.toLowerCase(), expiresAt });
     if (!players.has(email.toLowerCase())) {
-      players.set(email.toLowerCase(), { id: players.size + 1, email, createdAt: new Date().toISOString(), points: new ActionPoints(Date.now()) });
+      players.set(email.toLowerCase(), {
+        id: players.size + (options.otherValues === true ? 40 : 1),
+        email,
+        createdAt: new Date().toISOString(),
+        points: new ActionPoints(Date.now()),
+      });
     }
     return { status: 200, body: { success: true, authToken: token, expiresAt: new Date(expiresAt).toISOString() } };
   }
@@ -174,6 +208,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const { galaxyId, shipName, classId } = body ?? {};
     if (typeof galaxyId !== 'number' || typeof shipName !== 'string' || shipName === '') return refuse(400, 'galaxyId and shipName are required');
     if (player.ship !== undefined) return refuse(400, 'You already have a ship');
+    if (options.shipsNeedAnOperator === true && !shipSlots.has(player.email.toLowerCase())) return refuse(403, 'No ship slot yet: an operator grants one');
     const spent = player.points.spend(1, Date.now());
     if (!spent.spent) return refuse(403, 'Not enough action points', spent.headers);
     player.ship = {
@@ -199,7 +234,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     player.ship.turns--;
     // What moved, as a real server answers a move: the ship without its id and name.
     const { id: _id, name: _name, ...moved } = player.ship;
-    return { status: 200, body: { success: true, ship: moved }, headers: spent.headers };
+    return { status: drifts.has('move-answers-202') ? 202 : 200, body: { success: true, ship: moved }, headers: spent.headers };
   }
 
   function galaxy(path: string, query: URLSearchParams, ifNoneMatch: string | undefined): Answer | undefined {
@@ -208,11 +243,15 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     if (match[1] !== '1') return refuse(404, `No galaxy ${match[1]}`);
     if (match[2] === 'sectors') {
       // The sectors never change: a client that kept them asks again with their ETag, and gets a 304 without a body.
+      if (drifts.has('sectors-route-removed')) return refuse(404, `No route ${path}`);
       if (ifNoneMatch === SECTORS_ETAG) return { status: 304, body: undefined, headers: { ETag: SECTORS_ETAG } };
-      return { status: 200, body: { success: true, sectors: SECTORS.map(({ id, name }) => ({ id, name })) }, headers: { ETag: SECTORS_ETAG } };
+      const listed = SECTORS.map(({ id, name }) => (drifts.has('sectors-items-without-name') ? { id } : { id, name }));
+      return { status: 200, body: { success: true, sectors: listed }, headers: { ETag: SECTORS_ETAG } };
     }
-    const sector = sectorOf(Number(query.get('id')));
-    return sector === undefined ? refuse(404, 'No such sector') : { status: 200, body: { success: true, sector: { ...sector } } };
+    const sector = sectorOf(Number(query.get('id')), options.otherValues);
+    if (sector === undefined) return refuse(404, 'No such sector');
+    const { name, ...rest } = sector;
+    return { status: 200, body: { success: true, sector: drifts.has('sector-name-renamed') ? { ...rest, title: name } : { ...sector } } };
   }
 
   function playerRoute(incoming: IncomingMessage, player: Player, path: string, query: URLSearchParams, body: Record<string, unknown> | undefined): Answer {
@@ -222,8 +261,17 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       const view = { id: player.id, email: player.email, createdAt: player.createdAt, credits: player.ship?.credits ?? 0, rank: 'cadet' };
       return { status: 200, body: departures.has('player-without-success') ? { player: view } : { success: true, player: view } };
     }
-    if (key === 'GET /api/player/ship')
-      return player.ship === undefined ? refuse(404, 'You have no ship yet') : { status: 200, body: { success: true, ship: { ...player.ship } } };
+    if (key === 'GET /api/player/ship') {
+      if (player.ship === undefined) return refuse(404, 'You have no ship yet');
+      const credits = drifts.has('ship-credits-as-string') ? String(player.ship.credits) : player.ship.credits;
+      return { status: 200, body: { success: true, ship: { ...player.ship, credits } } };
+    }
+    // A ship by its id, as a client that keeps the id the creation answered asks for it: only the caller's own.
+    const byId = method === 'GET' ? /^\/api\/ships\/(\d+)$/.exec(path) : null;
+    if (byId !== null)
+      return player.ship?.id === Number(byId[1])
+        ? { status: 200, body: { success: true, ship: { ...player.ship } } }
+        : refuse(404, `No ship ${byId[1]} of yours`);
     if (key === 'POST /api/player/ship') return createShip(player, body);
     if (key === 'POST /api/player/ship/move') return move(player, body);
     if (method === 'GET') return galaxy(path, query, incoming.headers['if-none-match']) ?? refuse(404, `No route ${path}`);
@@ -248,6 +296,10 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       if (text !== '' && body === undefined) return refuse(400, 'The body must be a JSON object', headers);
       const answered = url.pathname === '/api/auth/register' ? register(body) : verify(body);
       return { ...answered, headers: { ...headers, ...answered.headers } };
+    }
+    if (url.pathname === '/admin/ship-slots' && method === 'POST' && typeof body?.['email'] === 'string') {
+      shipSlots.add(body['email'].toLowerCase());
+      return { status: 200, body: { granted: body['email'] } };
     }
     if (!url.pathname.startsWith('/api/')) return refuse(404, 'Not found');
     // The token is checked before routing, as the public deployment does: no route is told to a caller without one.

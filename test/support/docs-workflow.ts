@@ -2,7 +2,7 @@
  * The steps of a GitHub Actions job, read from the workflow YAML that docs/ci.md shows. No YAML library is a
  * dependency of this project, so this reads the one shape such a job has, line by line, and refuses anything
  * else rather than misread it: a `steps:` list whose items hold `name`, `uses`, `if`, `run` (a plain one-line
- * value or a `|` block) and a `with:` map of plain values.
+ * value or a `|` block) and `with:` and `env:` maps of plain values.
  */
 
 export interface WorkflowStep {
@@ -11,6 +11,7 @@ export interface WorkflowStep {
   if?: string;
   run?: string;
   with: Record<string, string>;
+  env: Record<string, string>;
 }
 
 const STEP_KEYS = new Set(['name', 'uses', 'if', 'run']);
@@ -44,6 +45,7 @@ export function workflowSteps(yaml: string): WorkflowStep[] {
   const steps: WorkflowStep[] = [];
   let step: WorkflowStep | undefined;
   let withIndent: number | undefined;
+  let map: 'with' | 'env' = 'with';
 
   for (let index = stepsAt + 1; index < lines.length; index++) {
     const line = lines[index]!;
@@ -51,22 +53,23 @@ export function workflowSteps(yaml: string): WorkflowStep[] {
     let text = line.text;
     let keyIndent = line.indent;
     if (line.indent === listIndent) {
-      step = { with: {} };
+      step = { with: {}, env: {} };
       steps.push(step);
       withIndent = undefined;
       text = text.slice(2).trimStart();
       keyIndent = line.indent + 2;
     }
-    const pair = /^([A-Za-z-]+):(?:\s+(.*))?$/.exec(text);
+    const pair = /^([A-Za-z_-]+):(?:\s+(.*))?$/.exec(text);
     if (step === undefined || pair === null) throw new Error(`line ${line.number}: ${line.text} is not a key of a step`);
     const [, key = '', value] = pair;
     if (withIndent !== undefined && keyIndent > withIndent) {
-      step.with[key] = plainValue(value ?? '', line);
+      step[map][key] = plainValue(value ?? '', line);
       continue;
     }
     withIndent = undefined;
-    if (key === 'with' && value === undefined) {
+    if ((key === 'with' || key === 'env') && value === undefined) {
       withIndent = keyIndent;
+      map = key;
     } else if (key === 'run' && (value === '|' || value === '|-')) {
       const block: string[] = [];
       while (index + 1 < lines.length && lines[index + 1]!.indent > keyIndent) index++;

@@ -1,0 +1,216 @@
+import type { RecordedRequest } from '../../src/spec/recorded-session.js';
+import { counted } from '../common/counted.js';
+import type { Exchange } from '../common/exchange.js';
+import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
+import { signIn, type SignedIn } from '../fixtures/players.js';
+import { createOtpSource } from '../otp/index.js';
+import { PROXY_RULES, type RuleId } from '../rules/index.js';
+import { notice } from '../target/pacing.js';
+import { Target } from '../target/target.js';
+import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../target/target-options.js';
+import { preserveTargetState, type TargetAftermath } from '../target/target-state.js';
+import { type Drift, driftsOf, sameStatus } from './drift.js';
+import { readRecording } from './read-recording.js';
+import { bodyToSend, MissingValue, pathToSend, type RunValues, sentValues } from './session-values.js';
+import { runStateCommand } from './state-command.js';
+
+export interface RecordingOptions extends TargetOptions {
+  /** The recorded config (`proxy --record`) whose session is sent again. */
+  recording: string;
+  /** Run at `before-run` and `player-made`, to set up the state the recording depended on. */
+  stateCommand?: string;
+  seed?: number;
+  stop?: RunStop;
+}
+
+/** What one recorded route showed: its requests sent, and each finding once. */
+export interface RouteVerdict {
+  route: string;
+  sent: number;
+  drifts: Drift[];
+  /** Answers that differ only where the recording depended on state the run did not set up. */
+  state: string[];
+  /** Requests not sent, each with why (a value an earlier answer did not give). */
+  notSent: string[];
+}
+
+/** A departure from the spec's rules on one of the spec's own routes, as any check run judges it. */
+export interface RuleFinding {
+  rule: RuleId;
+  message: string;
+  route: string;
+}
+
+export interface RecordingResult extends Partial<TargetAftermath> {
+  exitCode: 0 | 1 | 2 | (typeof STOP_EXIT_CODES)[StopSignalName];
+  seed: number;
+  recording: string;
+  target: string;
+  requests: number;
+  sent: number;
+  routes: RouteVerdict[];
+  rules: RuleFinding[];
+  durationMs: number;
+  error?: string;
+  interrupted?: StopSignalName;
+}
+
+/** JSON text with sorted keys: two requests compare by what they send. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? '';
+}
+
+const requestKey = (request: RecordedRequest) => `${request.method} ${request.path} ${canonical(request.body)}`;
+
+/**
+ * The statuses the recording saw for each request it sent more than once: where they differ (a 403, then a 200
+ * once an operator gave the player a ship), the answer depended on state the client did not make.
+ */
+function recordedStatuses(requests: readonly RecordedRequest[]): Map<string, number[]> {
+  const statuses = new Map<string, number[]>();
+  for (const request of requests) statuses.set(requestKey(request), [...(statuses.get(requestKey(request)) ?? []), request.status]);
+  return statuses;
+}
+
+const PROGRESS_MS = 5_000;
+
+/**
+ * Sends a recording's session again to a deployment, as a player made for the run, and compares each answer with
+ * the recorded one by shape (drift.ts); the spec's own routes are judged by the rules, as in any check run.
+ */
+export async function runRecording(options: RecordingOptions): Promise<RecordingResult> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const startedAt = Date.now();
+  const base = { seed, recording: options.recording, target: options.baseUrl, sent: 0, routes: [], rules: [] };
+  let requests: RecordedRequest[];
+  let target: Target;
+  let restore: Awaited<ReturnType<typeof preserveTargetState>>;
+  let player: SignedIn;
+  const { stop } = options;
+  try {
+    checkTargetOptions(options);
+    requests = await readRecording(options.recording);
+    const config = await resolveTargetConfig(options, seed);
+    restore = await preserveTargetState(config.baseUrl, config.capabilities, config, stop, options.keepJournal);
+    target = new Target(config);
+    target.stopSignal = stop?.signal;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return { ...base, exitCode: 2, requests: 0, durationMs: Date.now() - startedAt, error: error.message };
+  }
+  const routes = new Map<string, RouteVerdict>();
+  const verdictOf = (route: string) => {
+    const verdict = routes.get(route) ?? { route, sent: 0, drifts: [], state: [], notSent: [] };
+    routes.set(route, verdict);
+    return verdict;
+  };
+  for (const request of requests) verdictOf(request.route);
+  const exchangeRoutes = new Map<Exchange, string>();
+  let sent = 0;
+  let error: string | undefined;
+  try {
+    const otp = target.config.otpSource === null ? null : createOtpSource(target.config.otpSource, target);
+    if (otp === null && target.config.capabilities?.players !== true)
+      throw new Error('no OTP source: the target has no control API to read codes from; pass --otp-source (log:FILE, command:CMD or prompt)');
+    if (options.stateCommand !== undefined) await runStateCommand(options.stateCommand, { point: 'before-run', baseUrl: target.config.baseUrl });
+    player = await signIn({ config: target.config, target, otp });
+    console.log(`Signed in a player of the run's own: ${player.email}`);
+    if (options.stateCommand !== undefined) await runStateCommand(options.stateCommand, { point: 'player-made', baseUrl: target.config.baseUrl, player });
+    const statuses = recordedStatuses(requests);
+    const sending = Map.groupBy(requests.keys(), (index) => requestKey(requests[index]!));
+    const values: RunValues & { answers: Map<number, unknown> } = {
+      email: player.email,
+      token: player.token,
+      answers: new Map(),
+      sameRequests: (index) => sending.get(requestKey(requests[index]!)) ?? [index],
+    };
+    /** The first request whose answer depended on state outside the session: later answers of another status follow from it. */
+    let unmetState: number | undefined;
+    let lastProgress = Date.now();
+    for (const [index, request] of requests.entries()) {
+      stop?.signal.throwIfAborted();
+      const verdict = verdictOf(request.route);
+      let path: string;
+      let body: unknown;
+      try {
+        path = pathToSend(request, values);
+        body = request.body === undefined ? undefined : bodyToSend(request.body, values);
+      } catch (missing) {
+        if (!(missing instanceof MissingValue)) throw missing;
+        verdict.notSent.push(`request ${index + 1} (${request.method} ${request.path}): ${missing.message}`);
+        continue;
+      }
+      const exchange = await target.send({
+        method: request.method,
+        path,
+        ...(request.auth === true ? { token: player.token } : {}),
+        ...(body === undefined ? {} : { json: body }),
+      });
+      exchangeRoutes.set(exchange, request.route);
+      sent++;
+      verdict.sent++;
+      values.answers.set(index, exchange.body);
+      if (exchange.status === 429 && request.status !== 429) {
+        verdict.notSent.push(`request ${index + 1}: still answered 429 after the waits --max-wait allows, so not compared`);
+        continue;
+      }
+      const seen = statuses.get(requestKey(request)) ?? [];
+      if (!sameStatus(request.status, exchange.status)) {
+        if (seen.some((status) => sameStatus(status, exchange.status))) {
+          unmetState ??= index;
+          verdict.state.push(
+            `request ${index + 1}: answered ${exchange.status} where the recording had ${request.status}; the recording saw ${seen.join(', ')} for this same request: its answer depends on state outside the session (set it up with --state-command)`,
+          );
+          continue;
+        }
+        if (unmetState !== undefined) {
+          verdict.state.push(
+            `request ${index + 1}: answered ${exchange.status} where the recording had ${request.status}, after request ${unmetState + 1}, whose answer depended on state`,
+          );
+          continue;
+        }
+      }
+      const known = new Set(verdict.drifts.map((drift) => `${drift.where} ${drift.recorded} ${drift.now}`));
+      for (const drift of driftsOf(request, exchange, sentValues(request.route, path, body))) {
+        if (!known.has(`${drift.where} ${drift.recorded} ${drift.now}`)) verdict.drifts.push(drift);
+      }
+      if (Date.now() - lastProgress >= PROGRESS_MS) {
+        lastProgress = Date.now();
+        notice(`sent ${sent} of ${counted(requests.length, 'request')}`);
+      }
+    }
+  } catch (failure) {
+    if (stop?.reason === undefined) error = failure instanceof Error ? failure.message : String(failure);
+  }
+  const { restored, left } = await restore(new Set(target.registeredEmails));
+  const rules = PROXY_RULES.filter((each) => each.side === 'server').flatMap((each) =>
+    target.session.report(each.id as RuleId).first.map((finding) => ({
+      rule: each.id as RuleId,
+      message: finding.message,
+      route: exchangeRoutes.get(finding.exchange) ?? `${finding.exchange.method} ${new URL(finding.exchange.url).pathname}`,
+    })),
+  );
+  const verdicts = [...routes.values()];
+  const failed = verdicts.some((verdict) => verdict.drifts.length > 0) || rules.length > 0;
+  const interrupted = stop?.reason;
+  const exitCode = interrupted !== undefined ? STOP_EXIT_CODES[interrupted] : error !== undefined ? 2 : failed ? 1 : 0;
+  return {
+    ...base,
+    exitCode,
+    requests: requests.length,
+    sent,
+    routes: verdicts,
+    rules,
+    durationMs: Date.now() - startedAt,
+    ...(restored === undefined ? {} : { restored }),
+    ...(left === undefined ? {} : { left }),
+    ...(error === undefined ? {} : { error }),
+    ...(interrupted === undefined ? {} : { interrupted }),
+  };
+}
