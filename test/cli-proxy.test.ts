@@ -198,6 +198,7 @@ describe('game-service proxy', () => {
     proxy.process.signal('SIGTERM');
     await proxy.process.waitForExit();
     expect(proxy.process.stdout).toMatch(new RegExp(`Recorded 1 route to ${config.replaceAll('.', '\\.')}`));
+    expect(proxy.process.stdout).toContain(`  and the client's session, 1 request in order: game-service check --base-url URL --recording ${config} checks`);
     const replay = await startMock(cli, ['--port', '0', '--config', config]);
     expect(await (await fetch(`${replay.url}/api/galaxy/7/sectors`)).json()).toEqual(recorded);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startProxy } from '../conformance/proxy/proxy-server.js';
 import { recordRoutes, writeRecordedRoutes } from '../conformance/proxy/record-routes.js';
 import type { RecordingResult } from '../conformance/contract/run-recording.js';
-import { useCli } from './support/cli.js';
+import { startMock, useCli } from './support/cli.js';
 import { type DeploymentDrift, type DeploymentOptions, type RunningDeployment, startDeployment } from './support/deployment-server.js';
 import { useTempDir } from './support/temp-dir.js';
 
@@ -179,6 +179,30 @@ describe('check --recording: what is no drift, and the spec’s rules', { timeou
     } finally {
       await departing.close();
     }
+  });
+});
+
+describe('check --recording: the mock that plays the recording, checked against it', { timeout: 120_000 }, () => {
+  it("names where the mock's own answers differ from the deployment's, and nothing else", async () => {
+    const { file, deployment } = await recorded();
+    await deployment.close();
+    const mock = await startMock(cli, ['--port', '0', '--config', file]);
+    const report = join(temp(), 'mock-report.json');
+    const run = await cli.run(['check', '--base-url', mock.url, '--recording', file, '--json', report]);
+    const result = JSON.parse(readFileSync(report, 'utf8')) as RecordingResult;
+    // The mock gives players and ships ids of its own kind (text); this deployment gave numbers. Every recorded route
+    // and field else, the generalised ship read by an id the recording never saw included, answers as recorded.
+    expect(driftsOf(result)).toEqual([
+      { route: 'GET /api/player', where: '/player/id', recorded: 'number', now: 'string' },
+      { route: 'GET /api/player/ship', where: '/ship/id', recorded: 'number', now: 'string' },
+      { route: 'POST /api/player/ship', where: '/ship/id', recorded: 'number', now: 'string' },
+      { route: 'GET /api/ships/:shipId', where: '/ship/id', recorded: 'number', now: 'string' },
+    ]);
+    expect(result.sent).toBe(9);
+    expect(result.rules).toEqual([]);
+    expect(run.code).toBe(1);
+    // A run against a mock puts it back as it found it.
+    expect(run.stdout).toContain('Left the target as the run found it');
   });
 });
 

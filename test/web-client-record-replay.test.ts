@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { RecordingResult } from '../conformance/contract/run-recording.js';
 import { serveWebClient } from '../examples/web-client/serve.js';
 import { type CliRun, startMock, useCli } from './support/cli.js';
 import { startDeployment } from './support/deployment-server.js';
@@ -129,6 +130,50 @@ describe('the example web client recorded through the proxy, then replayed by th
       expect(proxy.process.stdout).toMatch(/\n\d+ exchanges, 0 server findings, 0 client findings\n/);
       expect(exit.code, proxy.process.stdout).toBe(0);
     } finally {
+      await deployment.close();
+      await client.close();
+    }
+  });
+
+  it('checks the recorded session of the client as its contract: clean against the deployment, each drift of a release found once', async () => {
+    const client = await serveWebClient({ port: 0 });
+    const dir = temp();
+    const files = { record: join(dir, 'rec.json'), codes: join(dir, 'codes.log'), codesNow: join(dir, 'codes-now.log'), json: join(dir, 'contract.json') };
+    writeFileSync(files.codes, '');
+    writeFileSync(files.codesNow, '');
+    const deployment = await startDeployment({ gameOrigins: [client.origin], codeLog: files.codes });
+    const release = await startDeployment({ drifts: ['sector-name-renamed', 'ship-credits-as-string'], codeLog: files.codesNow });
+    try {
+      const proxy = await startProxy(deployment.url, ['--game-origin', client.origin, '--record', files.record]);
+      const context = await browser().newContext();
+      await play(context, client.origin, proxy.url, async (email) => deployment.codeFor(email)!);
+      await context.close();
+      proxy.process.signal('SIGTERM');
+      await proxy.process.waitForExit();
+      const check = async (target: string, codes: string) => {
+        const run = await cli.run(['check', '--base-url', target, '--recording', files.record, '--otp-source', `log:${codes}`, '--json', files.json]);
+        const result = JSON.parse(readFileSync(files.json, 'utf8')) as RecordingResult;
+        return {
+          run,
+          result,
+          drifts: result.routes.flatMap((route) => route.drifts.map((drift) => `${route.route} ${drift.where}: ${drift.recorded} → ${drift.now}`)),
+        };
+      };
+      const clean = await check(deployment.url, files.codes);
+      console.log(
+        `the web client's contract: ${clean.result.sent} of ${clean.result.requests} requests of ${clean.result.routes.length} routes sent again, ${clean.drifts.length} drifts`,
+      );
+      expect(clean.drifts, clean.run.stdout).toEqual([]);
+      expect(clean.result.routes.flatMap((route) => route.notSent)).toEqual([]);
+      expect(clean.run.code, clean.run.stdout).toBe(0);
+      const drifted = await check(release.url, files.codesNow);
+      expect(drifted.drifts.toSorted(), drifted.run.stdout).toEqual([
+        'GET /api/galaxy/:galaxyId/sector /sector/name: string → missing',
+        'GET /api/player/ship /ship/credits: number → string',
+      ]);
+      expect(drifted.run.code).toBe(1);
+    } finally {
+      await release.close();
       await deployment.close();
       await client.close();
     }

@@ -70,6 +70,9 @@ describe('shapeDrifts', () => {
       { pointer: '/sector/ships/*/name', recorded: 'string', now: 'missing' },
     ]);
     expect(shapeDrifts(shape, { success: true })).toEqual([{ pointer: '/sector', recorded: 'object', now: 'missing' }]);
+    // An item the recording never saw may lack a field the recorded ones had: gone only when no item has it.
+    const mixed = [{ name: 'Nomad', hull: 100 }, { hull: 80 }];
+    expect(shapeDrifts(shape, { ...SECTOR, sector: { ...SECTOR.sector, ships: mixed } })).toEqual([]);
     expect(shapeDrifts(shape, { success: true, sector: 'Vega' })).toEqual([{ pointer: '/sector', recorded: 'object', now: 'string' }]);
   });
 });

@@ -88,14 +88,18 @@ function reach(value: unknown, segments: readonly string[]): Reached[] {
 
 /**
  * Where `value` departs from the recorded `shape`: a field gone (reported where it went, not again for each field
- * under it), or of another type. Null is no departure either way (a field the client must already take empty), a
+ * under it; in array items, gone from every item), or of another type. Null is no departure either way (a field the client must already take empty), a
  * field added none, and a place whose parent changed type is reported at the parent only.
  */
 export function shapeDrifts(shape: Readonly<Shape>, value: unknown): ShapeDrift[] {
   const drifts: ShapeDrift[] = [];
   for (const [pointer, recorded] of Object.entries(shape)) {
     const reached = reach(value, pointer === '' ? [] : pointer.slice(1).split('/'));
-    if (reached.some((each) => each.kind === 'missing')) {
+    // In array items, a field is gone when no item has it: items the recording never saw may lack one it always had.
+    const gone = pointer.includes('/*')
+      ? reached.length > 0 && reached.every((each) => each.kind !== 'found') && reached.some((each) => each.kind === 'missing')
+      : reached.some((each) => each.kind === 'missing');
+    if (gone) {
       drifts.push({ pointer, recorded, now: 'missing' });
       continue;
     }

@@ -67,8 +67,10 @@ class AnsweredIds {
       else if (isObject(value)) for (const [name, item] of Object.entries(value)) visit(item, `${pointer}/${pointerSegment(name)}`, name, key);
       else if (key !== undefined && ID_KEY.test(key) && (typeof value === 'string' ? value !== '' : Number.isInteger(value))) {
         const text = String(value);
-        // An id of the world (a galaxy, a sector) is the same for every player: sent as recorded.
-        if (!unstable.has(text) && !(created && text.length >= 2)) return;
+        // An id of the world (a galaxy, a sector) is the same for every player, sent as recorded; one of a player
+        // (theirs, their ship's), of what they made, or a long one outside any list (a session's) follows the deployment.
+        const outsideLists = !/\/\d+(\/|$)/.test(pointer);
+        if (!unstable.has(text) && !(text.length >= 2 && (created || outsideLists))) return;
         this.#byValue.set(text, [...(this.#byValue.get(text) ?? []), { index, pointer, key, parent }]);
       }
     };

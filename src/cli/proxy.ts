@@ -68,6 +68,10 @@ async function writeRecording(file: string, proxy: RunningProxy): Promise<void> 
   await writeRecordedRoutes(file, config);
   const templates = (['ship', 'player'] as const).filter((kind) => config[kind] !== undefined).map((kind) => `a ${kind} template`);
   console.log(`Recorded ${[counted(config.routes.length, 'route'), ...templates].join(', ')} to ${file}: game-service mock --config ${file} serves them.`);
+  if (config.session !== undefined)
+    console.log(
+      `  and the client's session, ${counted(config.session.length, 'request')} in order: game-service check --base-url URL --recording ${file} checks a deployment against it.`,
+    );
   if (proxy.droppedApiExchanges > 0)
     console.log(
       `  (the oldest ${counted(proxy.droppedApiExchanges, 'exchange')} let go: only the latest ${RECORDED_EXCHANGES}, and 128 MiB of their bodies, are kept)`,
