@@ -11,7 +11,12 @@ function entryRow(entry: JournalEntryView): HTMLElement {
   return row(
     {},
     h('td', { class: 'mono', title: entry.at }, dateAndTime(entry.at)),
-    h('td', { class: 'mono request' }, h('span', { class: 'truncate', title: `${entry.method} ${entry.path}` }, `${entry.method} ${entry.path}`)),
+    h(
+      'td',
+      { class: 'mono request' },
+      h('span', { class: 'truncate', title: `${entry.method} ${entry.path}` }, `${entry.method} ${entry.path}`),
+      ...(entry.generalisedFrom === null ? [] : [h('span', { class: 'generalised' }, ` generalised from ${entry.generalisedFrom}`)]),
+    ),
     h('td', { class: `status-${String(entry.status)[0]}` }, String(entry.status)),
     entry.category ?? '—',
     entry.origin === null ? entry.ip : `${entry.ip} (${entry.origin})`,

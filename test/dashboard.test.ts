@@ -185,6 +185,21 @@ describe('the dashboard in a real browser (Chromium)', { timeout: 180_000 }, () 
     await shipRead.filter({ hasText: 'mock' }).waitFor();
   });
 
+  it('shows the answers a recorded route generalised: in its Routes row, and on the journal entry', async () => {
+    const { page, control, api } = await openDashboard();
+    const sectorAnswer = { sector: { id: '{{params.sectorId | number}}', name: 'Sol' } };
+    await control('/routes', {
+      method: 'GET',
+      path: '/api/sectors/:sectorId',
+      category: 'public',
+      answers: [{ when: { params: { sectorId: '1' } }, response: sectorAnswer }],
+    });
+    expect(await api('/api/sectors/7')).toBe(200);
+    await row(page, 'routes', '[data-route="GET /api/sectors/:sectorId"]').filter({ hasText: 'path :sectorId=7 ← path :sectorId=1 ×1' }).waitFor();
+    await page.locator('#journal tr', { hasText: 'GET /api/sectors/7' }).filter({ hasText: 'generalised from path :sectorId=1' }).waitFor();
+    await control(`/routes/${encodeURIComponent('GET /api/sectors/:sectorId')}`, undefined, 'DELETE');
+  });
+
   it('creates a player with a token, and freezes, sets and runs the clock', async (context) => {
     const { page, control, api } = await openDashboard();
     await page.getByRole('textbox', { name: 'new player email' }).fill('rookie@example.com');

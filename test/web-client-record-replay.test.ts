@@ -178,4 +178,74 @@ describe('the example web client recorded through the proxy, then replayed by th
       await client.close();
     }
   });
+
+  it('replays a path the recording never took: another move and a reload show the sector moved to, every request of the game 2xx, the points falling', async () => {
+    const client = await serveWebClient({ port: 0 });
+    const deployment = await startDeployment({ gameOrigins: [client.origin] });
+    const record = join(temp(), 'rec.json');
+    try {
+      const proxy = await startProxy(deployment.url, ['--game-origin', client.origin, '--record', record]);
+      const recordedContext = await browser().newContext();
+      await play(recordedContext, client.origin, proxy.url, async (email) => deployment.codeFor(email)!);
+      await recordedContext.close();
+      proxy.process.signal('SIGTERM');
+      await proxy.process.waitForExit();
+    } finally {
+      await deployment.close();
+    }
+    try {
+      const mock = await startMock(cli, ['--port', '0', '--config', record, '--game-origin', client.origin]);
+      const context = await browser().newContext();
+      const page = await context.newPage();
+      const answered: { path: string; status: number }[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.origin === new URL(mock.url).origin && response.request().method() !== 'OPTIONS')
+          answered.push({ path: `${url.pathname}${url.search}`, status: response.status() });
+      });
+      const readOtp = outboxReader(mock.url);
+      await page.goto(`${client.origin}/?api=${mock.url}`);
+      await page.getByLabel('Email').fill(EMAIL);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await shown(page, '#verify-screen');
+      await page.getByLabel('6-digit code').fill(await readOtp(EMAIL));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await shown(page, '#ship-screen');
+      await page.getByLabel('Ship name').fill('Drifter');
+      await page.getByRole('button', { name: 'Launch' }).click();
+      // The recorded player moved to Vega; this one goes to Sirius, sector 13, whose own answer was never recorded.
+      await page.getByRole('button', { name: 'Move to Sirius' }).waitFor({ timeout: 10_000 });
+      const pointsBefore = Number(await shown(page, '#action-points'));
+      await page.getByRole('button', { name: 'Move to Sirius' }).click();
+      await page.locator('#current-sector', { hasText: 'Sirius' }).waitFor({ timeout: 10_000 });
+      const sectorAfter = await shown(page, '#current-sector');
+      const pointsAfter = Number(await shown(page, '#action-points'));
+      await page.reload();
+      await page.locator('#current-sector', { hasText: 'Sirius' }).waitFor({ timeout: 10_000 });
+      const afterReload = await shown(page, '#current-sector');
+      await page.screenshot({ path: join(SCREENSHOTS, 'replayed-another-path.png'), fullPage: true });
+      // The generalised answer's mark, read by the page's own script across origins.
+      const token = await page.evaluate(() => Object.values(localStorage).map((text) => (JSON.parse(text) as { token?: string }).token)[0]);
+      const generalisedFrom = await page.evaluate(
+        async ({ api, bearer }) =>
+          (await fetch(`${api}/api/galaxy/1/sector?id=13`, { headers: { authorization: `Bearer ${bearer}` } })).headers.get('x-mock-generalised'),
+        { api: mock.url, bearer: token! },
+      );
+      await context.close();
+      const failed = answered.filter(({ status }) => status >= 300);
+      const generalised = (await (await fetch(`${mock.url}/__mock/journal`)).json()) as { entries: { generalisedFrom: string | null }[] };
+      console.log(
+        `replay off the recorded path in Chromium: ${answered.length} requests, ${failed.length} not 2xx, ${generalised.entries.filter((entry) => entry.generalisedFrom !== null).length} generalised; points ${pointsBefore} → ${pointsAfter}`,
+      );
+      expect({ sectorAfter, afterReload }).toEqual({ sectorAfter: 'Sirius', afterReload: 'Sirius' });
+      // The one answer not 2xx is the spec's to a player without a ship yet, before the launch, as the deployment's was.
+      expect(failed).toEqual([{ path: '/api/player/ship', status: 404 }]);
+      expect(answered.findIndex(({ status }) => status === 404)).toBeLessThan(answered.findIndex(({ path }) => path.startsWith('/api/galaxy/')));
+      expect(answered.some(({ path }) => path === '/api/galaxy/1/sector?id=13')).toBe(true);
+      expect(pointsAfter).toBe(pointsBefore - 1);
+      expect(generalisedFrom).toMatch(/^query id=\d+$/);
+    } finally {
+      await client.close();
+    }
+  });
 });

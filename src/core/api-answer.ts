@@ -7,7 +7,7 @@ import type { ServiceRequest } from './http.js';
 import { isStoreInterruption } from './kept-handle.js';
 import type { RequestContext } from './request-context.js';
 import type { Route } from './route-definition.js';
-import { GENERALISED_HEADER } from './user-routes/answer-route.js';
+import { GENERALISED_HEADER } from './user-routes/generalised-answers.js';
 import { RouteReply } from './user-routes/user-route.js';
 
 /** The fields of the body a spec route does not name; none when the body is not a JSON object. */

@@ -1,8 +1,9 @@
 import { HEADERS } from '../spec/limits.js';
 import { headerValue, type ServiceRequest } from './http.js';
+import { GENERALISED_HEADER } from './user-routes/generalised-answers.js';
 
-/** The spec's headers, each with its place in the list a page is told it may read. */
-const EXPOSABLE_ORDER: ReadonlyMap<string, number> = new Map(Object.values(HEADERS).map((name, index) => [name, index]));
+/** The spec's headers, and the mark of a generalised answer, each with its place in the list a page is told it may read. */
+const EXPOSABLE_ORDER: ReadonlyMap<string, number> = new Map([...Object.values(HEADERS), GENERALISED_HEADER].map((name, index) => [name, index]));
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type';
 /** Header names as a browser lists them in Access-Control-Request-Headers: tokens separated by commas. */
 const HEADER_LIST = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(\s*,\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/;
@@ -26,7 +27,7 @@ export function responseHeaders(allowedOrigin: string | undefined): Record<strin
 }
 
 /**
- * Lets a page's script read the spec's headers that this response carries, all of which come from the outcome's
+ * Lets a page's script read the spec's headers (and X-Mock-Generalised) that this response carries, all of which come from the outcome's
  * own headers. Listing only those present keeps the many responses that carry none (exempt reads) short; looking
  * through the outcome's few headers, not probing the whole response for each of the spec's, keeps it cheap.
  */

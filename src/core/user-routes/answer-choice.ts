@@ -36,6 +36,8 @@ export interface ChosenAnswer {
   served: () => void;
   /** When no answer's conditions held: the recorded values of the answer given instead (`query id=1`). */
   generalisedFrom?: string;
+  /** And the values the request sent in their place, as text (`10`). */
+  sentValues?: ReadonlySet<string>;
 }
 
 type Scope = Pick<TemplateScope, 'params' | 'query' | 'body'>;
@@ -65,6 +67,7 @@ function compared(when: CompiledAlternative['when'], scope: Scope) {
   let held = 0;
   const recorded: string[] = [];
   const sent: string[] = [];
+  const values = new Set<string>();
   let missing = false;
   for (const { label, wanted, given, present, equal } of conditions(when, scope)) {
     if (!present) missing = true;
@@ -72,9 +75,10 @@ function compared(when: CompiledAlternative['when'], scope: Scope) {
     else {
       recorded.push(`${label}=${shown(wanted)}`);
       sent.push(`${label}=${shown(given)}`);
+      values.add(shown(given));
     }
   }
-  return { held, recorded: recorded.join(', '), sent: sent.join(', '), missing };
+  return { held, recorded: recorded.join(', '), sent: sent.join(', '), values, missing };
 }
 
 /** Printable ASCII, as a header value must be: anything else as a \u escape. */
@@ -103,6 +107,7 @@ export class AnswerChooser {
     const holds = route.answers.filter(({ when }) => conditionsHold(when, scope));
     let first = holds[0];
     let generalisedFrom: string | undefined;
+    let sentValues: ReadonlySet<string> | undefined;
     if (first === undefined) {
       if (route.answer !== undefined) return { answer: route.answer, served: () => {} };
       const nearest = strict ? undefined : this.#nearest(scope);
@@ -110,10 +115,11 @@ export class AnswerChooser {
         throw new ApiError(404, `No answer of ${route.id} matches this request: its answers are told apart by ${conditionNames(route)}`);
       first = nearest.alternative;
       generalisedFrom = headerSafe(nearest.recorded);
+      sentValues = nearest.values;
       route.generalised.add(headerSafe(nearest.sent), generalisedFrom);
     }
     const turns = route.answers.filter((alternative) => alternative.key === first.key);
-    const generalised = generalisedFrom === undefined ? {} : { generalisedFrom };
+    const generalised = generalisedFrom === undefined ? {} : { generalisedFrom, ...(sentValues === undefined ? {} : { sentValues }) };
     if (turns.length === 1) return { answer: first.answer, served: () => {}, ...generalised };
     const turnKey = `${route.id} ${first.key}`;
     const taken = player === undefined ? (this.#publicTurns.get(`${ip} ${first.key}`) ?? 0) : (player.answersServed?.[turnKey] ?? 0);
@@ -127,14 +133,14 @@ export class AnswerChooser {
   }
 
   /** The answer a request none holds for is given: one whose every condition it sent, the most held, a success before a refusal. */
-  #nearest(scope: TemplateScope): { alternative: CompiledAlternative; recorded: string; sent: string } | undefined {
-    let best: { alternative: CompiledAlternative; recorded: string; sent: string; rank: number } | undefined;
+  #nearest(scope: TemplateScope): { alternative: CompiledAlternative; recorded: string; sent: string; values: ReadonlySet<string> } | undefined {
+    let best: { alternative: CompiledAlternative; recorded: string; sent: string; values: ReadonlySet<string>; rank: number } | undefined;
     for (const alternative of this.#route.answers) {
-      const { held, recorded, sent, missing } = compared(alternative.when, scope);
+      const { held, recorded, sent, values, missing } = compared(alternative.when, scope);
       if (missing || recorded === '') continue;
       const status = Number(alternative.answer.status(scope));
       const rank = held * 2 + (status < 400 ? 1 : 0);
-      if (best === undefined || rank > best.rank) best = { alternative, recorded, sent, rank };
+      if (best === undefined || rank > best.rank) best = { alternative, recorded, sent, values, rank };
     }
     return best;
   }

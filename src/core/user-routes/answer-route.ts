@@ -5,6 +5,7 @@ import { playerView, shipView } from '../player-view.js';
 import type { RequestContext } from '../request-context.js';
 import type { Player } from '../store.js';
 import { AnswerChooser } from './answer-choice.js';
+import { GENERALISED_HEADER } from './generalised-answers.js';
 import type { CompiledAnswer, CompiledUserRoute } from './compile-routes.js';
 import { handlerContext } from './handler-context.js';
 import { StagedRouteState } from './route-state.js';
@@ -33,9 +34,6 @@ function refusal(route: CompiledUserRoute, answer: CompiledAnswer, status: numbe
   if (answer.body !== undefined) return new RouteReply(status, answer.body(scope), headers);
   return new RouteReply(status, { error: `${route.id} answered ${status}`, ...(answer.response!(scope) as Record<string, unknown>) }, headers);
 }
-
-/** Marks an answer given from a recorded answer of another value, naming that value: `query id=1`. */
-export const GENERALISED_HEADER = 'x-mock-generalised';
 
 /**
  * The answer of a user's route: a template route (its own answer, or the one of its `answers` the request chooses) or
@@ -111,7 +109,9 @@ export function answerUserRoute(route: CompiledUserRoute): (context: RequestCont
     chosen.served();
     // The answer reads what it wrote and the points left after its spend.
     const after = { ...scope, ...views() };
-    if (answer.body !== undefined) return new RouteReply(status, answer.body(after), headers);
-    return new RouteReply(status, { ...(answer.response!(after) as Record<string, unknown>), success: true }, headers);
+    // A generalised answer's objects of the id the request sent take what the recording knows of that id.
+    const known = (value: unknown) => (chosen.sentValues === undefined ? value : route.known.fill(value, chosen.sentValues));
+    if (answer.body !== undefined) return new RouteReply(status, known(answer.body(after)), headers);
+    return new RouteReply(status, { ...(known(answer.response!(after)) as Record<string, unknown>), success: true }, headers);
   };
 }

@@ -2,6 +2,7 @@ import { MOCK_ROUTES, ROUTES } from '../../spec/routes.js';
 import { isJsonObject } from '../body.js';
 import { routePath, routePathProblem, type RoutePath } from '../route-path.js';
 import { GeneralisedAnswers } from './generalised-answers.js';
+import { KnownObjects } from './known-objects.js';
 import { mockOwnFieldProblem } from './resource-templates.js';
 import { compileTemplate, TEMPLATE_ROOTS, type Template, type TemplateProblem, type TemplateRoot, type TemplateRules } from './template.js';
 import {
@@ -48,6 +49,8 @@ export interface CompiledUserRoute {
   answers: readonly CompiledAlternative[];
   /** The answers it gave requests none of its `answers` held for, for the routes listing. */
   generalised: GeneralisedAnswers;
+  /** What every route's recorded answers say of each id: a generalised answer's fields for an id it was not recorded for. */
+  known: KnownObjects;
 }
 
 /** A route to check, and the JSON Pointer it is named by in messages (`/routes/2`). */
@@ -184,7 +187,7 @@ function compileAlternatives(
 }
 
 /** Checks one route; its compiled form when nothing is wrong with it. */
-function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): CompiledUserRoute | undefined {
+function compileRoute({ route, at }: RouteEntry, problems: RouteProblem[]): Omit<CompiledUserRoute, 'known'> | undefined {
   const before = problems.length;
   if (!(USER_ROUTE_METHODS as readonly string[]).includes(route.method)) {
     problems.push({ at: `${at}/method`, message: `${JSON.stringify(route.method)} is not one of ${USER_ROUTE_METHODS.join(', ')}` });
@@ -221,6 +224,7 @@ export function compileUserRoutes(entries: readonly RouteEntry[]): { routes: Com
   const problems: RouteProblem[] = [];
   const routes: CompiledUserRoute[] = [];
   const seen = new Map<string, string>();
+  const known = new KnownObjects(entries.map((entry) => entry.route));
   for (const entry of entries) {
     const compiled = compileRoute(entry, problems);
     const key = compiled === undefined ? undefined : `${entry.route.method} ${compiled.path.shape}`;
@@ -232,7 +236,7 @@ export function compileUserRoutes(entries: readonly RouteEntry[]): { routes: Com
       continue;
     }
     if (key !== undefined) seen.set(key, userRouteId(entry.route));
-    if (compiled !== undefined) routes.push(compiled);
+    if (compiled !== undefined) routes.push({ ...compiled, known });
   }
   return { routes, problems };
 }

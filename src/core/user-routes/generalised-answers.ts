@@ -1,3 +1,6 @@
+/** Marks an answer given from a recorded answer of another value, naming that value: `query id=1`. */
+export const GENERALISED_HEADER = 'x-mock-generalised';
+
 /** The answers given for requests none of a route's answers was recorded for, as the routes listing shows them. */
 export interface GeneralisedAnswer {
   /** The values the request sent in place of the recorded ones: `query id=10`. */

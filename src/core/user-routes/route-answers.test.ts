@@ -35,6 +35,41 @@ const MOTD: UserRoute = { method: 'GET', path: '/api/motd', category: 'public', 
 const get = (core: CoreHarness, path: string, query: string, token?: string, ip?: string) =>
   core.call('GET', path, { query, ...(token === undefined ? {} : { token }), ...(ip === undefined ? {} : { ip }) });
 
+/** The recording's sectors list: it names sectors no answer of the sector route was recorded for. */
+const SECTORS: UserRoute = {
+  method: 'GET',
+  path: '/api/galaxy/:galaxyId/sectors',
+  response: {
+    sectors: [
+      { id: 1, name: 'Sol' },
+      { id: 2, name: 'Vega' },
+      { id: 13, name: 'Sirius' },
+    ],
+  },
+};
+/** Another kind of thing with the id 13 and a name: no sector. */
+const FLEET: UserRoute = { method: 'GET', path: '/api/fleets', response: { fleets: [{ id: 13, name: 'Red Wing' }] } };
+
+describe('a generalised answer, given what the recording knows of the id', () => {
+  it("takes the fields another route's answer gives an object of that id, of the same kind first", async () => {
+    const core = new CoreHarness({ routes: [SECTOR, SECTORS, FLEET] });
+    const token = await core.signIn('pilot@example.com');
+    const named = await get(core, '/api/galaxy/1/sector', 'id=13', token);
+    expect(named).toMatchObject({ status: 200, body: { sector: { id: 13, name: 'Sirius' } } });
+    expect(named.headers['x-mock-generalised']).toBe('query id=1');
+    // An id no answer holds keeps its neighbour's fields; a recorded answer is left as recorded.
+    expect((await get(core, '/api/galaxy/1/sector', 'id=50', token)).body).toEqual({ sector: { id: 50, name: 'Sol' } });
+    expect((await get(core, '/api/galaxy/1/sector', 'id=2', token)).body).toEqual({ sector: { id: 2, name: 'Vega' } });
+  });
+
+  it('takes nothing where two things of that id differ and neither is of the kind asked for', async () => {
+    const ARMADA: UserRoute = { method: 'GET', path: '/api/armadas', response: { armadas: [{ id: 13, name: 'Blue Wing' }] } };
+    const core = new CoreHarness({ routes: [SECTOR, FLEET, ARMADA] });
+    const token = await core.signIn('pilot@example.com');
+    expect((await get(core, '/api/galaxy/1/sector', 'id=13', token)).body).toEqual({ sector: { id: 13, name: 'Sol' } });
+  });
+});
+
 describe("a route's answers, chosen by what the request sent", () => {
   it('by query, the most specific first, replayed whole (no success added); strict, none holding is a 404 naming what tells them apart', async () => {
     const core = new CoreHarness({ routes: [STRICT_SECTOR] });
