@@ -7,7 +7,7 @@ import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { type EmailPlaceholders, redactedString } from './answer-template.js';
 import { echoesOf, echoKey, trustedEchoes, type Echo } from './request-echoes.js';
 import { type RouteParam, routePattern } from './route-pattern.js';
-import { bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
+import { answeredPlayer, bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
 /**
  * The session of a recording (the `session` key, src/spec/recorded-session.ts): the client's requests in order,
@@ -27,6 +27,8 @@ const CONTRACT_HEADERS = [
   HEADERS.actionPointsRemaining,
   HEADERS.actionPointsNextRefill,
 ];
+/** The objects whose `id` is a player's or a ship's own. */
+const OWN_OBJECT = /^(player|ship)$/i;
 /** A field holding an id a deployment gives: `id`, `shipId`, `ship_id`, `uuid`. */
 const ID_KEY = /^(id|uuid)$|Id$|_id$/i;
 
@@ -69,8 +71,9 @@ class AnsweredIds {
         const text = String(value);
         // An id of the world (a galaxy, a sector) is the same for every player, sent as recorded; one of a player
         // (theirs, their ship's), of what they made, or a long one outside any list (a session's) follows the deployment.
+        const own = key === 'id' && (parent === undefined || OWN_OBJECT.test(parent)) && unstable.has(text);
         const outsideLists = !/\/\d+(\/|$)/.test(pointer);
-        if (!unstable.has(text) && !(text.length >= 2 && (created || outsideLists))) return;
+        if (!own && !(text.length >= 2 && (created || outsideLists))) return;
         this.#byValue.set(text, [...(this.#byValue.get(text) ?? []), { index, pointer, key, parent }]);
       }
     };
@@ -79,7 +82,8 @@ class AnsweredIds {
 
   /**
    * The placeholder of an earlier answer's id that `value`, sent under `name`, is: one named like it (`shipId`, or
-   * `id` in a `ship`), else, for a value no answer holds by coincidence (two characters or more), the latest.
+   * `id` in a `ship`; a bare `id` names nothing), else, for a value no answer holds by coincidence (two characters
+   * or more), the latest.
    */
   placeholderFor(value: string | number, name: string | undefined): string | undefined {
     const candidates = this.#byValue.get(String(value)) ?? [];
@@ -87,6 +91,7 @@ class AnsweredIds {
     const named = candidates.filter(
       ({ key, parent }) =>
         wanted !== undefined &&
+        wanted !== 'id' &&
         (normalised(key) === wanted ||
           normalised(key) === `${wanted}id` ||
           (normalised(key) === 'id' && normalised(parent ?? '').replace(/s$/, '') === wanted.replace(/id$/, ''))),
@@ -206,7 +211,12 @@ export function recordSession(
   placeholders: EmailPlaceholders,
 ): RecordedSession {
   const emails = new Set([...identities.players.values()].flatMap((player) => (player.email === undefined ? [] : [player.email.toLowerCase()])));
-  const scope: SessionScope = { tokens: identities.tokens, unstable, emails, placeholders, ids: new AnsweredIds() };
+  // The players' ids as GET /api/player answered them, numbers too: each player gets its own.
+  const playerIds = answered.flatMap((exchange) => {
+    const id = answeredPlayer(exchange)?.['id'];
+    return typeof id === 'string' || typeof id === 'number' ? [String(id)] : [];
+  });
+  const scope: SessionScope = { tokens: identities.tokens, unstable: new Set([...unstable, ...playerIds]), emails, placeholders, ids: new AnsweredIds() };
   const drafts: Drafted[] = [];
   const notJson = new Map<string, number>();
   for (const exchange of answered) {
