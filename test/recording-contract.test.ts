@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 
 function clientOf(base: string) {
   return async (method: string, path: string, token?: string, json?: unknown) => {
-    const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
+    const headers: Record<string, string> = { 'accept-encoding': 'br, gzip', 'x-client-version': '2.4' };
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
     if (json !== undefined) headers['content-type'] = 'application/json';
     const answer = await fetch(`${base}${path}`, { method, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
@@ -84,7 +84,7 @@ const driftsOf = (result: RecordingResult) => result.routes.flatMap((route) => r
 
 describe('check --recording: the recording as the client’s contract', { timeout: 120_000 }, () => {
   it('records the session with its placeholders, and checks clean against the deployment it was recorded from', async () => {
-    const { file, deployment, codes } = await recorded();
+    const { file, deployment, codes } = await recorded({ clientVersion: '2.4' });
     try {
       const session = (JSON.parse(readFileSync(file, 'utf8')) as { session: { method: string; path: string; follows?: Json }[] }).session;
       expect(session.map(({ method, path }) => `${method} ${path}`)).toEqual([
@@ -101,7 +101,9 @@ describe('check --recording: the recording as the client’s contract', { timeou
       ]);
       expect(session[7]!.follows).toEqual({ '/sector/id': 'query.id | number' });
 
-      // The same deployment: the run's player is another, with another id and another ship id; no finding.
+      // The same deployment: the run's player is another, with another id and another ship id; no finding. The
+      // client's own header, which this deployment requires, is sent again.
+      expect(session.every((request) => (request as { requestHeaders?: Json }).requestHeaders?.['x-client-version'] === '2.4')).toBe(true);
       const { run, result } = await checkRecording(file, deployment, codes);
       console.log(
         `clean run: ${result.sent} of ${result.requests} requests sent, ${result.routes.length} routes, ${driftsOf(result).length} drifts, exit ${run.code}`,

@@ -2,7 +2,6 @@ import type { RecordedRequest } from '../../src/spec/recorded-session.js';
 import { counted } from '../common/counted.js';
 import type { Exchange } from '../common/exchange.js';
 import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
-import { signIn, type SignedIn } from '../fixtures/players.js';
 import { createOtpSource } from '../otp/index.js';
 import { PROXY_RULES, type RuleId } from '../rules/index.js';
 import { notice } from '../target/pacing.js';
@@ -11,7 +10,8 @@ import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../
 import { preserveTargetState, type TargetAftermath } from '../target/target-state.js';
 import { type Drift, driftsOf, sameStatus } from './drift.js';
 import { readRecording } from './read-recording.js';
-import { bodyToSend, MissingValue, pathToSend, type RunValues, sentValues } from './session-values.js';
+import { RunPlayers } from './run-players.js';
+import { bodyToSend, headersToSend, MissingValue, pathToSend, type RunValues, sentValues } from './session-values.js';
 import { runStateCommand } from './state-command.js';
 
 export interface RecordingOptions extends TargetOptions {
@@ -91,7 +91,6 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
   let requests: RecordedRequest[];
   let target: Target;
   let restore: Awaited<ReturnType<typeof preserveTargetState>>;
-  let player: SignedIn;
   const { stop } = options;
   try {
     checkTargetOptions(options);
@@ -119,28 +118,28 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
     if (otp === null && target.config.capabilities?.players !== true)
       throw new Error('no OTP source: the target has no control API to read codes from; pass --otp-source (log:FILE, command:CMD or prompt)');
     if (options.stateCommand !== undefined) await runStateCommand(options.stateCommand, { point: 'before-run', baseUrl: target.config.baseUrl });
-    player = await signIn({ config: target.config, target, otp });
-    console.log(`Signed in a player of the run's own: ${player.email}`);
-    if (options.stateCommand !== undefined) await runStateCommand(options.stateCommand, { point: 'player-made', baseUrl: target.config.baseUrl, player });
+    const players = new RunPlayers({ config: target.config, target, otp }, options.stateCommand);
+    // The first player is made before the first request, as the recorded client signed in first.
+    await players.player(0);
     const statuses = recordedStatuses(requests);
     const sending = Map.groupBy(requests.keys(), (index) => requestKey(requests[index]!));
-    const values: RunValues & { answers: Map<number, unknown> } = {
-      email: player.email,
-      token: player.token,
-      answers: new Map(),
-      sameRequests: (index) => sending.get(requestKey(requests[index]!)) ?? [index],
-    };
+    const answers = new Map<number, unknown>();
+    const sameRequests = (index: number) => sending.get(requestKey(requests[index]!)) ?? [index];
     /** The first request whose answer depended on state outside the session: later answers of another status follow from it. */
     let unmetState: number | undefined;
     let lastProgress = Date.now();
     for (const [index, request] of requests.entries()) {
       stop?.signal.throwIfAborted();
       const verdict = verdictOf(request.route);
+      const player = await players.player(request.player ?? 0);
+      const values: RunValues = { email: player.email, token: player.token, answers, sameRequests };
       let path: string;
       let body: unknown;
+      let headers: Record<string, string>;
       try {
         path = pathToSend(request, values);
         body = request.body === undefined ? undefined : bodyToSend(request.body, values);
+        headers = headersToSend(request, values);
       } catch (missing) {
         if (!(missing instanceof MissingValue)) throw missing;
         verdict.notSent.push(`request ${index + 1} (${request.method} ${request.path}): ${missing.message}`);
@@ -151,11 +150,12 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
         path,
         ...(request.auth === true ? { token: player.token } : {}),
         ...(body === undefined ? {} : { json: body }),
+        headers,
       });
       exchangeRoutes.set(exchange, request.route);
       sent++;
       verdict.sent++;
-      values.answers.set(index, exchange.body);
+      answers.set(index, exchange.body);
       if (exchange.status === 429 && request.status !== 429) {
         verdict.notSent.push(`request ${index + 1}: still answered 429 after the waits --max-wait allows, so not compared`);
         continue;

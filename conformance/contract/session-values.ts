@@ -37,12 +37,22 @@ function resolved(text: string, values: RunValues): unknown {
   throw new MissingValue(`request ${index + 1}'s answer held no id at ${match[2]}`);
 }
 
-/** A placeholder in a path: its pointer holds slashes, so it is found whole before the path is read as segments. */
+/** A placeholder in a path or a header: its pointer holds slashes, so it is found whole before the path is read as segments. */
 const PATH_PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 
 /** The path and query to send: each placeholder replaced by the run's value, encoded as a segment or query value. */
 export function pathToSend(request: RecordedRequest, values: RunValues): string {
   return request.path.replace(PATH_PLACEHOLDER, (placeholder) => encodeURIComponent(String(resolved(placeholder, values))));
+}
+
+/** The headers the client set itself, each placeholder replaced by the run's value. */
+export function headersToSend(request: RecordedRequest, values: RunValues): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.requestHeaders ?? {}).map(([name, value]) => [
+      name,
+      value.replace(PATH_PLACEHOLDER, (placeholder) => String(resolved(placeholder, values))),
+    ]),
+  );
 }
 
 /** The body to send: each placeholder value replaced by the run's, its type kept (a number id stays a number). */

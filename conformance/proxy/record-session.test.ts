@@ -111,6 +111,37 @@ describe("the recording's session", () => {
     expect(session[1]!.path).toBe('/api/sessions/{{player.token}}?token={{player.token}}&who={{player.email}}');
   });
 
+  it("keeps the headers the client set itself, its secrets as placeholders, and which of the recording's players sent each request", () => {
+    const second = '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f';
+    const session = sessionOf([
+      {
+        ...exchange('GET', '/api/player', { body: { success: true } }),
+        requestHeaders: {
+          authorization: `Bearer ${TOKEN}`,
+          'x-client-version': '2.4',
+          'x-api-key': TOKEN,
+          accept: 'application/json',
+          origin: 'https://game.example',
+          'sec-fetch-mode': 'cors',
+          'user-agent': 'Chromium',
+          'x-game-service-run': '42',
+        },
+      },
+      ...[
+        exchange('POST', '/api/auth/register', { token: '', sent: { email: 'second@studio.example' }, body: { success: true } }),
+        exchange('POST', '/api/auth/verify-email', {
+          token: '',
+          sent: { email: 'second@studio.example', otp: '111111' },
+          body: { success: true, authToken: second },
+        }),
+      ],
+      exchange('GET', '/api/player', { token: second, body: { success: true } }),
+      exchange('GET', '/api/player', { body: { success: true } }),
+    ]);
+    expect(session[0]!.requestHeaders).toEqual({ 'x-client-version': '2.4', 'x-api-key': '{{player.token}}', accept: 'application/json' });
+    expect(session.map((request) => request.player ?? 0)).toEqual([0, 1, 0]);
+  });
+
   it('leaves out the sign-in, 401s and 429s, and notes a request whose body it cannot send', () => {
     const recording = recordRoutes([
       ...SIGN_IN,

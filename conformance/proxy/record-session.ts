@@ -1,5 +1,6 @@
 import { isControlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
+import { RUN_HEADER } from '../target/run-header.js';
 import { PLAYER_EMAIL_PLACEHOLDER, PLAYER_TOKEN_PLACEHOLDER, type RecordedRequest } from '../../src/spec/recorded-session.js';
 import { ROUTES } from '../../src/spec/routes.js';
 import { mediaTypeOf, pointerSegment, shapeOf } from '../common/answer-shape.js';
@@ -19,14 +20,46 @@ const SPEC_ROUTES = new Map(ROUTES.map((route) => [`${route.method} ${route.path
 /** The run signs its own player in: the recorded sign-in is not sent again. */
 const SIGN_IN = new Set(ROUTES.filter((route) => route.category === 'auth').map((route) => `${route.method} ${route.path}`));
 const SENT_AGAIN = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-/** The headers of the answer a client's pacing reads: the contract keeps which were there. */
-const CONTRACT_HEADERS = [
-  HEADERS.rateLimitLimit,
-  HEADERS.rateLimitRemaining,
-  HEADERS.rateLimitReset,
-  HEADERS.actionPointsRemaining,
-  HEADERS.actionPointsNextRefill,
-];
+/**
+ * The headers of the answer a client's pacing reads: the contract keeps which were there. Not NextRefill, which the
+ * spec sends only at 0 points, nor Retry-After, only on a 429.
+ */
+const CONTRACT_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, HEADERS.rateLimitReset, HEADERS.actionPointsRemaining];
+/**
+ * Request headers a client does not set itself, or that the run sets its own way: HTTP's, the browser's, CORS's,
+ * the token's and a proxy's. Any other the client set (`X-Client-Version`, `Accept`) is sent again.
+ */
+const NOT_THE_CLIENTS = new Set([
+  'authorization',
+  'host',
+  'content-length',
+  'content-type',
+  'connection',
+  'keep-alive',
+  'te',
+  'upgrade',
+  'origin',
+  'referer',
+  'user-agent',
+  'accept-encoding',
+  'accept-language',
+  'cookie',
+  'cache-control',
+  'pragma',
+  'priority',
+  'dnt',
+  'if-none-match',
+  'if-modified-since',
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  RUN_HEADER,
+]);
 /** The objects whose `id` is a player's or a ship's own. */
 const OWN_OBJECT = /^(player|ship)$/i;
 /** A field holding an id a deployment gives: `id`, `shipId`, `ship_id`, `uuid`. */
@@ -115,6 +148,8 @@ function sentString(text: string, name: string | undefined, scope: SessionScope)
 
 interface SessionScope {
   tokens: ReadonlySet<string>;
+  /** The recording's players, by the token each sent, numbered in the order they first sent one. */
+  players: Map<string, number>;
   /** The ids a deployment gives each player anew: the players' and their ships'. */
   unstable: ReadonlySet<string>;
   emails: ReadonlySet<string>;
@@ -173,8 +208,27 @@ interface Drafted {
   echoes: Echo[];
 }
 
+/** The headers the client set itself, as the session writes them. */
+function clientHeaders(exchange: Exchange, scope: SessionScope): Record<string, string> | undefined {
+  const kept = Object.entries(exchange.requestHeaders)
+    .map(([name, value]) => [name.toLowerCase(), value] as const)
+    .filter(([name]) => !NOT_THE_CLIENTS.has(name) && !name.startsWith('sec-'))
+    .map(([name, value]) => [name, sentString(value, name, scope)]);
+  return kept.length === 0 ? undefined : Object.fromEntries(kept);
+}
+
+/** Which of the recording's players sent the request (its token's number), or undefined without a token. */
+function playerOf(token: string | undefined, scope: SessionScope): number | undefined {
+  if (token === undefined) return undefined;
+  if (!scope.players.has(token)) scope.players.set(token, scope.players.size);
+  return scope.players.get(token);
+}
+
 function draft(exchange: Exchange, index: number, scope: SessionScope): Drafted {
   const { route, params } = routeOf(exchange, scope.tokens);
+  const token = bearerToken(exchange);
+  const player = playerOf(token, scope);
+  const requestHeaders = clientHeaders(exchange, scope);
   const sent = parsedJson(exchange.requestBody);
   const contentType = mediaTypeOf(exchange);
   const headers = CONTRACT_HEADERS.filter((name) => exchange.headers[name] !== undefined);
@@ -183,7 +237,9 @@ function draft(exchange: Exchange, index: number, scope: SessionScope): Drafted 
     method: exchange.method,
     path: sentPath(exchange, scope),
     route,
-    ...(bearerToken(exchange) === undefined ? {} : { auth: true }),
+    ...(token === undefined ? {} : { auth: true }),
+    ...(player === undefined || player === 0 ? {} : { player }),
+    ...(requestHeaders === undefined ? {} : { requestHeaders }),
     ...(sent === undefined ? {} : { body: sentBody(sent, undefined, scope) }),
     status: exchange.status,
     ...(contentType === undefined ? {} : { contentType }),
@@ -216,7 +272,14 @@ export function recordSession(
     const id = answeredPlayer(exchange)?.['id'];
     return typeof id === 'string' || typeof id === 'number' ? [String(id)] : [];
   });
-  const scope: SessionScope = { tokens: identities.tokens, unstable: new Set([...unstable, ...playerIds]), emails, placeholders, ids: new AnsweredIds() };
+  const scope: SessionScope = {
+    tokens: identities.tokens,
+    players: new Map(),
+    unstable: new Set([...unstable, ...playerIds]),
+    emails,
+    placeholders,
+    ids: new AnsweredIds(),
+  };
   const drafts: Drafted[] = [];
   const notJson = new Map<string, number>();
   for (const exchange of answered) {

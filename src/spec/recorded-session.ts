@@ -9,7 +9,7 @@
 export type JsonKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 /**
- * Where a request carries a value the run must give it, a placeholder stands in the path or body:
+ * Where a request carries a value the run must give it, a placeholder stands in the path, a header or the body:
  * `{{player.email}}` and `{{player.token}}` (the run's player), and `{{answer N /pointer}}`, the value the
  * answer of request N (from 0) held at that JSON Pointer (an id the deployment gave: a ship's, an order's).
  */
@@ -26,12 +26,16 @@ export interface RecordedRequest {
   route: string;
   /** Sent with the player's bearer token. */
   auth?: boolean;
+  /** Which of the recording's players sent it, from 0, where it held more than one (each is a player of the run's own). */
+  player?: number;
+  /** Headers the client set beyond those of HTTP, CORS and the token (`X-Client-Version`), placeholders where they carry the run's values. */
+  requestHeaders?: Record<string, string>;
   /** The JSON body sent, placeholders where the run gives its own values. */
   body?: unknown;
   status: number;
   /** The answer's media type, without its parameters. */
   contentType?: string;
-  /** The rate-limit and action-point headers the answer carried, lower case. */
+  /** The rate-limit headers and X-ActionPoints-Remaining the answer carried, lower case. */
   headers?: string[];
   /**
    * The JSON type at each JSON Pointer of the answer (`/sector/port_class`: `number`); `*` stands for every item
@@ -57,6 +61,8 @@ export const RECORDED_SESSION_SCHEMA = {
       path: { type: 'string', pattern: '^/' },
       route: { type: 'string', minLength: 1 },
       auth: { type: 'boolean', nullable: true },
+      player: { type: 'integer', minimum: 0, nullable: true },
+      requestHeaders: { type: 'object', nullable: true, required: [], additionalProperties: { type: 'string' } },
       body: {},
       status: { type: 'integer', minimum: 100, maximum: 599 },
       contentType: { type: 'string', nullable: true },

@@ -56,6 +56,8 @@ export interface DeploymentOptions {
   shipsNeedAnOperator?: boolean;
   /** Other values where a client reads the same shape: ship ids from 500, player ids from 40, other sector names. */
   otherValues?: boolean;
+  /** The API's routes past sign-in refuse (400) a request without this X-Client-Version, as a server that retires old clients does. */
+  clientVersion?: string;
 }
 
 export interface RunningDeployment {
@@ -307,6 +309,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const session = token === undefined ? undefined : tokens.get(token);
     if (session === undefined || session.expiresAt <= Date.now()) return refuse(401, 'A valid bearer token is required');
     const player = players.get(session.email)!;
+    if (options.clientVersion !== undefined && incoming.headers['x-client-version'] !== options.clientVersion)
+      return refuse(400, `This client is too old: send X-Client-Version ${options.clientVersion}`);
     const { headers, refused } = count(method === 'GET' ? 'read' : 'gameplay', String(player.id), gameOrigin);
     if (refused !== undefined) return refused;
     if (text !== '' && body === undefined) return refuse(400, 'The body must be a JSON object', headers);
