@@ -104,7 +104,11 @@ describe('check --recording: the recording as the client’s contract', { timeou
       // The same deployment: the run's player is another, with another id and another ship id; no finding. The
       // client's own header, which this deployment requires, is sent again.
       expect(session.every((request) => (request as { requestHeaders?: Json }).requestHeaders?.['x-client-version'] === '2.4')).toBe(true);
-      const { run, result } = await checkRecording(file, deployment, codes);
+      const har = join(temp(), 'run.har');
+      const { run, result } = await checkRecording(file, deployment, codes, ['--har', har]);
+      const { log } = JSON.parse(readFileSync(har, 'utf8')) as { log: { pages: { title: string }[]; entries: unknown[] } };
+      expect(log.pages.map(({ title }) => title).slice(0, 2)).toEqual(['request 1: GET /api/player', 'request 2: GET /api/player/ship']);
+      expect(log.entries.length).toBeGreaterThanOrEqual(9);
       console.log(
         `clean run: ${result.sent} of ${result.requests} requests sent, ${result.routes.length} routes, ${driftsOf(result).length} drifts, exit ${run.code}`,
       );

@@ -3,6 +3,7 @@ import { counted } from '../common/counted.js';
 import type { Exchange } from '../common/exchange.js';
 import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
 import { createOtpSource } from '../otp/index.js';
+import { type HarOutput, HarRecorder } from '../report/har.js';
 import { PROXY_RULES, type RuleId } from '../rules/index.js';
 import { notice } from '../target/pacing.js';
 import { Target } from '../target/target.js';
@@ -19,6 +20,8 @@ export interface RecordingOptions extends TargetOptions {
   recording: string;
   /** Run at `before-run` and `player-made`, to set up the state the recording depended on. */
   stateCommand?: string;
+  /** Also write every exchange of the run as HAR 1.2, a page per recorded request. */
+  har?: HarOutput;
   seed?: number;
   stop?: RunStop;
 }
@@ -99,6 +102,7 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
     restore = await preserveTargetState(config.baseUrl, config.capabilities, config, stop, options.keepJournal);
     target = new Target(config);
     target.stopSignal = stop?.signal;
+    if (options.har !== undefined) target.har = new HarRecorder();
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     return { ...base, exitCode: 2, requests: 0, durationMs: Date.now() - startedAt, error: error.message };
@@ -131,6 +135,7 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
     for (const [index, request] of requests.entries()) {
       stop?.signal.throwIfAborted();
       const verdict = verdictOf(request.route);
+      target.har?.startPage(`request ${index + 1}: ${request.method} ${request.path}`);
       const player = await players.player(request.player ?? 0);
       const values: RunValues = { email: player.email, token: player.token, answers, sameRequests };
       let path: string;
@@ -189,6 +194,7 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
     if (stop?.reason === undefined) error = failure instanceof Error ? failure.message : String(failure);
   }
   const { restored, left } = await restore(new Set(target.registeredEmails));
+  if (options.har !== undefined) await target.har?.write(options.har, stop?.reason !== undefined ? `interrupted (${stop.reason})` : error);
   const rules = PROXY_RULES.filter((each) => each.side === 'server').flatMap((each) =>
     target.session.report(each.id as RuleId).first.map((finding) => ({
       rule: each.id as RuleId,

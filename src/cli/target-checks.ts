@@ -55,7 +55,6 @@ interface Combined {
   dryRun?: boolean;
   only?: string;
   coverage?: boolean;
-  har?: unknown;
   waitOtpExpiry?: boolean;
   unverifiedToken?: string;
 }
@@ -64,7 +63,6 @@ interface Combined {
 const SPEC_CHECKS_ONLY = {
   only: '--only',
   coverage: '--coverage',
-  har: '--har',
   waitOtpExpiry: '--wait-otp-expiry',
   unverifiedToken: '--unverified-token',
 } as const;
