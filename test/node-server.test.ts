@@ -184,7 +184,7 @@ describe('node:http host: server limits', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 10_000,
-      timeoutCheckIntervalMs: 500,
+      timeoutCheckIntervalMs: 200,
     });
     expect(server.headersTimeout).toBe(SERVER_LIMITS.headersTimeoutMs);
     expect(server.requestTimeout).toBe(SERVER_LIMITS.requestTimeoutMs);
