@@ -9,7 +9,8 @@ import { notice } from '../target/pacing.js';
 import { Target } from '../target/target.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../target/target-options.js';
 import { preserveTargetState, type TargetAftermath } from '../target/target-state.js';
-import { type Drift, driftsOf, sameStatus } from './drift.js';
+import { type Drift, driftsOf } from './drift.js';
+import { RecordedState } from './recorded-state.js';
 import { readRecording } from './read-recording.js';
 import { RunPlayers } from './run-players.js';
 import { bodyToSend, headersToSend, MissingValue, pathToSend, type RunValues, sentValues } from './session-values.js';
@@ -58,29 +59,6 @@ export interface RecordingResult extends Partial<TargetAftermath> {
   interrupted?: StopSignalName;
 }
 
-/** JSON text with sorted keys: two requests compare by what they send. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? '';
-}
-
-const requestKey = (request: RecordedRequest) => `${request.method} ${request.path} ${canonical(request.body)}`;
-
-/**
- * The statuses the recording saw for each request it sent more than once: where they differ (a 403, then a 200
- * once an operator gave the player a ship), the answer depended on state the client did not make.
- */
-function recordedStatuses(requests: readonly RecordedRequest[]): Map<string, number[]> {
-  const statuses = new Map<string, number[]>();
-  for (const request of requests) statuses.set(requestKey(request), [...(statuses.get(requestKey(request)) ?? []), request.status]);
-  return statuses;
-}
-
 const PROGRESS_MS = 5_000;
 
 /**
@@ -125,12 +103,9 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
     const players = new RunPlayers({ config: target.config, target, otp }, options.stateCommand);
     // The first player is made before the first request, as the recorded client signed in first.
     await players.player(0);
-    const statuses = recordedStatuses(requests);
-    const sending = Map.groupBy(requests.keys(), (index) => requestKey(requests[index]!));
+    const state = new RecordedState(requests);
     const answers = new Map<number, unknown>();
-    const sameRequests = (index: number) => sending.get(requestKey(requests[index]!)) ?? [index];
-    /** The first request whose answer depended on state outside the session: later answers of another status follow from it. */
-    let unmetState: number | undefined;
+    const sameRequests = (index: number) => state.sameRequests(index);
     let lastProgress = Date.now();
     for (const [index, request] of requests.entries()) {
       stop?.signal.throwIfAborted();
@@ -165,21 +140,10 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
         verdict.notSent.push(`request ${index + 1}: still answered 429 after the waits --max-wait allows, so not compared`);
         continue;
       }
-      const seen = statuses.get(requestKey(request)) ?? [];
-      if (!sameStatus(request.status, exchange.status)) {
-        if (seen.some((status) => sameStatus(status, exchange.status))) {
-          unmetState ??= index;
-          verdict.state.push(
-            `request ${index + 1}: answered ${exchange.status} where the recording had ${request.status}; the recording saw ${seen.join(', ')} for this same request: its answer depends on state outside the session (set it up with --state-command)`,
-          );
-          continue;
-        }
-        if (unmetState !== undefined) {
-          verdict.state.push(
-            `request ${index + 1}: answered ${exchange.status} where the recording had ${request.status}, after request ${unmetState + 1}, whose answer depended on state`,
-          );
-          continue;
-        }
+      const dependence = state.explain(index, exchange.status);
+      if (dependence !== undefined) {
+        verdict.state.push(dependence);
+        continue;
       }
       const known = new Set(verdict.drifts.map((drift) => `${drift.where} ${drift.recorded} ${drift.now}`));
       for (const drift of driftsOf(request, exchange, sentValues(request.route, path, body))) {
