@@ -15,12 +15,8 @@ import { VARIATIONS } from './support/variations.js';
  * shows the departure.
  */
 
-/**
- * Runs at once: each is mostly CPU, shared between this thread (the proxy and the mock) and the run's checks' thread.
- * Two at least: this file is the longest of `npm test`, and one at a time it ran on alone, on one core, for the
- * last minute and a half of the run.
- */
-const inSlot = limiter(Math.max(2, Math.min(4, availableParallelism() - 1)));
+/** Runs at once: each is mostly CPU, shared between this thread (the proxy and the mock) and the run's checks' thread. */
+const inSlot = limiter(Math.max(1, Math.min(4, availableParallelism() - 1)));
 /** A test waits for a free slot, then runs: room for every run ahead of it on a loaded machine. */
 const TEST_TIMEOUT_MS = 10 * 60_000;
 
