@@ -1,18 +1,8 @@
 import type { RecordedRequest } from '../../src/spec/recorded-session.js';
+import { canonicalJson } from '../common/canonical-json.js';
 import { sameStatus } from './drift.js';
 
-/** JSON text with sorted keys: two requests compare by what they send. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? '';
-}
-
-const requestKey = (request: RecordedRequest) => `${request.method} ${request.path} ${canonical(request.body)}`;
+const requestKey = (request: RecordedRequest) => `${request.method} ${request.path} ${canonicalJson(request.body)}`;
 
 const isSuccess = (status: number) => status >= 200 && status < 400;
 const isClientError = (status: number) => status >= 400 && status < 500;

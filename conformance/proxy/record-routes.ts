@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { CONTROL_PREFIX, isControlPath } from '../../src/spec/control-routes.js';
 import { MOCK_ROUTES, ROUTES } from '../../src/spec/routes.js';
+import { canonicalJson } from '../common/canonical-json.js';
 import { type Exchange, isObject } from '../common/exchange.js';
 import { alternativesOf, type AnswerCondition, echoedValues, MAX_ANSWERS_IN_ORDER, queryOf } from './answer-alternatives.js';
 import { answerTemplate, EmailPlaceholders } from './answer-template.js';
@@ -147,16 +148,6 @@ function costOf(drops: readonly number[]): number | undefined {
   return [...counts].sort(([dropA, countA], [dropB, countB]) => countB - countA || dropB - dropA)[0]?.[0];
 }
 
-/** JSON with sorted keys, so that two answers compare by content. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** The answer as the mock gives it back exactly: through its envelope where that adds nothing, else whole. */
 function recordedBody(status: number, templated: Record<string, unknown>): RecordedBody {
   if (status === 204 && Object.keys(templated).length === 0) return { response: {} };
@@ -238,7 +229,7 @@ function recordRoute(draft: RouteDraft, scope: RecordingScope) {
       query: request.query,
       body: request.body,
       answer: recordedAnswer,
-      key: canonical(recordedAnswer),
+      key: canonicalJson(recordedAnswer),
       echoed: echoedValues(sample.body),
     };
   });

@@ -7,7 +7,7 @@ import { mediaTypeOf, pointerSegment, shapeOf } from '../common/answer-shape.js'
 import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { type EmailPlaceholders, redactedString } from './answer-template.js';
 import { echoesOf, echoKey, trustedEchoes, type Echo } from './request-echoes.js';
-import { type RouteParam, routePattern } from './route-pattern.js';
+import { decoded, type RouteParam, routePattern } from './route-pattern.js';
 import { answeredPlayer, bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
 /**
@@ -156,14 +156,6 @@ interface SessionScope {
   /** The addresses of others, as the routes write them. */
   placeholders: EmailPlaceholders;
   ids: AnsweredIds;
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** The path and query sent, placeholders where they carry the run's values. */

@@ -19,7 +19,8 @@ const EMAIL = /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/;
 const LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=@%]+$/;
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function decoded(segment: string): string {
+/** A path segment decoded, or as sent where it is no valid percent-encoding. */
+export function decoded(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
