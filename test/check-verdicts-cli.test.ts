@@ -40,10 +40,11 @@ describe('an OTP source that fails mid-run', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(2);
     expect(result.stderr).toMatch(/game-service check: --otp-source command:.* failed for conformance\+.*: mailbox unreachable/);
     expect(result.stdout).not.toMatch(/\d+ passed, \d+ failed/);
-    // The run ended on its first failure: codes were asked only for the first sign-ins, made two at once, not
-    // for a sign-in per check.
+    // The run ended on its first failure: codes were asked only for the first sign-ins (made two at once, and on a
+    // busy machine one more check's, started before the failure reached the runner's thread), not for a sign-in per
+    // check (about twenty).
     const asked = readFileSync(calls, 'utf8').trim().split('\n');
-    expect(asked.length, asked.join('\n')).toBeLessThanOrEqual(2);
+    expect(asked.length, asked.join('\n')).toBeLessThanOrEqual(3);
   });
 });
 
@@ -64,7 +65,7 @@ describe('the reports of a run', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="game-service check" tests="2" failures="1" errors="0" skipped="1"/);
     expect(xml).toMatch(/<skipped message="no token of an unverified player: pass --unverified-token[^"]*"\/>/);
-    expect(xml).toMatch(/<failure message="expected status 200" type="REG-OK">/);
+    expect(xml).toMatch(/<failure message="expected status 200 for a new, valid address" type="REG-OK">/);
 
     const report = JSON.parse(readFileSync(json, 'utf8')) as {
       suite: string;

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/spec/limits.js';
 import { ROUTES } from '../../src/spec/routes.js';
-import { expectThat, observe } from './assertions.js';
+import { observe } from './assertions.js';
+import { expectRule, sentByCheck } from './expect-rule.js';
 import { authIsScarce, cannotSignIn, unverifiedToken, verifiedPlayer } from '../fixtures/accounts.js';
 import { isSuccess } from '../rules/envelope.js';
 import { expectEnvelopeForStatus, expectErrorEnvelope, expectJsonBody, expectSuccessEnvelope } from './expect-envelope.js';
@@ -186,7 +187,7 @@ export function envelopesChecks(suite: Suite): void {
       await fc.assert(
         fc.asyncProperty(accept, async (chosen) => {
           const exchange = await send(suite, { method: 'GET', path: '/api/player', authorization: `Bearer ${token}`, accept: chosen }, identity);
-          expectThat(exchange, isSuccess(exchange), 'a 2xx status (Success envelope with player data)');
+          expectRule('ENV-SUCCESS', exchange, { ...sentByCheck('/api/player', exchange), shaped: true }, 'GET /api/player with a valid token');
           expectSuccessEnvelope(exchange);
         }),
         propertyOptions(suite.config, { cap: 10 }),
@@ -206,7 +207,8 @@ export function envelopesChecks(suite: Suite): void {
           { method: 'GET', path: '/api/player', authorization: `Bearer ${unverified.token}` },
           suite.target.identities.fresh(),
         );
-        expectThat(exchange, isSuccess(exchange), 'a 2xx status: GET /api/player asks a bearer token, not a verified email (only ship creation does)');
+        // GET /api/player asks a bearer token, not a verified email (only ship creation does).
+        expectRule('ENV-SUCCESS', exchange, { ...sentByCheck('/api/player', exchange), shaped: true }, 'GET /api/player with an unverified player’s token');
         expectSuccessEnvelope(exchange);
       },
     );

@@ -1,7 +1,7 @@
 import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
 import { isObject } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
-import { judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
+import { dueOk, judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */
 const hasBody = (method: string, status: number) => method.toUpperCase() !== 'HEAD' && !BODILESS.has(status);
@@ -55,7 +55,12 @@ export const ENVELOPE_RULES = [
     routes: TABLE_ROUTES,
     judge(exchange, knowledge) {
       const route = routeKey(exchange, knowledge);
-      return isSuccess(exchange) && TABLE_ROUTES.has(route) && route !== 'GET /health' ? [successEnvelope(exchange)] : [];
+      if (!TABLE_ROUTES.has(route) || route === 'GET /health') return [];
+      // A check's request the route must accept (a valid token, whatever its Accept) is due its success.
+      return [
+        ...(knowledge.shaped === true ? [dueOk(exchange, `${route} sent as the route accepts it`)] : []),
+        ...(isSuccess(exchange) ? [successEnvelope(exchange)] : []),
+      ];
     },
   },
   {

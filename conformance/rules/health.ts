@@ -1,6 +1,6 @@
 import { isObject } from '../common/exchange.js';
 import { DOTTED_VERSION } from './formats.js';
-import { judged, type Rule, routeKey } from './rule.js';
+import { dueOk, judged, type Rule, routeKey } from './rule.js';
 
 const HEALTH_ROUTE: ReadonlySet<string> = new Set(['GET /health']);
 const isHealth = (route: string) => HEALTH_ROUTE.has(route);
@@ -18,7 +18,11 @@ export const HEALTH_RULES = [
       if (!isHealth(routeKey(exchange, knowledge))) return [];
       const { status } = exchange;
       const refused = status === 401 || status === 403;
-      return [judged('no-auth', !refused, 'no 401 or 403 from /health', `answered ${status}: the health endpoint requires no authentication`)];
+      // A check's request without credentials is due the endpoint's answer itself.
+      return [
+        judged('no-auth', !refused, 'no 401 or 403 from /health', `answered ${status}: the health endpoint requires no authentication`),
+        ...(knowledge.shaped === true ? [dueOk(exchange, 'GET /health without credentials')] : []),
+      ];
     },
   },
   {

@@ -2,7 +2,7 @@ import { isObject, parsedJson } from '../common/exchange.js';
 import { isSuccess } from './envelope.js';
 import { readRegisterMessage, SAYS_CODE_WAS_SENT } from './register-message.js';
 import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
-import { judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
+import { dueOk, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
 import type { Exchange } from '../common/exchange.js';
 
 /** Domains on every common throwaway-address list. */
@@ -107,7 +107,10 @@ export const REGISTER_RULES = [
       const accepted = acceptedWhole(exchange, knowledge);
       const due = [
         ...(knowledge.shaped === true
-          ? [judged('accepted', accepted, 'a 2xx success for a new, valid address', `answered ${exchange.status} to a new, valid address`)]
+          ? [
+              dueOk(exchange, 'a new, valid address'),
+              judged('accepted', accepted, 'a 2xx success for a new, valid address', `answered ${exchange.status} to a new, valid address`),
+            ]
           : []),
         ...keepsCodeSecret(exchange, knowledge),
       ];

@@ -4,7 +4,7 @@ import { isClientError, isSuccess } from './envelope.js';
 import type { Exchange } from '../common/exchange.js';
 import { ISO_UTC, SIX_DIGITS, UUID } from './formats.js';
 import { acceptedWhole, refusedParameters, sentAddress, sentEmail } from './parameters.js';
-import { judged, type Judgement, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
+import { dueOk, judged, type Judgement, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 export const VERIFY_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/verify-email']);
 const isVerify = (exchange: Exchange, knowledge: Knowledge) => VERIFY_ROUTE.has(routeKey(exchange, knowledge));
@@ -67,10 +67,13 @@ export const VERIFY_RULES = [
     proxy: 'an accepted verification answers a UUID authToken and an ISO 8601 UTC expiresAt',
     routes: VERIFY_ROUTE,
     judge(exchange, knowledge) {
+      // A check's verification with the code delivered is due its 200, whatever its body.
+      const due = knowledge.shaped === true && isVerify(exchange, knowledge) ? [dueOk(exchange, 'the code delivered for the address')] : [];
       const body = acceptedVerification(exchange, knowledge);
-      if (body === undefined) return [];
+      if (body === undefined) return due;
       const { authToken, expiresAt } = body;
       return [
+        ...due,
         judged('uuid-token', typeof authToken === 'string' && UUID.test(authToken), 'authToken in UUID format', 'authToken is not in UUID format'),
         judged(
           'iso-expires',
