@@ -109,7 +109,13 @@ export function bearerChecks(suite: Suite): void {
           if (!(await advanceTo(clock, expiredAt))) continue;
           const expired = await getPlayer(suite, identity, `Bearer ${token}`);
           if ((await clock.now()) !== expiredAt) continue;
-          expectThat(valid, valid.status === 200, 'status 200 for a token 7 days − 1 min old');
+          // On the frozen clock, read before and after the sign-in and set for the read.
+          const knowledge = {
+            ...sentBySuite(suite, valid),
+            serverTime: { fromMs: stillValidAt, toMs: stillValidAt },
+            tokenIssuedAt: { fromMs: before, toMs: after },
+          };
+          expectRule('TOKEN-EXPIRY', valid, { ...knowledge, shaped: true }, 'a token 7 days − 1 min old');
           expectSuccessEnvelope(valid);
           expect401(expired, 'a token 7 days + 1 min old has expired');
           return;

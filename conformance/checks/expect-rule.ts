@@ -30,6 +30,11 @@ export function expectRule(id: RuleId, exchange: Exchange, knowledge: Knowledge,
   for (const judgement of judgements) expectJudgement(exchange, judgement);
 }
 
+/** A request of the table's routes the check sent as the route accepts it (a valid token): due its 200, with a success envelope (ENV-SUCCESS). */
+export function expectAccepted(suite: Suite, exchange: Exchange, what: string): void {
+  expectRule('ENV-SUCCESS', exchange, { ...sentBySuite(suite, exchange), shaped: true }, what);
+}
+
 /** Asserts one judgement a rule makes, where the check knows the rule applies. */
 export function expectJudgement(exchange: Exchange, judgement: Judgement): void {
   expectThat(exchange, judgement.holds, judgement.expected);

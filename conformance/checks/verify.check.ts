@@ -16,6 +16,7 @@ import { boundPair } from '../fixtures/bound-pair.js';
 import type { Suite } from '../fixtures/suite.js';
 import { acceptedVerification, expiresAtOf } from '../rules/verify.js';
 import { expectRule, parametersAlone, sentByCheck } from './expect-rule.js';
+import { answeredAt } from '../rules/model/server-time.js';
 import { authBodies } from './paced-bodies.js';
 import { COMMON_CODES, wrongCodes } from '../fixtures/wrong-codes.js';
 
@@ -64,7 +65,13 @@ async function otpExpiryWithClock(suite: Suite, context: TestContext): Promise<v
       if (!(await advanceTo(clock, atExpiry))) continue;
       const rejected = await verify(suite, late.email, late.code, identity);
       if ((await clock.now()) !== atExpiry) continue;
-      expectThat(accepted, accepted.status === 200, 'status 200 for a code used 15 min − 1 s after it was issued');
+      const usedAt = { fromMs: justBefore, toMs: justBefore };
+      expectRule(
+        'OTP-EXPIRY',
+        accepted,
+        { ...sentByCheck(VERIFY, accepted, usedAt), registeredAt: earlyIssued, shaped: true },
+        'a code used 15 min − 1 s after it was issued',
+      );
       expectSuccessEnvelope(accepted);
       expectClientError(rejected, 'a code used 15 min after it was issued is expired');
       await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
@@ -90,7 +97,9 @@ async function otpExpiryInRealTime(suite: Suite, context: TestContext): Promise<
   const accepted = await verify(suite, early.email, early.code, identity);
   await sleepUntil(late.register.receivedAt + OTP_LIFETIME_MS + marginMs, context.signal);
   const rejected = await verify(suite, late.email, late.code, identity);
-  expectThat(accepted, accepted.status === 200, 'status 200 for a code used 10 s before 15 minutes had passed since it was sent');
+  // Registered, on the target's clock, no sooner than the earliest its answer's Date header allows.
+  const registeredAt = answeredAt(early.register).fromMs;
+  expectRule('OTP-EXPIRY', accepted, { ...sentByCheck(VERIFY, accepted), registeredAt, shaped: true }, 'a code used 10 s before its 15 minutes had passed');
   expectSuccessEnvelope(accepted);
   expectClientError(rejected, 'a code used 10 s after 15 minutes had passed since it was sent is expired');
   await observe(context, `an expired code answered ${rejected.status} ${JSON.stringify(errorMessage(rejected))}`);
@@ -180,7 +189,7 @@ export function verifyChecks(suite: Suite): void {
             json: { email },
             identity: suite.target.identities.fresh(),
           });
-          expectThat(registered, registered.status === 200, 'the registration to verify against answers 200');
+          expectRule('REG-OK', registered, { ...sentByCheck('/api/auth/register', registered), shaped: true }, 'the registration to verify against');
           delivered = [];
         }
         // Each from a client of its own where the run has several: a wrong-attempt limit is the code's, not the address's.

@@ -43,6 +43,8 @@ export interface Knowledge {
   encounterOpen?: boolean;
   /** The expiresAt the server gave the request's token when it issued it. */
   tokenExpiresAt?: number;
+  /** When the server issued the request's token, on its clock, as closely as the sender can tell (a check that signed its player in). */
+  tokenIssuedAt?: TimeInterval;
   /** The request's token is a player's whose email the sender knows is not verified (--unverified-token, the control API's scenario). */
   unverifiedPlayer?: boolean;
   /** For a verification: when the server last accepted a registration of the address, on its clock. */

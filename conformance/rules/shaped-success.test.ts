@@ -29,3 +29,38 @@ describe("a request a check shaped to succeed is due 200, the spec's one success
     expect(ok(rule, sketch, 201, false)).toBeUndefined();
   });
 });
+
+describe('OTP-EXPIRY: a code a check used within its 15 minutes is due its acceptance', () => {
+  const used = (minutes: number, status: number) =>
+    judgementsOf(['OTP-EXPIRY'], { ...VERIFY, status }, { registeredAt: 0, serverTime: { fromMs: minutes * 60_000, toMs: minutes * 60_000 }, shaped: true });
+
+  it('a 200 holds and a refusal does not, 1 s before the end; at the end and after, none is due', () => {
+    expect(used(15 - 1 / 60, 200)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'ok', holds: true }]);
+    expect(used(15 - 1 / 60, 400)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'ok', holds: false }]);
+    expect(used(15, 400)).toEqual([]);
+    // Accepted well after: the live judgement, as before.
+    expect(used(16, 200)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'expired', holds: false }]);
+  });
+});
+
+describe('TOKEN-EXPIRY: a token a check knows is not yet 7 days old is due its acceptance', () => {
+  const DAY = 86_400_000;
+  const read = (ageMs: number, status: number) =>
+    judgementsOf(
+      ['TOKEN-EXPIRY'],
+      {
+        method: 'GET',
+        path: '/api/player',
+        requestHeaders: { authorization: `Bearer ${UUID}` },
+        status,
+        body: status === 200 ? { success: true } : { error: 'expired' },
+      },
+      { tokenIssuedAt: { fromMs: 0, toMs: 10 }, serverTime: { fromMs: ageMs, toMs: ageMs }, shaped: true },
+    );
+
+  it('a 200 holds and a 401 does not a minute before the 7 days; past them, none is due of a shaped request', () => {
+    expect(read(7 * DAY - 60_000, 200)).toEqual([{ rule: 'TOKEN-EXPIRY', aspect: 'ok', holds: true }]);
+    expect(read(7 * DAY - 60_000, 401)).toEqual([{ rule: 'TOKEN-EXPIRY', aspect: 'ok', holds: false }]);
+    expect(read(7 * DAY + 60_000, 401)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { isObject } from '../common/exchange.js';
 import { UUID } from './formats.js';
 import { REFRESH_ROUTE_KEYS, refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
-import { judged, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
+import { dueOk, judged, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 import { acceptedVerification, expiresAtOf, VERIFY_ROUTE } from './verify.js';
 
 /**
@@ -53,7 +53,10 @@ export const TOKEN_RULES = [
     sentences: ['STATE-TOKEN-EXPIRED', 'AUTH-TOKEN-LIFETIME', 'LIM-TOKEN-LIFETIME', 'STATE-TOKEN-ISSUED', 'AUTH-TOKEN-401'],
     proxy: 'no token accepted after its expiresAt',
     session: ['tokenExpiresAt'],
-    judge(exchange, { tokenExpiresAt, serverTime }) {
+    judge(exchange, { tokenExpiresAt, tokenIssuedAt, serverTime, shaped }) {
+      // A check's request with a token certainly not yet 7 days old (issued at its earliest) is due its answer.
+      if (shaped === true && tokenIssuedAt !== undefined && serverTime.toMs < tokenIssuedAt.fromMs + TOKEN_LIFETIME_MS)
+        return [dueOk(exchange, 'a token not yet 7 days old')];
       if (tokenExpiresAt === undefined || !isSuccess(exchange) || serverTime.fromMs <= tokenExpiresAt + SERVER_CLOCK_SLACK_MS) return [];
       return [
         judged(
