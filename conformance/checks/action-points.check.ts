@@ -2,10 +2,10 @@ import { describe, it } from 'vitest';
 import { CONTROL_ROUTES, controlPath } from '../../src/spec/control-routes.js';
 import { HEADERS } from '../../src/spec/limits.js';
 import { cannotSignIn, ownPlayer } from '../fixtures/accounts.js';
-import { expectThat, observe } from './assertions.js';
+import { observe } from './assertions.js';
 import { errorMessage, isSuccess } from '../rules/envelope.js';
 import { expectRule, sentByCheck } from './expect-rule.js';
-import { header, integerHeader, type Exchange } from '../common/exchange.js';
+import { header, type Exchange } from '../common/exchange.js';
 import { createShip, payloadRefusal, refusedPayload, SHIP_PATH } from '../fixtures/gameplay.js';
 import { signIn } from '../fixtures/players.js';
 import { rule } from '../rules/index.js';
@@ -56,8 +56,12 @@ export function actionPointsChecks(suite: Suite): void {
         if (emptied.status !== 200) throw new Error(`${method} ${pattern} answered ${emptied.status}: ${emptied.text.slice(0, 300)}`);
         const exchange = await createShip(suite, token);
         if (refusedPayload(exchange)) return context.skip(payloadRefusal(exchange));
-        expectThat(exchange, integerHeader(exchange, HEADERS.actionPointsRemaining) === 0, `${HEADERS.actionPointsRemaining}: 0`);
-        expectActionPointHeaders(exchange);
+        expectRule(
+          'AP-HEADERS',
+          exchange,
+          { ...sentByCheck(SHIP_PATH, exchange), actionPointsBefore: 0 },
+          `${HEADERS.actionPointsRemaining} with no points left`,
+        );
         await observe(
           context,
           `with no points, ship creation answered ${exchange.status} with ${HEADERS.actionPointsNextRefill} ${header(exchange, HEADERS.actionPointsNextRefill)} (unit not shown)`,

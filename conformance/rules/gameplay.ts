@@ -70,6 +70,17 @@ export const GAMEPLAY_RULES = [
           ),
         );
       }
+      const before = knowledge.actionPointsBefore;
+      if (before !== undefined) {
+        judgements.push(
+          judged(
+            'no-more-than-before',
+            remaining !== undefined && remaining >= 0 && remaining <= before,
+            `${HEADERS.actionPointsRemaining} from 0 to ${before}, the points the player had`,
+            `${HEADERS.actionPointsRemaining} ${header(exchange, HEADERS.actionPointsRemaining) ?? 'absent'} where the player had ${before} points`,
+          ),
+        );
+      }
       if (header(exchange, HEADERS.actionPointsRemaining) !== undefined) {
         const refillOk = remaining !== 0 || integerHeader(exchange, HEADERS.actionPointsNextRefill) !== undefined;
         judgements.push(

@@ -45,6 +45,11 @@ export interface Knowledge {
   tokenExpiresAt?: number;
   /** When the server issued the request's token, on its clock, as closely as the sender can tell (a check that signed its player in). */
   tokenIssuedAt?: TimeInterval;
+  /**
+   * The player's action points just before a gameplay request, as the sender set them (the control API) with no
+   * time for a refill since: what the answer says is left can be no more.
+   */
+  actionPointsBefore?: number;
   /** The request's token is a player's whose email the sender knows is not verified (--unverified-token, the control API's scenario). */
   unverifiedPlayer?: boolean;
   /** For a verification: when the server last accepted a registration of the address, on its clock. */

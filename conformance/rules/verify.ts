@@ -1,4 +1,5 @@
-import { OTP_LIFETIME_MS } from '../../src/spec/limits.js';
+import { OTP_LENGTH, OTP_LIFETIME_MS } from '../../src/spec/limits.js';
+import { specRoute } from '../../src/spec/routes.js';
 import { isObject, parsedJson } from '../common/exchange.js';
 import { isClientError, isSuccess } from './envelope.js';
 import type { Exchange } from '../common/exchange.js';
@@ -7,6 +8,8 @@ import { acceptedWhole, refusedParameters, sentAddress, sentEmail } from './para
 import { dueOk, judged, type Judgement, type Knowledge, type Rule, routeKey, SERVER_CLOCK_SLACK_MS } from './rule.js';
 
 export const VERIFY_ROUTE: ReadonlySet<string> = new Set(['POST /api/auth/verify-email']);
+/** Where the code a registration sends is delivered from. */
+const REGISTER_KEY = `POST ${specRoute('register').path}`;
 const isVerify = (exchange: Exchange, knowledge: Knowledge) => VERIFY_ROUTE.has(routeKey(exchange, knowledge));
 
 /** The address a verification sent, as the server keys it, for a finding's words. */
@@ -136,8 +139,19 @@ export const VERIFY_RULES = [
     quote: 'Access is by email verification with a 6-digit one-time code (OTP). Other limits: OTP length 6 digits.',
     sentences: ['SVC-OTP', 'LIM-OTP-LENGTH', 'STATE-CODE-SENT', 'AUTH-STEP-CODE', 'RES-VERIFY-OTP'],
     proxy: 'no verification accepted for a code that is not 6 digits',
-    routes: VERIFY_ROUTE,
+    routes: new Set([...VERIFY_ROUTE, REGISTER_KEY]),
     judge(exchange, knowledge) {
+      // A registration whose code the sender read from the email (its OTP source): that code is 6 digits.
+      const delivered = knowledge.deliveredCode;
+      if (delivered !== undefined && routeKey(exchange, knowledge) === REGISTER_KEY)
+        return [
+          judged(
+            'delivered-six-digits',
+            SIX_DIGITS.test(delivered),
+            `a ${OTP_LENGTH}-digit code delivered for the address`,
+            `the code delivered for ${sentEmail(parsedJson(exchange.requestBody)) ?? 'the address'} was ${delivered} (${delivered.length} characters)`,
+          ),
+        ];
       if (acceptedVerification(exchange, knowledge) === undefined) return [];
       const request = parsedJson(exchange.requestBody);
       const otp = isObject(request) ? request['otp'] : undefined;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { judgementsOf } from '../../test/support/judged-exchange.js';
 
+// What the rules ask of a request given what the check that sent it knows (shaped to succeed, the clock, the points
+// it set, the code it read): each proven both ways, and live traffic not judged on it.
+
 const UUID = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
 const HEALTH = { method: 'GET', path: '/health', body: { status: 'ok', version: '1.0.0' } };
 const REGISTER = { method: 'POST', path: '/api/auth/register', json: { email: 'pilot@example.com' }, body: { success: true, message: 'A code was sent' } };
@@ -62,5 +65,38 @@ describe('TOKEN-EXPIRY: a token a check knows is not yet 7 days old is due its a
     expect(read(7 * DAY - 60_000, 200)).toEqual([{ rule: 'TOKEN-EXPIRY', aspect: 'ok', holds: true }]);
     expect(read(7 * DAY - 60_000, 401)).toEqual([{ rule: 'TOKEN-EXPIRY', aspect: 'ok', holds: false }]);
     expect(read(7 * DAY + 60_000, 401)).toEqual([]);
+  });
+});
+
+describe('AP-HEADERS: a gameplay answer leaves no more points than the player had', () => {
+  const created = (remaining: string | undefined) =>
+    judgementsOf(
+      ['AP-HEADERS'],
+      {
+        method: 'POST',
+        path: '/api/player/ship',
+        requestHeaders: { authorization: `Bearer ${UUID}` },
+        json: { name: 'Nomad' },
+        status: 403,
+        body: { error: 'Not enough action points' },
+        headers: remaining === undefined ? {} : { 'x-actionpoints-remaining': remaining, 'x-actionpoints-nextrefill': '60' },
+      },
+      { actionPointsBefore: 0 },
+    ).find(({ aspect }) => aspect === 'no-more-than-before')?.holds;
+
+  it('with none left: 0 holds; 1, or no header, does not', () => {
+    expect(created('0')).toBe(true);
+    expect(created('1')).toBe(false);
+    expect(created(undefined)).toBe(false);
+  });
+});
+
+describe('OTP-LENGTH: the code delivered for a registration, as the sender read it from the email', () => {
+  const delivered = (code: string) =>
+    judgementsOf(['OTP-LENGTH'], { ...REGISTER, status: 200 }, { deliveredCode: code }).map(({ aspect, holds }) => ({ aspect, holds }));
+
+  it('holds for 6 digits, not for 5, 7 or letters', () => {
+    expect(delivered('481516')).toEqual([{ aspect: 'delivered-six-digits', holds: true }]);
+    for (const code of ['48151', '4815162', '48a516']) expect(delivered(code)).toEqual([{ aspect: 'delivered-six-digits', holds: false }]);
   });
 });
