@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
-import { expectThat } from './assertions.js';
 import { expectRule, sentBySuite } from './expect-rule.js';
 import { authIsScarce, cannotSignIn, verifiedPlayer } from '../fixtures/accounts.js';
 import { advanceTo, withFrozenClock } from '../target/clock-scope.js';
@@ -141,11 +140,8 @@ export function bearerChecks(suite: Suite): void {
           if (!isSuccess(answer)) continue;
           for (const candidate of tokenCandidates(answer.body, token)) {
             const read = await getPlayer(suite, identity, `Bearer ${candidate}`);
-            expectThat(
-              answer,
-              read.status !== 200,
-              `no new token: ${probe.method} ${probe.path} answered one that GET /api/player accepts (${candidate.slice(0, 12)}…)`,
-            );
+            const knowledge = { ...sentBySuite(suite, answer), refreshedTokenAccepted: read.status === 200 };
+            expectRule('TOKEN-NO-REFRESH', answer, knowledge, `${probe.method} ${probe.path}'s token tried (${candidate.slice(0, 12)}…)`);
           }
         }
       },

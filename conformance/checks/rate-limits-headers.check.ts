@@ -135,7 +135,7 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
       await startFreshWindows(suite);
       const { limit } = RATE_LIMITS[category];
       for await (const { current, previousRemaining, remaining, moved, step } of countdown(limit, () => sendTimed(suite, call()), count)) {
-        expectRemainingInRange(current.exchange, limit);
+        expectRemainingInRange(suite, current.exchange, limit);
         if (step?.kind === 'unexpected')
           expectThat(current.exchange, false, `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}${moved ? ' in a new window' : ''}`);
         // Spent: what follows is RL-429's (a first response at 0 is still followed by one, judged as a step).

@@ -144,7 +144,7 @@ export function rateLimitsScopeChecks(suite: Suite): void {
         spent: false,
         why: `${other.label}'s auth bucket is its own, not that of ${spent.label} (${addressing(suite)})`,
       });
-      expectRemainingInRange(answer, AUTH_LIMIT);
+      expectRemainingInRange(suite, answer, AUTH_LIMIT);
     });
 
     it(

@@ -1,6 +1,7 @@
 import type { TestContext } from 'vitest';
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, requireThat } from './assertions.js';
+import { expectRule, sentBySuite } from './expect-rule.js';
 import { header, integerHeader, type Exchange } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
 import { countdownStep, fromDateHeader, inferResetUnit, sameWindow, widen, type ResetSample, type ResetUnit, type TimeInterval } from '../rules/model/index.js';
@@ -171,10 +172,9 @@ export async function* countdown(limit: number, send: () => Promise<Timed>, coun
   }
 }
 
-/** RL-REMAINING's range on a counted response: an integer from 0 to Limit − 1. */
-export function expectRemainingInRange(exchange: Exchange, limit: number): void {
-  const remaining = remainingOf(exchange);
-  expectThat(exchange, remaining !== undefined && remaining >= 0 && remaining < limit, `X-RateLimit-Remaining as an integer from 0 to ${limit - 1}`);
+/** RL-REMAINING's range on a response the check counted in a bucket of `limit`: an integer from 0 to Limit − 1. */
+export function expectRemainingInRange(suite: Suite, exchange: Exchange, limit: number): void {
+  expectRule('RL-REMAINING', exchange, { ...sentBySuite(suite, exchange), bucketLimit: limit }, 'a counted response');
 }
 
 /**

@@ -100,3 +100,36 @@ describe('OTP-LENGTH: the code delivered for a registration, as the sender read 
     for (const code of ['48151', '4815162', '48a516']) expect(delivered(code)).toEqual([{ aspect: 'delivered-six-digits', holds: false }]);
   });
 });
+
+describe('TOKEN-NO-REFRESH: a token a refresh request answered, in whatever field, that the API then accepted', () => {
+  const refreshed = (accepted: boolean | undefined) =>
+    judgementsOf(
+      ['TOKEN-NO-REFRESH'],
+      {
+        method: 'POST',
+        path: '/api/auth/refresh',
+        requestHeaders: { authorization: `Bearer ${UUID}` },
+        status: 200,
+        body: { success: true, session: { jwt: 'x'.repeat(40) } },
+      },
+      accepted === undefined ? {} : { refreshedTokenAccepted: accepted },
+    ).find(({ aspect }) => aspect === 'no-working-token')?.holds;
+
+  it('departs where the sender found it accepted, holds where not, and is not judged where it did not try', () => {
+    expect(refreshed(true)).toBe(false);
+    expect(refreshed(false)).toBe(true);
+    expect(refreshed(undefined)).toBeUndefined();
+  });
+});
+
+describe('RL-REMAINING: Remaining on a response a check counted in a bucket of a known size', () => {
+  const counted = (remaining: string) =>
+    judgementsOf(['RL-REMAINING'], { ...HEALTH, status: 200, headers: { 'x-ratelimit-remaining': remaining } }, { bucketLimit: 60 }).find(
+      ({ aspect }) => aspect === 'remaining-in-range',
+    )?.holds;
+
+  it('holds from 0 to the size less one, not at the size or below 0', () => {
+    expect([counted('0'), counted('59')]).toEqual([true, true]);
+    expect([counted('60'), counted('-1')]).toEqual([false, false]);
+  });
+});

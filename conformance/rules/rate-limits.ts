@@ -66,7 +66,14 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-HEADER-REMAINING', 'LIM-HEADERS'],
     fuzz: 'X-RateLimit-Remaining one less per counted request, per bucket',
     proxy: 'X-RateLimit-Remaining on answers to external callers, an integer, one less per counted request',
-    judge: rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer'),
+    judge(exchange, knowledge) {
+      const judgements = rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer')(exchange, knowledge);
+      const limit = knowledge.bucketLimit;
+      if (limit === undefined) return judgements;
+      const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
+      const inRange = remaining !== undefined && remaining >= 0 && remaining < limit;
+      return [...judgements, judged('remaining-in-range', inRange, `${HEADERS.rateLimitRemaining} as an integer from 0 to ${limit - 1}`)];
+    },
   },
   {
     id: 'RL-RESET',

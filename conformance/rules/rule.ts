@@ -50,6 +50,10 @@ export interface Knowledge {
    * time for a refill since: what the answer says is left can be no more.
    */
   actionPointsBefore?: number;
+  /** For a plausible refresh request: whether a token its answer carried was accepted by the API afterwards (the sender tried each). */
+  refreshedTokenAccepted?: boolean;
+  /** The size of the bucket the sender counted the request in (a check's drain): Remaining is due below it. */
+  bucketLimit?: number;
   /** The request's token is a player's whose email the sender knows is not verified (--unverified-token, the control API's scenario). */
   unverifiedPlayer?: boolean;
   /** For a verification: when the server last accepted a registration of the address, on its clock. */

@@ -115,6 +115,17 @@ export const TOKEN_RULES = [
           'no new token from a refresh request',
           `answered ${exchange.status} with an authToken: a refresh operation, where the spec says there is none`,
         ),
+        // Where the sender tried the tokens the answer carried, in whatever field: none may be one the API accepts.
+        ...(knowledge.refreshedTokenAccepted === undefined
+          ? []
+          : [
+              judged(
+                'no-working-token',
+                !knowledge.refreshedTokenAccepted,
+                'no token from a refresh request that the API accepts',
+                `answered ${exchange.status} with a token that GET /api/player then accepted: a refresh operation, where the spec says there is none`,
+              ),
+            ]),
       ];
     },
   },
