@@ -10,7 +10,7 @@ import type { InvariantId } from '../rules/traffic.js';
 
 const NO_429 = 'the run received no 429';
 
-/** Fails on the first response of the run that broke the invariant; skips with `ifNone` when none was judged. */
+/** Fails on the first response of the run that broke the invariant (the invariant's own verdict, reported); skips with `ifNone` when none was judged. */
 function expectInvariant(suite: Suite, context: TestContext, rule: RuleId, id: InvariantId, responses: string, ifNone: string): void {
   const report = suite.target.traffic.report(rule, id);
   if (report.judged === 0) {
@@ -25,7 +25,7 @@ function expectInvariant(suite: Suite, context: TestContext, rule: RuleId, id: I
 /** The server rules the session judges over the traffic of many requests: the proxy's judge of live traffic. */
 const SESSION_RULES = PROXY_RULES.filter((each) => each.side === 'server').map((each) => each.id as RuleId);
 
-/** Fails on the first departure the run's traffic showed, judged as one session; skips when no answer of the run was the rule's to judge. */
+/** Fails on the first departure the session judge found (the rule's own verdict, reported); skips when no answer of the run was the rule's to judge. */
 function expectSessionHeld(suite: Suite, context: TestContext, id: RuleId): void {
   const report = suite.target.session.report(id);
   if (report.judged === 0) {
