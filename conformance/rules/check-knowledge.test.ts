@@ -133,3 +133,19 @@ describe('RL-REMAINING: Remaining on a response a check counted in a bucket of a
     expect([counted('60'), counted('-1')]).toEqual([false, false]);
   });
 });
+
+describe('REG-DISPOSABLE: a disposable address a check sent is due a refusal that says so', () => {
+  const refused = (status: number, body: unknown, shaped = true) =>
+    judgementsOf(
+      ['REG-DISPOSABLE'],
+      { method: 'POST', path: '/api/auth/register', json: { email: 'a@Mailinator.COM' }, status, body },
+      shaped ? { shaped: true } : {},
+    ).find(({ aspect }) => aspect === 'refused')?.holds;
+
+  it('a 4xx holds; a 4xx with success: true, or a 500, does not; live traffic is not asked it', () => {
+    expect(refused(400, { error: 'Disposable addresses are not accepted' })).toBe(true);
+    expect(refused(400, { success: true, error: 'Disposable' })).toBe(false);
+    expect(refused(500, { error: 'Internal server error' })).toBe(false);
+    expect(refused(400, { error: 'Disposable' }, false)).toBeUndefined();
+  });
+});

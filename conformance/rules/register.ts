@@ -1,5 +1,5 @@
 import { isObject, parsedJson } from '../common/exchange.js';
-import { isSuccess } from './envelope.js';
+import { isClientError, isSuccess } from './envelope.js';
 import { readRegisterMessage, SAYS_CODE_WAS_SENT } from './register-message.js';
 import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { dueOk, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
@@ -173,8 +173,22 @@ export const REGISTER_RULES = [
       const disposable = (DISPOSABLE_DOMAINS as readonly string[]).includes(domain);
       if (accepted !== undefined)
         return [judged('not-disposable', !disposable, 'a 4xx for a disposable-domain address', `accepted an address at ${domain}, a disposable domain`)];
+      if (!disposable) return [];
+      // A check's disposable address is due a refusal that says so: a 4xx, and no success: true beside it.
+      const claimsSuccess = isObject(exchange.body) && exchange.body['success'] === true;
+      const refused =
+        knowledge.shaped === true
+          ? [
+              judged(
+                'refused',
+                isClientError(exchange) && !claimsSuccess,
+                'a 4xx without success: true for a disposable-domain address',
+                `answered ${exchange.status}${claimsSuccess ? ' with success: true' : ''} to an address at ${domain}`,
+              ),
+            ]
+          : [];
       // Rejected means no code either: a server that emails the code before it looks at the domain has registered the address.
-      return disposable ? deliveredNothing(exchange, knowledge, `an address at ${domain}`) : [];
+      return [...refused, ...deliveredNothing(exchange, knowledge, `an address at ${domain}`)];
     },
   },
 ] as const satisfies readonly Rule[];
