@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { expectThat, observe, requireThat } from './assertions.js';
-import { expectRule, sentBySuite } from './expect-rule.js';
+import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
 import type { Exchange } from '../common/exchange.js';
 import { fixture } from '../fixtures/fixture.js';
 import { authIsScarce } from '../fixtures/accounts.js';
@@ -136,8 +136,12 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
       const { limit } = RATE_LIMITS[category];
       for await (const { current, previousRemaining, remaining, moved, step } of countdown(limit, () => sendTimed(suite, call()), count)) {
         expectRemainingInRange(suite, current.exchange, limit);
-        if (step?.kind === 'unexpected')
-          expectThat(current.exchange, false, `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}${moved ? ' in a new window' : ''}`);
+        if (step !== undefined && previousRemaining !== undefined)
+          expectBucketCount(suite, current.exchange, {
+            rule: 'RL-REMAINING',
+            since: moved ? { remaining: limit, counted: 1 } : { remaining: previousRemaining, counted: 1 },
+            why: moved ? 'Limit − 1 in a new window' : `one less than the ${previousRemaining} of the response before, in its window`,
+          });
         // Spent: what follows is RL-429's (a first response at 0 is still followed by one, judged as a step).
         if (step !== undefined && remaining === 0) return;
       }

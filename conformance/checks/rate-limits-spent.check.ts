@@ -18,7 +18,7 @@ export function rateLimitsSpentChecks(suite: Suite): void {
       await startFreshWindows(suite);
       const drain = await drainBucket('public', () => sendTimed(suite, { method: 'GET', path: '/health', identity, expectLimit: true }));
       const addressing = describeAddressing(config.sourceIps, config.clientIpHeader);
-      expectSpentBucket(drain, `GET /health from ${identity.label} (${RATE_LIMITS.public.limit} a minute per IP; ${addressing})`);
+      expectSpentBucket(suite, drain, `GET /health from ${identity.label} (${RATE_LIMITS.public.limit} a minute per IP; ${addressing})`);
     });
 
     it(
@@ -30,7 +30,7 @@ export function rateLimitsSpentChecks(suite: Suite): void {
         await startFreshWindows(suite);
         // Whether the target takes the payload or refuses it (one ship a player, a payload it does not know), each is a gameplay request.
         const drain = await drainBucket('gameplay', () => sendTimed(suite, createShipCall(suite, player.token, identity, { expectLimit: true })));
-        expectSpentBucket(drain, `gameplay POSTs of one player (${RATE_LIMITS.gameplay.limit} a minute)`);
+        expectSpentBucket(suite, drain, `gameplay POSTs of one player (${RATE_LIMITS.gameplay.limit} a minute)`);
       },
     );
   });

@@ -1,7 +1,8 @@
 import type { TestContext } from 'vitest';
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { expectThat, requireThat } from './assertions.js';
-import { expectRule, sentBySuite } from './expect-rule.js';
+import { requireThat } from './assertions.js';
+import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
+import type { BucketCount } from '../rules/rule.js';
 import { header, integerHeader, type Exchange } from '../common/exchange.js';
 import type { Identity } from '../target/identities.js';
 import { countdownStep, fromDateHeader, inferResetUnit, sameWindow, widen, type ResetSample, type ResetUnit, type TimeInterval } from '../rules/model/index.js';
@@ -127,9 +128,10 @@ export function ownPlayerOn(suite: Suite, identity: Identity): Promise<SignedIn>
   return ownPlayer(suite, identity);
 }
 
+/** A response of a drain that departs from what its count is due: the count, as RL-WINDOW judges it. */
 export interface Problem {
   timed: Timed;
-  expected: string;
+  count: BucketCount;
 }
 
 export interface Drain {
@@ -147,16 +149,19 @@ export interface Drain {
   newWindows: number;
 }
 
-/** RL-429's own verdict on a drain: a 429 came, and it came right after the response that left Remaining at 0. */
-export function expectSpentBucket(drain: Drain, what: string): void {
+/**
+ * RL-429 on a drain: a 429 came (the drain ends at the first, so its last answer is due to be it), and it came right
+ * after the response that left Remaining at 0.
+ */
+export function expectSpentBucket(suite: Suite, drain: Drain, what: string): void {
   const last = drain.responses.at(-1)!;
-  expectThat(last.exchange, drain.limited !== undefined, `a 429 within ${drain.responses.length} ${what}`);
+  expectBucketCount(suite, last.exchange, { rule: 'RL-429', spent: true, why: `${drain.responses.length} ${what}, more than the bucket holds` });
   if (drain.afterLimit !== undefined)
-    expectThat(
-      drain.afterLimit.exchange,
-      drain.afterLimit.exchange.status === 429,
-      'status 429: the response before left X-RateLimit-Remaining 0 in this window',
-    );
+    expectBucketCount(suite, drain.afterLimit.exchange, {
+      rule: 'RL-429',
+      spent: true,
+      why: 'the response before left X-RateLimit-Remaining 0 in this window',
+    });
 }
 
 /** Sends up to `count` requests of one bucket into `responses`, each yielded with its countdown step (`moved`: Reset shows a new window). */
@@ -191,16 +196,22 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
       if (previousRemaining !== undefined && previousRemaining > 0) {
         drain.early = {
           timed: current,
-          expected: `no 429 while the response before left ${previousRemaining} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute`,
+          count: {
+            rule: 'RL-WINDOW',
+            spent: false,
+            why: `the response before left ${previousRemaining} requests (X-RateLimit-Remaining): ${limit} ${category} requests a minute`,
+          },
         };
       }
       return drain;
     }
     if (drain.afterLimit !== undefined) return drain;
     // Without Remaining, the drain goes on: whether a 429 comes is RL-429's question all the same.
-    if (remaining === undefined) drain.countdown.push({ timed: current, expected: 'X-RateLimit-Remaining as an integer' });
     if (step?.kind === 'new-window') drain.newWindows++;
-    if (step?.kind === 'unexpected') drain.countdown.push({ timed: current, expected: `X-RateLimit-Remaining ${step.expected} after ${previousRemaining}` });
+    if (remaining === undefined || step?.kind === 'unexpected') {
+      const since = moved || previousRemaining === undefined ? { remaining: limit, counted: 1 } : { remaining: previousRemaining, counted: 1 };
+      drain.countdown.push({ timed: current, count: { rule: 'RL-WINDOW', since, why: `one ${category} request counted in its window` } });
+    }
   }
   return drain;
 }

@@ -149,3 +149,39 @@ describe('REG-DISPOSABLE: a disposable address a check sent is due a refusal tha
     expect(refused(400, { error: 'Disposable' }, false)).toBeUndefined();
   });
 });
+
+describe('RL-429: a bucket a check spent is due its 429', () => {
+  const drained = (status: number) =>
+    judgementsOf(
+      ['RL-429'],
+      { ...HEALTH, status, headers: status === 429 ? { 'retry-after': '30' } : {} },
+      {
+        bucketCount: { rule: 'RL-429', spent: true, why: 'the response before left Remaining 0' },
+      },
+    ).map(({ aspect, holds }) => ({ aspect, holds }));
+
+  it('a 429 with its Retry-After holds; a 200 does not; traffic no check spent is judged on Retry-After alone', () => {
+    expect(drained(429)).toEqual([
+      { aspect: 'spent-429', holds: true },
+      { aspect: '429-retry-after', holds: true },
+    ]);
+    expect(drained(200)).toEqual([{ aspect: 'spent-429', holds: false }]);
+    expect(judgementsOf(['RL-429'], { ...HEALTH, status: 200 })).toEqual([]);
+  });
+});
+
+describe('RL-REMAINING: one less per request a check counted in a window', () => {
+  const countedDown = (remaining: string) =>
+    judgementsOf(
+      ['RL-REMAINING'],
+      { ...HEALTH, status: 200, headers: { 'x-ratelimit-remaining': remaining } },
+      {
+        bucketCount: { rule: 'RL-REMAINING', since: { remaining: 42, counted: 1 }, why: 'one less than the response before' },
+      },
+    ).find(({ aspect }) => aspect === 'counted')?.holds;
+
+  it('holds one less than the response before, not the same or two less', () => {
+    expect(countedDown('41')).toBe(true);
+    expect([countedDown('42'), countedDown('40')]).toEqual([false, false]);
+  });
+});

@@ -67,7 +67,11 @@ export const RATE_LIMIT_RULES = [
     fuzz: 'X-RateLimit-Remaining one less per counted request, per bucket',
     proxy: 'X-RateLimit-Remaining on answers to external callers, an integer, one less per counted request',
     judge(exchange, knowledge) {
-      const judgements = rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer')(exchange, knowledge);
+      const judgements = [
+        ...rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer')(exchange, knowledge),
+        // One less per counted request, as a check counted them (bucketCount).
+        ...countedAsShaped('RL-REMAINING')(exchange, knowledge),
+      ];
       const limit = knowledge.bucketLimit;
       if (limit === undefined) return judgements;
       const remaining = integerHeader(exchange, HEADERS.rateLimitRemaining);
@@ -91,10 +95,12 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-429', 'ERR-STATUS-429', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
     fuzz: "Retry-After on every 429, an integer consistent with the window's end",
     proxy: "Retry-After on every 429, an integer consistent with the window's end",
-    judge(exchange) {
-      if (exchange.status !== 429) return [];
+    judge(exchange, knowledge) {
+      // A bucket a check spent is due its 429 (bucketCount); every 429, its Retry-After.
+      const spent = countedAsShaped('RL-429')(exchange, knowledge);
+      if (exchange.status !== 429) return spent;
       const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
-      return [judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429')];
+      return [...spent, judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429')];
     },
   },
   {

@@ -6,8 +6,8 @@ import type { TimeInterval } from './model/server-time.js';
 /** Whose departure a rule judges: the server's answers, or the client's requests. */
 export type Side = 'client' | 'server';
 
-/** The rules of the Limits whose sentences say who shares a bucket: a count a sender shaped tests one of them. */
-export type BucketRuleId = 'RL-PER-PLAYER' | 'RL-WINDOW' | 'RL-AUTH-IP' | 'RL-EXEMPT';
+/** The rules of the Limits whose sentences say who shares a bucket, how it counts down, or that a spent one answers 429: a count a sender shaped tests one of them. */
+export type BucketRuleId = 'RL-PER-PLAYER' | 'RL-WINDOW' | 'RL-AUTH-IP' | 'RL-EXEMPT' | 'RL-429' | 'RL-REMAINING';
 
 /**
  * What a sender that shaped the traffic knows of a request's bucket (a check: fresh windows, one client, its own
