@@ -185,3 +185,22 @@ describe('RL-REMAINING: one less per request a check counted in a window', () =>
     expect([countedDown('42'), countedDown('40')]).toEqual([false, false]);
   });
 });
+
+describe('RL-WINDOW: the window a counted response’s Reset names, in whatever unit it reads, is a minute long', () => {
+  const NOW = Date.UTC(2026, 11, 6, 12);
+  const window = (secondsAhead: number, shaped = true) =>
+    judgementsOf(
+      ['RL-WINDOW'],
+      { ...HEALTH, status: 200, headers: { 'x-ratelimit-reset': String(NOW / 1000 + secondsAhead) } },
+      {
+        serverTime: { fromMs: NOW, toMs: NOW },
+        ...(shaped ? { shaped: true } : {}),
+      },
+    ).find(({ aspect }) => aspect === 'window-a-minute')?.holds;
+
+  it('holds for an end 30 s away, not for one 15 minutes away; traffic no check shaped is not judged on it', () => {
+    expect(window(30)).toBe(true);
+    expect(window(900)).toBe(false);
+    expect(window(900, false)).toBeUndefined();
+  });
+});

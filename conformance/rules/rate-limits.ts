@@ -1,5 +1,6 @@
 import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { categoryOf, isCounted } from './model/rate-limit-model.js';
+import { resetProblem } from './model/reset-unit.js';
 import { header, integerHeader } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
 import { countedAsShaped } from './bucket-count.js';
@@ -110,8 +111,16 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-429', 'LIM-AUTH', 'LIM-READS', 'LIM-GAMEPLAY', 'EP-CATEGORIES'],
     fuzz: "a 429 exactly when the model's bucket is spent, success where no limit applies, and Reset ending the window the model opened",
     proxy: "a 429 exactly when the model's bucket is spent",
-    session: ['bucketCount'],
-    judge: countedAsShaped('RL-WINDOW'),
+    session: ['bucketCount', 'shaped'],
+    judge(exchange, knowledge) {
+      const counted = countedAsShaped('RL-WINDOW')(exchange, knowledge);
+      // A check's counted response, alone: the window its Reset names ends within the minute, in whatever unit it reads.
+      const reset = knowledge.shaped === true ? integerHeader(exchange, HEADERS.rateLimitReset) : undefined;
+      if (reset === undefined) return counted;
+      const broken = resetProblem([{ value: reset, at: knowledge.serverTime }]);
+      const long = broken?.rule === 'RL-WINDOW' ? broken.problem : undefined;
+      return [...counted, judged('window-a-minute', long === undefined, long ?? 'a window of a minute, as X-RateLimit-Reset names it')];
+    },
   },
   {
     id: 'RL-AUTH-IP',
