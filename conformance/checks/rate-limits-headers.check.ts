@@ -1,6 +1,6 @@
 import { describe, it, type TestContext } from 'vitest';
 import { RATE_LIMITS, type RateLimitCategory } from '../../src/spec/limits.js';
-import { expectThat, observe, requireThat } from './assertions.js';
+import { observe, requireThat } from './assertions.js';
 import { expectBucketCount, expectRule, sentBySuite } from './expect-rule.js';
 import type { Exchange } from '../common/exchange.js';
 import { fixture } from '../fixtures/fixture.js';
@@ -86,7 +86,10 @@ async function expectResetUnit(suite: Suite, context: TestContext, category: Rat
     return;
   }
   // An unreadable value fails its own response; values in no one unit, the last, where they stopped agreeing.
-  if (broken !== undefined) expectThat(responses.at(inference.kind === 'unreadable' ? inference.index : -1)!.exchange, false, broken.problem);
+  if (broken !== undefined) {
+    const exchange = responses.at(inference.kind === 'unreadable' ? inference.index : -1)!.exchange;
+    expectRule('RL-RESET', exchange, { ...sentBySuite(suite, exchange), resetSamples: samples }, `the ${category} responses' X-RateLimit-Reset`);
+  }
   if (inference.kind === 'ambiguous')
     await observe(context, `${category}: X-RateLimit-Reset fits several units (${inference.units.join(', ')}); the server's clock is odd`);
   if (inference.kind !== 'unit') return;

@@ -204,3 +204,22 @@ describe('RL-WINDOW: the window a counted response’s Reset names, in whatever 
     expect(window(900, false)).toBeUndefined();
   });
 });
+
+describe('RL-RESET: one unit reads every Reset of a category a check collected', () => {
+  const NOW = Date.UTC(2026, 11, 6, 12);
+  const at = (ms: number) => ({ fromMs: NOW + ms, toMs: NOW + ms });
+  const oneUnit = (values: readonly number[]) =>
+    judgementsOf(
+      ['RL-RESET'],
+      { ...HEALTH, status: 200, headers: { 'x-ratelimit-reset': String(values.at(-1)) } },
+      {
+        resetSamples: values.map((value, index) => ({ value, at: at(index * 1000) })),
+      },
+    ).find(({ aspect }) => aspect === 'one-unit')?.holds;
+
+  it('holds for epoch seconds throughout, not for epoch seconds then epoch milliseconds', () => {
+    const end = NOW / 1000 + 60;
+    expect(oneUnit([end, end, end])).toBe(true);
+    expect(oneUnit([end, end * 1000])).toBe(false);
+  });
+});

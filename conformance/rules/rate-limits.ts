@@ -87,7 +87,15 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-HEADER-RESET', 'LIM-HEADERS'],
     fuzz: 'X-RateLimit-Reset present, in one unit per bucket category throughout the run',
     proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit per bucket category',
-    judge: rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer'),
+    judge(exchange, knowledge) {
+      const judgements = rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer')(exchange, knowledge);
+      const samples = knowledge.resetSamples;
+      if (samples === undefined) return judgements;
+      // A window longer than the minute is RL-WINDOW's: here, only whether one unit reads every value.
+      const broken = resetProblem(samples);
+      const unreadable = broken?.rule === 'RL-RESET' ? broken.problem : undefined;
+      return [...judgements, judged('one-unit', unreadable === undefined, unreadable ?? 'X-RateLimit-Reset in one unit on every response of the category')];
+    },
   },
   {
     id: 'RL-429',

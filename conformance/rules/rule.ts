@@ -1,6 +1,7 @@
 import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
 import type { Exchange } from '../common/exchange.js';
+import type { ResetSample } from './model/reset-unit.js';
 import type { TimeInterval } from './model/server-time.js';
 
 /** Whose departure a rule judges: the server's answers, or the client's requests. */
@@ -54,6 +55,11 @@ export interface Knowledge {
   refreshedTokenAccepted?: boolean;
   /** The size of the bucket the sender counted the request in (a check's drain): Remaining is due below it. */
   bucketLimit?: number;
+  /**
+   * The X-RateLimit-Reset values of one bucket category's responses a sender collected, each with when it was made
+   * (a check's): one unit must read them all.
+   */
+  resetSamples?: readonly ResetSample[];
   /** The request's token is a player's whose email the sender knows is not verified (--unverified-token, the control API's scenario). */
   unverifiedPlayer?: boolean;
   /** For a verification: when the server last accepted a registration of the address, on its clock. */
