@@ -223,3 +223,21 @@ describe('RL-RESET: one unit reads every Reset of a category a check collected',
     expect(oneUnit([end, end * 1000])).toBe(false);
   });
 });
+
+describe("RL-429: a spent bucket's Retry-After, read against the window its Reset values name", () => {
+  const NOW = Date.UTC(2026, 11, 6, 12);
+  const refused = (retryAfter: number) =>
+    judgementsOf(
+      ['RL-429'],
+      { ...HEALTH, status: 429, body: { error: 'slow down' }, headers: { 'retry-after': String(retryAfter) } },
+      {
+        serverTime: { fromMs: NOW, toMs: NOW },
+        resetSamples: [{ value: NOW / 1000 + 30, at: { fromMs: NOW - 1000, toMs: NOW - 1000 } }],
+      },
+    ).find(({ aspect }) => aspect === 'retry-after-window')?.holds;
+
+  it('holds for the 30 s to the window’s end, not for an hour', () => {
+    expect(refused(30)).toBe(true);
+    expect(refused(3600)).toBe(false);
+  });
+});

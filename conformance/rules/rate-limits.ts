@@ -1,6 +1,8 @@
-import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
+import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '../../src/spec/limits.js';
 import { categoryOf, isCounted } from './model/rate-limit-model.js';
-import { resetProblem } from './model/reset-unit.js';
+import { inferResetUnit, resetProblem, windowEndFor } from './model/reset-unit.js';
+import { consistentWithWindow, describeRetryAfter, readRetryAfter } from './model/retry-after.js';
+import { span } from './model/server-time.js';
 import { header, integerHeader } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
 import { countedAsShaped } from './bucket-count.js';
@@ -23,6 +25,23 @@ function rateLimitHeader(name: string, presentAspect: string, integerAspect: str
       ...(present ? [judged(integerAspect, integerHeader(exchange, name) !== undefined, `${name} as an integer`)] : []),
     ];
   };
+}
+
+/**
+ * Where a check collected the Reset values of the bucket its 429 ends (resetSamples): Retry-After, read in the unit
+ * that makes it the wait to the window's end those values name (else alone), asks for no more than the window.
+ */
+function withinWindow(exchange: Exchange, retryAfter: number | undefined, knowledge: Knowledge): Judgement[] {
+  const samples = knowledge.resetSamples;
+  if (samples === undefined || retryAfter === undefined) return [];
+  const inference = inferResetUnit(samples);
+  const reset = integerHeader(exchange, HEADERS.rateLimitReset) ?? samples.at(-1)?.value;
+  const at = knowledge.serverTime;
+  const expectedWait = inference.kind !== 'unit' || reset === undefined ? undefined : span(at, windowEndFor(inference.unit, reset, at));
+  const reading = readRetryAfter(retryAfter, expectedWait);
+  const within = reading !== undefined && consistentWithWindow(reading);
+  const read = reading === undefined ? 'in no unit' : `as ${describeRetryAfter(retryAfter, reading)}`;
+  return [judged('retry-after-window', within, `a Retry-After within the ${RATE_LIMIT_WINDOW_MS / 1000} s window (read ${read})`)];
 }
 
 /**
@@ -109,7 +128,11 @@ export const RATE_LIMIT_RULES = [
       const spent = countedAsShaped('RL-429')(exchange, knowledge);
       if (exchange.status !== 429) return spent;
       const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
-      return [...spent, judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429')];
+      return [
+        ...spent,
+        judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429'),
+        ...withinWindow(exchange, retryAfter, knowledge),
+      ];
     },
   },
   {
