@@ -22,8 +22,8 @@ const NO_TARGET: ConformanceConfig = {
   shipPayload: JSON.parse(TARGET_DEFAULTS.shipPayload),
   waitOtpExpiry: false,
   emailTemplate: TARGET_DEFAULTS.emailTemplate,
-  maxWaitSeconds: TARGET_DEFAULTS.maxWait,
-  requestTimeoutSeconds: TARGET_DEFAULTS.requestTimeout,
+  maxWait: TARGET_DEFAULTS.maxWait,
+  requestTimeout: TARGET_DEFAULTS.requestTimeout,
 };
 
 /** Every check of the suite in the run's order, as its module declares them (collected, not run). */

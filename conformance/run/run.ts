@@ -157,7 +157,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     );
     return { exitCode, seed, passed: 0, failed: 0, skipped: 0, skippedChecks: [], observations: [], checks: [], interrupted: stoppedEarly };
   }
-  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl, config.requestTimeoutSeconds * 1000, runHeader(seed));
+  const unlike = options.force === true ? undefined : await unlikeThisApi(config.baseUrl, config.requestTimeout * 1000, runHeader(seed));
   if (unlike !== undefined) console.log(`${unlike}.\nRunning the health checks only; pass --force to run every check.`);
   const plan = unlike === undefined && isAuthPaced(config) ? planAuth(config) : undefined;
   if (unlike === undefined) announce(config, plan);

@@ -49,7 +49,7 @@ export interface SharedAuthBucket {
 export class Pacer {
   readonly #authSends = new Map<string, number[]>();
   readonly #clock: ClockControl | undefined;
-  readonly #maxWaitSeconds: number;
+  readonly #maxWait: number;
   #sent = 0;
   readonly #startedAt = Date.now();
   /** The first auth request refused 429 while its client had room in its own budget: buckets the plan took apart are one. */
@@ -57,9 +57,9 @@ export class Pacer {
   /** Ends a wait at once when the run is stopped (an interrupt). */
   stopSignal: AbortSignal | undefined;
 
-  constructor(clock: ClockControl | undefined, maxWaitSeconds: number) {
+  constructor(clock: ClockControl | undefined, maxWait: number) {
     this.#clock = clock;
-    this.#maxWaitSeconds = maxWaitSeconds;
+    this.#maxWait = maxWait;
   }
 
   /** The target's clock moved: a whole window gone empties every budget. */
@@ -130,8 +130,8 @@ export class Pacer {
   async after429(exchange: Exchange, attempt: number, auth = false): Promise<boolean> {
     if (attempt >= MAX_RETRIES || (auth && this.#sharedAuthBucket !== undefined)) return false;
     const seconds = retryAfterSeconds(exchange);
-    if (this.#clock === undefined && seconds > this.#maxWaitSeconds) {
-      notice(`${exchange.method} ${exchange.url} answered 429 with Retry-After ${seconds}: more than --max-wait ${this.#maxWaitSeconds} s, not waiting`);
+    if (this.#clock === undefined && seconds > this.#maxWait) {
+      notice(`${exchange.method} ${exchange.url} answered 429 with Retry-After ${seconds}: more than --max-wait ${this.#maxWait} s, not waiting`);
       return false;
     }
     await this.#pass(seconds * 1000 + MARGIN_MS, `${exchange.method} ${new URL(exchange.url).pathname} answered 429`);

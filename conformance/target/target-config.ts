@@ -38,7 +38,7 @@ export interface ConformanceConfig {
   /** Address template for sign-ins, `{id}` replaced by a unique id. */
   emailTemplate: string;
   /** Most seconds a check waits for a rate-limit window in real time before it gives up. */
-  maxWaitSeconds: number;
+  maxWait: number;
   /** Most seconds one answer may take, headers and body together; a check may wait four times that in all. */
-  requestTimeoutSeconds: number;
+  requestTimeout: number;
 }

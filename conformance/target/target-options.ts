@@ -104,7 +104,7 @@ export async function resolveTargetConfig(options: TargetOptions, seed: number):
     shipPayload: shipPayloadOf(options),
     waitOtpExpiry: options.waitOtpExpiry ?? false,
     emailTemplate: options.emailTemplate ?? TARGET_DEFAULTS.emailTemplate,
-    maxWaitSeconds: options.maxWait ?? TARGET_DEFAULTS.maxWait,
-    requestTimeoutSeconds: options.requestTimeout ?? TARGET_DEFAULTS.requestTimeout,
+    maxWait: options.maxWait ?? TARGET_DEFAULTS.maxWait,
+    requestTimeout: options.requestTimeout ?? TARGET_DEFAULTS.requestTimeout,
   };
 }

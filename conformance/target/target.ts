@@ -47,10 +47,10 @@ export class Target {
     this.#framings = new RequestFramings(config.seed);
     this.session = new SessionTraffic(config.gameOrigin === null ? [] : [config.gameOrigin]);
     this.identities = new IdentityPool(config.sourceIps, config.clientIpHeader);
-    this.answers = new AnswerBudget(config.requestTimeoutSeconds * 1000);
+    this.answers = new AnswerBudget(config.requestTimeout * 1000);
     this.#default = this.identities.fresh();
     this.clock = config.capabilities?.clockControl === true ? new ClockControl(this, (ms) => this.pacer.clockMoved(ms)) : undefined;
-    this.pacer = new Pacer(this.clock, config.maxWaitSeconds);
+    this.pacer = new Pacer(this.clock, config.maxWait);
   }
 
   get stopSignal(): AbortSignal | undefined {
