@@ -48,11 +48,7 @@ async function waitUntil(suite: Suite, context: TestContext, atMs: number, why: 
     return;
   }
   const waitMs = atMs - Date.now();
-  requireThat(
-    context,
-    waitMs <= suite.config.maxWait * 1000,
-    `${why} ends in ${Math.ceil(waitMs / 1000)} s, more than --max-wait ${suite.config.maxWait} s`,
-  );
+  requireThat(context, waitMs <= suite.config.maxWait * 1000, `${why} ends in ${Math.ceil(waitMs / 1000)} s, more than --max-wait ${suite.config.maxWait} s`);
   if (waitMs <= 0) return;
   notice(`RL-WINDOW: waiting ${Math.ceil(waitMs / 1000)} s for ${why}`);
   await sleep(waitMs, context.signal);
