@@ -4,7 +4,8 @@ import type { Exchange } from '../common/exchange.js';
 import { type RunStop, STOP_EXIT_CODES, type StopSignalName } from '../common/run-stop.js';
 import { createOtpSource } from '../otp/index.js';
 import { type HarOutput, HarRecorder } from '../report/har.js';
-import { PROXY_RULES, type RuleId } from '../rules/index.js';
+import type { RuleId } from '../rules/index.js';
+import { cannotSignIn } from '../fixtures/accounts.js';
 import { notice } from '../target/pacing.js';
 import { Target } from '../target/target.js';
 import { checkTargetOptions, resolveTargetConfig, type TargetOptions } from '../target/target-options.js';
@@ -61,6 +62,9 @@ export interface RecordingResult extends Partial<TargetAftermath> {
 
 const PROGRESS_MS = 5_000;
 
+/** A drift of a route reported once, however often the session sent it. */
+const driftKey = (drift: Drift) => `${drift.where} ${drift.recorded} ${drift.now}`;
+
 /**
  * Sends a recording's session again to a deployment, as a player made for the run, and compares each answer with
  * the recorded one by shape (drift.ts); the spec's own routes are judged by the rules, as in any check run.
@@ -97,22 +101,21 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
   let error: string | undefined;
   try {
     const otp = target.config.otpSource === null ? null : createOtpSource(target.config.otpSource, target);
-    if (otp === null && target.config.capabilities?.players !== true)
-      throw new Error('no OTP source: the target has no control API to read codes from; pass --otp-source (log:FILE, command:CMD or prompt)');
+    const cannot = cannotSignIn({ config: target.config, otp });
+    if (cannot !== undefined) throw new Error(cannot);
     if (options.stateCommand !== undefined) await runStateCommand(options.stateCommand, { point: 'before-run', baseUrl: target.config.baseUrl });
     const players = new RunPlayers({ config: target.config, target, otp }, options.stateCommand);
     // The first player is made before the first request, as the recorded client signed in first.
     await players.player(0);
     const state = new RecordedState(requests);
     const answers = new Map<number, unknown>();
-    const sameRequests = (index: number) => state.sameRequests(index);
     let lastProgress = Date.now();
     for (const [index, request] of requests.entries()) {
       stop?.signal.throwIfAborted();
       const verdict = verdictOf(request.route);
       target.har?.startPage(`request ${index + 1}: ${request.method} ${request.path}`);
       const player = await players.player(request.player ?? 0);
-      const values: RunValues = { email: player.email, token: player.token, answers, sameRequests };
+      const values: RunValues = { email: player.email, token: player.token, answers, sameRequests: (each) => state.sameRequests(each) };
       let path: string;
       let body: unknown;
       let headers: Record<string, string>;
@@ -145,10 +148,8 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
         verdict.state.push(dependence);
         continue;
       }
-      const known = new Set(verdict.drifts.map((drift) => `${drift.where} ${drift.recorded} ${drift.now}`));
-      for (const drift of driftsOf(request, exchange, sentValues(request.route, path, body))) {
-        if (!known.has(`${drift.where} ${drift.recorded} ${drift.now}`)) verdict.drifts.push(drift);
-      }
+      const known = new Set(verdict.drifts.map(driftKey));
+      for (const drift of driftsOf(request, exchange, sentValues(request.route, path, body))) if (!known.has(driftKey(drift))) verdict.drifts.push(drift);
       if (Date.now() - lastProgress >= PROGRESS_MS) {
         lastProgress = Date.now();
         notice(`sent ${sent} of ${counted(requests.length, 'request')}`);
@@ -159,13 +160,11 @@ export async function runRecording(options: RecordingOptions): Promise<Recording
   }
   const { restored, left } = await restore(new Set(target.registeredEmails));
   if (options.har !== undefined) await target.har?.write(options.har, stop?.reason !== undefined ? `interrupted (${stop.reason})` : error);
-  const rules = PROXY_RULES.filter((each) => each.side === 'server').flatMap((each) =>
-    target.session.report(each.id as RuleId).first.map((finding) => ({
-      rule: each.id as RuleId,
-      message: finding.message,
-      route: exchangeRoutes.get(finding.exchange) ?? `${finding.exchange.method} ${new URL(finding.exchange.url).pathname}`,
-    })),
-  );
+  const rules = target.session.departures().map((finding) => ({
+    rule: finding.rule as RuleId,
+    message: finding.message,
+    route: exchangeRoutes.get(finding.exchange) ?? `${finding.exchange.method} ${new URL(finding.exchange.url).pathname}`,
+  }));
   const verdicts = [...routes.values()];
   const failed = verdicts.some((verdict) => verdict.drifts.length > 0) || rules.length > 0;
   const interrupted = stop?.reason;

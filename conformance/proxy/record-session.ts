@@ -6,7 +6,7 @@ import { ROUTES } from '../../src/spec/routes.js';
 import { mediaTypeOf, pointerSegment, shapeOf } from '../common/answer-shape.js';
 import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { type EmailPlaceholders, redactedString } from './answer-template.js';
-import { echoesOf, echoKey, trustedEchoes, type Echo } from './request-echoes.js';
+import { echoesOf, echoKey, normalised, trustedEchoes, type Echo } from './request-echoes.js';
 import { decoded, type RouteParam, routePattern } from './route-pattern.js';
 import { answeredPlayer, bearerToken, pathOf, type TrafficIdentities } from './traffic-identities.js';
 
@@ -80,8 +80,6 @@ function leftOut(exchange: Exchange): string | undefined {
   if (exchange.requestBody !== undefined && exchange.requestBody !== '' && parsedJson(exchange.requestBody) === undefined) return NOT_JSON;
   return undefined;
 }
-
-const normalised = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** An id of an earlier answer: where it was, under which key and parent. */
 interface AnsweredId {

@@ -1,3 +1,4 @@
+import { pointerSegment } from '../common/answer-shape.js';
 import { isObject } from '../common/exchange.js';
 import type { RouteParam } from './route-pattern.js';
 import type { Ship } from './ship-state.js';
@@ -68,7 +69,8 @@ export interface Echo {
   distinctive: boolean;
 }
 
-const normalised = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A name as the request and the answer may both write it: `sector_id`, `sectorId` and `SectorID` alike. */
+export const normalised = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The answer's field named as the request's value: the same name, or `id` in an object named as its `…Id`. */
 function sameName(key: string | undefined, parent: string | undefined, sent: string): boolean {
@@ -99,7 +101,7 @@ function sources(value: string | number | boolean, request: RequestValues): { ex
   return found;
 }
 
-const pointerOf = (keys: readonly string[]) => keys.map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+const pointerOf = (keys: readonly string[]) => keys.map((key) => `/${pointerSegment(key)}`).join('');
 
 /**
  * The values of a recorded answer (already templated: its templates are left alone) that its request sent: one

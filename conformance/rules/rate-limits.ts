@@ -27,6 +27,13 @@ function rateLimitHeader(name: string, presentAspect: string, integerAspect: str
   };
 }
 
+// The judges the rules below combine, made once: the proxy judges every exchange it passes.
+const remainingHeader = rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer');
+const resetHeader = rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer');
+const remainingCounted = countedAsShaped('RL-REMAINING');
+const spentCounted = countedAsShaped('RL-429');
+const windowCounted = countedAsShaped('RL-WINDOW');
+
 /**
  * Where a check collected the Reset values of the bucket its 429 ends (resetSamples): Retry-After, read in the unit
  * that makes it the wait to the window's end those values name (else alone), asks for no more than the window.
@@ -88,9 +95,9 @@ export const RATE_LIMIT_RULES = [
     proxy: 'X-RateLimit-Remaining on answers to external callers, an integer, one less per counted request',
     judge(exchange, knowledge) {
       const judgements = [
-        ...rateLimitHeader(HEADERS.rateLimitRemaining, 'remaining-present', 'remaining-integer')(exchange, knowledge),
+        ...remainingHeader(exchange, knowledge),
         // One less per counted request, as a check counted them (bucketCount).
-        ...countedAsShaped('RL-REMAINING')(exchange, knowledge),
+        ...remainingCounted(exchange, knowledge),
       ];
       const limit = knowledge.bucketLimit;
       if (limit === undefined) return judgements;
@@ -107,7 +114,7 @@ export const RATE_LIMIT_RULES = [
     fuzz: 'X-RateLimit-Reset present, in one unit per bucket category throughout the run',
     proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit per bucket category',
     judge(exchange, knowledge) {
-      const judgements = rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 'reset-integer')(exchange, knowledge);
+      const judgements = resetHeader(exchange, knowledge);
       const samples = knowledge.resetSamples;
       if (samples === undefined) return judgements;
       // A window longer than the minute is RL-WINDOW's: here, only whether one unit reads every value.
@@ -125,7 +132,7 @@ export const RATE_LIMIT_RULES = [
     proxy: "Retry-After on every 429, an integer consistent with the window's end",
     judge(exchange, knowledge) {
       // A bucket a check spent is due its 429 (bucketCount); every 429, its Retry-After.
-      const spent = countedAsShaped('RL-429')(exchange, knowledge);
+      const spent = spentCounted(exchange, knowledge);
       if (exchange.status !== 429) return spent;
       const retryAfter = integerHeader(exchange, HEADERS.retryAfter);
       return [
@@ -144,7 +151,7 @@ export const RATE_LIMIT_RULES = [
     proxy: "a 429 exactly when the model's bucket is spent",
     session: ['bucketCount', 'shaped'],
     judge(exchange, knowledge) {
-      const counted = countedAsShaped('RL-WINDOW')(exchange, knowledge);
+      const counted = windowCounted(exchange, knowledge);
       // A check's counted response, alone: the window its Reset names ends within the minute, in whatever unit it reads.
       const reset = knowledge.shaped === true ? integerHeader(exchange, HEADERS.rateLimitReset) : undefined;
       if (reset === undefined) return counted;

@@ -36,6 +36,11 @@ export class SessionTraffic {
     };
   }
 
+  /** The first departures kept of every rule the session saw broken, rule by rule. */
+  departures(): LiveFinding[] {
+    return [...this.#reports.values()].flatMap((report) => report.first);
+  }
+
   report(rule: AnyRuleId): SessionReport {
     return this.#reports.get(rule) ?? { judged: 0, breaches: 0, first: [] };
   }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../body.js';
 import type { UserRoute } from './user-route.js';
 
 /**
@@ -16,7 +17,6 @@ interface KnownObject {
   fields: Json;
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isLiteral = (value: unknown) =>
   typeof value === 'number' || typeof value === 'boolean' || value === null || (typeof value === 'string' && !value.includes('{{'));
 const isId = (value: unknown): value is string | number => (typeof value === 'string' && value !== '' && !value.includes('{{')) || Number.isInteger(value);
@@ -44,7 +44,7 @@ export class KnownObjects {
       for (const item of value) this.#note(item, parent);
       return;
     }
-    if (!isObject(value)) return;
+    if (!isJsonObject(value)) return;
     const id = value['id'];
     if (isId(id) && this.#count < MAX_KNOWN) {
       const fields = Object.fromEntries(Object.entries(value).filter(([key, item]) => key !== 'id' && isLiteral(item)));
@@ -79,7 +79,7 @@ export class KnownObjects {
   /** The answer with each object whose id the request sent given what the recording knows of that id. */
   fill(value: unknown, ids: ReadonlySet<string>, parent?: string): unknown {
     if (Array.isArray(value)) return value.map((item) => this.fill(item, ids, parent));
-    if (!isObject(value)) return value;
+    if (!isJsonObject(value)) return value;
     const filled = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.fill(item, ids, key)]));
     const id = value['id'];
     if (!isId(id) || !ids.has(String(id))) return filled;
