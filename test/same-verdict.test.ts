@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../conformance/common/exchange.js';
-import { ruleFindings } from '../conformance/rules/session/rate-limit-judge.js';
 import type { LiveFinding } from '../conformance/rules/session/live-finding.js';
 import { LiveJudge } from '../conformance/rules/session/live-judge.js';
 import { answeredAt } from '../conformance/rules/model/server-time.js';
 import { startProxy, type RunningProxy } from '../conformance/proxy/proxy-server.js';
-import { FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
+import { departures, FUZZ_RULES, judgeExchange, type Knowledge, type RuleId, RULES } from '../conformance/rules/index.js';
 import { type InvariantId, TrafficInvariants } from '../conformance/rules/traffic.js';
 import { limiter } from './support/limiter.js';
 import { describeFindings, NOT_SEEN_LIVE, runLiveSession } from './support/live-session.js';
@@ -120,7 +119,7 @@ describe('check, fuzz and the proxy give one exchange the same verdict', () => {
       const disagreements = exchanges.flatMap((exchange) => {
         const knowledge = knowledgeOf(exchange);
         const check = checkRules(exchange, knowledge);
-        const fuzz = ruleFindings(exchange, knowledge).map((finding) => finding.rule);
+        const fuzz = departures(exchange, knowledge, FUZZ_RULES).map((verdict) => verdict.rule);
         const live = liveRules(exchange, knowledge);
         const checked = sorted(check, SINGLE_EXCHANGE_RULES);
         for (const rule of check) found.add(rule);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { Caller } from '../rules/model/rate-limit-model.js';
 import type { FuzzPlayer, FuzzSession, RunModel, RunReal } from './fuzz-session.js';
-import type { Outcome } from '../rules/session/rate-limit-judge.js';
+import type { Outcome } from '../rules/model/modelled-answer.js';
 import { lookAlikeOrigins } from '../target/look-alike-origins.js';
 import { sendStep } from './send-step.js';
 

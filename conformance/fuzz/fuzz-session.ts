@@ -14,6 +14,8 @@ import { Target } from '../target/target.js';
 import { PlayerSupply } from './player-supply.js';
 import { planAddresses, QuietTracker, type AddressPlan } from './real-time-pool.js';
 import { ServerChoices } from '../rules/session/server-choices.js';
+import { RuleSessions } from '../rules/session/rule-sessions.js';
+import { FUZZ_RULES } from '../rules/index.js';
 import type { Step } from './step.js';
 
 /** A signed-in player the commands act as; `label` is how the model and the report name it. */
@@ -38,6 +40,8 @@ export interface RunReal {
   identities: readonly Identity[];
   players: readonly FuzzPlayer[];
   steps: Step[];
+  /** The sessions the fuzzed rules open, for this run's traffic alone. */
+  ruleSessions: RuleSessions;
 }
 
 const IDENTITIES_PER_RUN = 3;
@@ -205,7 +209,10 @@ export class FuzzSession {
       boundaryToleranceMs: this.clock === undefined ? 2_000 : 1_000,
     });
     const labelled = await Promise.all(players.map(async (player, index) => ({ label: `player ${index + 1}`, tokens: await this.#tokensOf(player) })));
-    return { model: { limits, nowMs, pending: [] }, real: { session: this, identities, players: labelled, steps: [] } };
+    return {
+      model: { limits, nowMs, pending: [] },
+      real: { session: this, identities, players: labelled, steps: [], ruleSessions: new RuleSessions(FUZZ_RULES) },
+    };
   }
 
   /** A counted request was sent now: in real time its address or player (as the bucket's scope says) is busy for a window. */

@@ -6,6 +6,8 @@ import { RateLimitModel } from '../rules/model/rate-limit-model.js';
 import { ServerClock } from '../rules/model/server-time.js';
 import type { FuzzSession, RunModel, RunReal } from './fuzz-session.js';
 import { ServerChoices } from '../rules/session/server-choices.js';
+import { RuleSessions } from '../rules/session/rule-sessions.js';
+import { FUZZ_RULES } from '../rules/index.js';
 import { sendStep } from './send-step.js';
 
 /** A real-time server whose public windows are minutes of its own clock (`aheadMs` ahead of this machine's), answering GET /health from one client. */
@@ -64,7 +66,13 @@ describe('sendStep in real time', () => {
     };
     const limits = new RateLimitModel({ alignments: (category) => choices.alignmentFor(category), boundaryToleranceMs: 2_000 });
     const model: RunModel = { limits, nowMs: undefined, pending: [] };
-    const real = { session: session as unknown as FuzzSession, identities: [identity], players: [], steps: [] } as RunReal;
+    const real: RunReal = {
+      session: session as unknown as FuzzSession,
+      identities: [identity],
+      players: [],
+      steps: [],
+      ruleSessions: new RuleSessions(FUZZ_RULES),
+    };
     return { session, model, real };
   }
 

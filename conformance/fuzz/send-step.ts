@@ -4,9 +4,10 @@ import type { Caller, Expectation } from '../rules/model/rate-limit-model.js';
 import { instant, midpoint } from '../rules/model/server-time.js';
 import type { Call } from '../target/call.js';
 import type { RunModel, RunReal } from './fuzz-session.js';
-import { onePerRule } from '../rules/index.js';
-import { judge, type Judgement, type Outcome, ruleFindings } from '../rules/session/rate-limit-judge.js';
-import { Disagreement } from './step.js';
+import { departures, FUZZ_RULES, type Knowledge, onePerRule } from '../rules/index.js';
+import type { Outcome } from '../rules/model/modelled-answer.js';
+import { modelAnswer, type ModelledReading } from '../rules/session/modelled-answers.js';
+import { Disagreement, findingsOf } from './step.js';
 
 export interface StepRequest {
   description: string;
@@ -19,7 +20,7 @@ export interface StepRequest {
  * Where a category's windows start is learned from its first answers, after the model opened that bucket under
  * another alignment: the bucket ends where the answer says, and the category's windows opened from now on follow it.
  */
-function followLearnedWindow(model: RunModel, caller: Caller, expectation: Expectation, judged: Judgement, atMs: number): void {
+function followLearnedWindow(model: RunModel, caller: Caller, expectation: Expectation, judged: ModelledReading, atMs: number): void {
   if (expectation.category === undefined || judged.remaining === undefined || judged.windowEnd === undefined) return;
   model.limits.sync(expectation.category, caller, { remaining: judged.remaining, atMs, windowEndMs: midpoint(judged.windowEnd) });
 }
@@ -40,11 +41,12 @@ export async function sendStep(model: RunModel, real: RunReal, request: StepRequ
   if (exchange.status === 429) session.stats.limited++;
   if (expectation.counted !== false) session.counted(request.call, expectation.category);
   const at = model.nowMs === undefined ? session.serverClock.answeredAt(exchange) : instant(model.nowMs);
-  const judged = judge(exchange, expectation, request.outcome, { caller: request.caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
-  const knowledge = { path: path.split('?')[0]!, external: !request.caller.gameOrigin, serverTime: at };
-  judged.findings = onePerRule([...judged.findings, ...ruleFindings(exchange, knowledge)]);
-  real.steps.push({ description: request.description, exchange, expectation, findings: judged.findings });
-  if (judged.findings.length > 0) throw new Disagreement(judged.findings);
+  const { caller } = request;
+  const judged = modelAnswer(exchange, expectation, request.outcome, { caller, at, choices: session.choices, exactClock: model.nowMs !== undefined });
+  const knowledge: Knowledge = { path: path.split('?')[0]!, external: !caller.gameOrigin, serverTime: at, caller, modelledAnswer: judged.modelled };
+  const findings = onePerRule(findingsOf([...departures(exchange, knowledge, FUZZ_RULES), ...real.ruleSessions.observe(exchange, knowledge)]));
+  real.steps.push({ description: request.description, exchange, expectation, findings });
+  if (findings.length > 0) throw new Disagreement(findings);
   if (!alignmentKnown && session.choices.alignments.has(expectation.category!)) followLearnedWindow(model, request.caller, expectation, judged, atMs);
   // Near a window's end either answer is right: the model takes the one the target gave.
   if (expectation.nearBoundary && expectation.category !== undefined && judged.remaining !== undefined) {

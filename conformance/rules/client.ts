@@ -128,7 +128,7 @@ export const CLIENT_RULES = [
     proxy: 'Authorization: Bearer <token> on the protected routes of the table',
     judge: departuresOf('CLIENT-BEARER'),
   },
-  // Judged over a session by the live judge (live-judge.ts): what a client did before counts.
+  // Judged over a session by the session judge (rules/session/live-judge.ts): what a client did before counts.
   {
     id: 'CLIENT-ENCOUNTER',
     side: 'client',

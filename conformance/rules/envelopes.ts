@@ -1,6 +1,7 @@
 import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
 import { isObject } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
+import { modelledStatus } from './modelled-limits.js';
 import { dueOk, judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /** An answer to HEAD has no body (RFC 9110 §9.3.2): what the body must be is judged on GET. */
@@ -70,6 +71,11 @@ export const ENVELOPE_RULES = [
     sentences: ['ERR-BODY', 'RES-ERROR-MESSAGE'],
     fuzz: 'an error envelope on every 4xx, and a 4xx where a refusal is due',
     proxy: 'an error envelope on every 4xx and 5xx of the API',
-    judge: (exchange) => (exchange.status >= 400 && hasBody(exchange.method, exchange.status) ? [errorEnvelope(exchange)] : []),
+    session: ['modelledAnswer'],
+    judge: (exchange, knowledge) => [
+      ...(exchange.status >= 400 && hasBody(exchange.method, exchange.status) ? [errorEnvelope(exchange)] : []),
+      // A refusal the fuzzer's sequence made due, where no limit applies.
+      ...modelledStatus('ENV-ERROR', exchange, knowledge),
+    ],
   },
 ] as const satisfies readonly Rule[];

@@ -6,6 +6,8 @@ import { span } from './model/server-time.js';
 import { header, integerHeader } from '../common/exchange.js';
 import type { Exchange } from '../common/exchange.js';
 import { countedAsShaped } from './bucket-count.js';
+import { GameOriginCounts } from './game-origin-counts.js';
+import { modelledRemaining, modelledResetReading, modelledRetryAfter, modelledStatus, modelledWindowEnd } from './modelled-limits.js';
 import { type Judge, judged, type Judgement, type Knowledge, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
 
 /**
@@ -33,6 +35,8 @@ const resetHeader = rateLimitHeader(HEADERS.rateLimitReset, 'reset-present', 're
 const remainingCounted = countedAsShaped('RL-REMAINING');
 const spentCounted = countedAsShaped('RL-429');
 const windowCounted = countedAsShaped('RL-WINDOW');
+const authIpCounted = countedAsShaped('RL-AUTH-IP');
+const exemptCounted = countedAsShaped('RL-EXEMPT');
 
 /**
  * Where a check collected the Reset values of the bucket its 429 ends (resetSamples): Retry-After, read in the unit
@@ -96,8 +100,9 @@ export const RATE_LIMIT_RULES = [
     judge(exchange, knowledge) {
       const judgements = [
         ...remainingHeader(exchange, knowledge),
-        // One less per counted request, as a check counted them (bucketCount).
+        // One less per counted request, as a check counted them (bucketCount) or the session's model follows them.
         ...remainingCounted(exchange, knowledge),
+        ...modelledRemaining(exchange, knowledge),
       ];
       const limit = knowledge.bucketLimit;
       if (limit === undefined) return judgements;
@@ -113,8 +118,9 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-HEADER-RESET', 'LIM-HEADERS'],
     fuzz: 'X-RateLimit-Reset present, in one unit per bucket category throughout the run',
     proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit per bucket category',
+    session: ['resetSamples', 'modelledAnswer'],
     judge(exchange, knowledge) {
-      const judgements = resetHeader(exchange, knowledge);
+      const judgements = [...resetHeader(exchange, knowledge), ...modelledResetReading('RL-RESET', knowledge)];
       const samples = knowledge.resetSamples;
       if (samples === undefined) return judgements;
       // A window longer than the minute is RL-WINDOW's: here, only whether one unit reads every value.
@@ -139,6 +145,7 @@ export const RATE_LIMIT_RULES = [
         ...spent,
         judged('429-retry-after', retryAfter !== undefined && retryAfter >= 0, 'Retry-After as a non-negative integer on a 429'),
         ...withinWindow(exchange, retryAfter, knowledge),
+        ...modelledRetryAfter(exchange, knowledge),
       ];
     },
   },
@@ -149,9 +156,14 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-429', 'LIM-AUTH', 'LIM-READS', 'LIM-GAMEPLAY', 'EP-CATEGORIES'],
     fuzz: "a 429 exactly when the model's bucket is spent, success where no limit applies, and Reset ending the window the model opened",
     proxy: "a 429 exactly when the model's bucket is spent",
-    session: ['bucketCount', 'shaped'],
+    session: ['bucketCount', 'shaped', 'modelledAnswer'],
     judge(exchange, knowledge) {
-      const counted = windowCounted(exchange, knowledge);
+      const counted = [
+        ...windowCounted(exchange, knowledge),
+        ...modelledStatus('RL-WINDOW', exchange, knowledge),
+        ...modelledResetReading('RL-WINDOW', knowledge),
+        ...modelledWindowEnd(exchange, knowledge),
+      ];
       // A check's counted response, alone: the window its Reset names ends within the minute, in whatever unit it reads.
       const reset = knowledge.shaped === true ? integerHeader(exchange, HEADERS.rateLimitReset) : undefined;
       if (reset === undefined) return counted;
@@ -167,8 +179,8 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-AUTH-EVERY-CALLER', 'LIM-AUTH'],
     fuzz: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
     proxy: 'a game-origin auth request is counted in its IP bucket and refused 429 once it is spent',
-    session: ['bucketCount'],
-    judge: countedAsShaped('RL-AUTH-IP'),
+    session: ['bucketCount', 'modelledAnswer'],
+    judge: (exchange, knowledge) => [...authIpCounted(exchange, knowledge), ...modelledStatus('RL-AUTH-IP', exchange, knowledge)],
   },
   {
     id: 'RL-PER-PLAYER',
@@ -186,7 +198,9 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-GAME-ORIGINS', 'SVC-GAME-ORIGINS', 'LIM-GAMEPLAY', 'LIM-READS', 'LIM-PUBLIC'],
     fuzz: 'no 429 for a game-origin request in an exempt bucket',
     proxy: "no 429 for a game-origin request in an exempt bucket, and no fall of Remaining across a game origin's requests",
-    session: ['bucketCount'],
-    judge: countedAsShaped('RL-EXEMPT'),
+    session: ['bucketCount', 'modelledAnswer', 'caller'],
+    judge: (exchange, knowledge) => [...exemptCounted(exchange, knowledge), ...modelledStatus('RL-EXEMPT', exchange, knowledge)],
+    // Whether a game origin's requests were counted shows across two of its answers.
+    opens: () => new GameOriginCounts(),
   },
 ] as const satisfies readonly Rule[];

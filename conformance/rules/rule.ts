@@ -1,6 +1,8 @@
 import { ROUTES, type RouteSpec } from '../../src/spec/routes.js';
 import type { SentenceId } from '../../src/spec/sentences.js';
 import type { Exchange } from '../common/exchange.js';
+import type { ModelledAnswer } from './model/modelled-answer.js';
+import type { Caller } from './model/rate-limit-model.js';
 import type { ResetSample } from './model/reset-unit.js';
 import type { TimeInterval } from './model/server-time.js';
 
@@ -36,6 +38,13 @@ export interface Knowledge {
   serverTime: TimeInterval;
   /** `serverTime` was read from the target's own clock through its control API, to the millisecond. */
   serverClockRead?: boolean;
+  /** Who sent it, as the session tells callers apart (its address, its player where known, a game origin or not). */
+  caller?: Caller;
+  /**
+   * What the session's rate-limit model derived of the answer from the traffic before it: the state of its bucket
+   * and its headers read against the server's choices learned so far (the fuzzer's, the proxy's, a check run's).
+   */
+  modelledAnswer?: ModelledAnswer;
   /** Why the request's credentials cannot be honoured, where the sender made them so (a UUID never issued, an expired token). */
   refusedCredentials?: string;
   /** When the request's bucket may be called again, on the server's clock: the Retry-After of its last 429, as a client saw it. */
@@ -110,6 +119,16 @@ export interface Judgement {
 /** A rule's judgements of one exchange: one per aspect that applies, none where the rule says nothing of it. */
 export type Judge = (exchange: Exchange, knowledge: Knowledge) => Judgement[];
 
+/**
+ * What a rule keeps across a session, where no knowledge derived for every rule serves it: told of each exchange in
+ * order (after `judge`), it gives the judgements only the sequence shows.
+ */
+export interface RuleSession {
+  observe(exchange: Exchange, knowledge: Knowledge): Judgement[];
+  /** The server's state moved behind the traffic (its control API was called): what was kept no longer holds. */
+  forget(): void;
+}
+
 /** One rule of the spec that the project judges, with the sentences it rests on. */
 export interface Rule {
   id: string;
@@ -130,6 +149,8 @@ export interface Rule {
    */
   routes?: ReadonlySet<string>;
   judge?: Judge;
+  /** A session of its own, for a rule that judges what a sequence of its exchanges shows (rules/session/rule-sessions.ts opens them). */
+  opens?: () => RuleSession;
 }
 
 /** How far apart two readings of the server's clock may be and still be one moment: the Date header's whole second, and rounding. */

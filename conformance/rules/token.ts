@@ -45,7 +45,7 @@ export const TOKEN_RULES = [
       ];
     },
   },
-  // Judged over a session: the token's expiresAt comes as knowledge (the proxy's live/auth-memory.ts).
+  // Judged over a session: the token's expiresAt comes as knowledge (rules/session/auth-memory.ts derives it for the proxy and a check run's traffic).
   {
     id: 'TOKEN-EXPIRY',
     side: 'server',

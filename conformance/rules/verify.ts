@@ -166,7 +166,7 @@ export const VERIFY_RULES = [
       ];
     },
   },
-  // Judged over a session: what the sender remembers of codes comes as knowledge (the proxy's live/auth-memory.ts).
+  // Judged over a session: what the sender remembers of codes comes as knowledge (rules/session/auth-memory.ts derives it for the proxy and a check run's traffic).
   {
     id: 'VERIFY-REUSED',
     side: 'server',

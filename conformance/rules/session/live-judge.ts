@@ -7,11 +7,11 @@ import { bearerToken } from '../bearer.js';
 import { isSuccess } from '../envelope.js';
 import { sentAddress } from '../parameters.js';
 import { type AnyRuleId, departureMessage, departures, judgeExchange, type Knowledge, onePerRule, type Side, type Verdict } from '../index.js';
-import { finding, type LiveFinding, serverFinding } from './live-finding.js';
+import { finding, type LiveFinding } from './live-finding.js';
 import { LiveRateLimits } from './live-rate-limits.js';
 import { AuthMemory } from './auth-memory.js';
 import { BoundedMap } from './bounded-map.js';
-import { GameOriginCounts } from './game-origin-counts.js';
+import { RuleSessions } from './rule-sessions.js';
 
 /** A request as the proxy received it, before it is forwarded. */
 export interface LiveRequest {
@@ -57,8 +57,9 @@ function canonicalOrigin(origin: string): string | undefined {
 
 /**
  * Judges live traffic between a client and a server, exchange by exchange, with the suite's own judging: every
- * rule of the registry (rules/) on each exchange, the fuzzer's rate-limit judge over the model
- * (live-rate-limits.ts), and what a session shows (codes, tokens, Retry-After, encounters). A finding names its side.
+ * rule of the registry (rules/) on each exchange, and the sessions rules open, told what the traffic before it shows:
+ * the rate-limit model's reading of its bucket (live-rate-limits.ts), codes, tokens, Retry-After, encounters. A
+ * finding names its side.
  */
 export class LiveJudge {
   readonly #gameOrigins: ReadonlySet<string>;
@@ -71,7 +72,7 @@ export class LiveJudge {
   readonly #retryAfter = new BoundedMap<string, number>(REMEMBERED_TOKENS);
   /** Players the server answered 409 (an encounter to resolve first) since their last successful request. */
   readonly #inEncounter = new BoundedMap<string, true>(REMEMBERED_TOKENS);
-  readonly #gameOriginCounts = new GameOriginCounts();
+  readonly #ruleSessions = new RuleSessions();
   /** The last Date header read, and when it says: the answers of one second all send the same. */
   #lastDate: { header: string; time: TimeInterval | undefined } | undefined;
 
@@ -134,24 +135,23 @@ export class LiveJudge {
     const encounterOpen = this.#followEncounter(pending, exchange);
     const { retryAllowedAt } = pending;
     const requestBody = parsedJson(exchange.requestBody);
+    const limits = this.#rateLimits.read({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
     const knowledge: Knowledge = {
       path,
       external: !caller.gameOrigin,
       serverTime,
+      caller,
       encounterOpen,
       ...this.#auth.knowledgeOf(method, path, pending.token, requestBody),
     };
+    if (limits.modelled !== undefined) knowledge.modelledAnswer = limits.modelled;
     if (retryAllowedAt !== undefined) knowledge.retryAllowedAt = retryAllowedAt;
-    const departed = this.#tally === undefined ? departures(exchange, knowledge) : this.#tallied(exchange, knowledge);
+    const judged = this.#tally === undefined ? departures(exchange, knowledge) : this.#tallied(exchange, knowledge);
+    const departed = [...judged, ...this.#ruleSessions.observe(exchange, knowledge).filter((verdict) => !verdict.holds)];
     const findings: LiveFinding[] = [];
     for (const side of SIDES_IN_ORDER) {
       for (const verdict of departed) if (verdict.side === side) findings.push(finding(verdict.rule, side, departureMessage(verdict), exchange));
     }
-    const counted = this.#gameOriginCounts.judge(method, path, pending.token, request.clientIp, caller.gameOrigin, exchange);
-    if (counted !== undefined) findings.push(serverFinding('RL-EXEMPT', counted, exchange));
-    const limits = this.#rateLimits.judge({ method, path, caller, exchange, serverTime, overlapped: pending.overlapped });
-    for (const each of limits.findings) findings.push(serverFinding(each.rule, each.message, exchange));
-    if (this.#tally !== undefined && limits.judged) this.#tallyRateLimits(caller, path, exchange.status);
     this.#auth.learn(method, path, requestBody, exchange, serverTime);
     this.#learnSignIn(path, requestBody, exchange);
     // A token answered 401 is no player's any more (expired or revoked): where its requests count is not shown.
@@ -165,14 +165,6 @@ export class LiveJudge {
     const verdicts = judgeExchange(exchange, knowledge);
     for (const judged of new Set(verdicts.map((verdict) => verdict.rule))) this.#tally?.(judged);
     return verdicts.filter((verdict) => !verdict.holds);
-  }
-
-  /** The rules the rate-limit model judged an answer by. */
-  #tallyRateLimits(caller: Caller, path: string, status: number): void {
-    const judged: AnyRuleId[] = ['RL-WINDOW', 'RL-LIMIT', 'RL-REMAINING', 'RL-RESET'];
-    if (status === 429) judged.push('RL-429');
-    if (caller.gameOrigin) judged.push(path.startsWith('/api/auth/') ? 'RL-AUTH-IP' : 'RL-EXEMPT');
-    for (const each of judged) this.#tally?.(each);
   }
 
   #callerOf(request: LiveRequest, token: string | undefined): Caller {
@@ -198,7 +190,7 @@ export class LiveJudge {
     this.#rateLimits.reset();
     this.#retryAfter.clear();
     this.#inEncounter.clear();
-    this.#gameOriginCounts.clear();
+    this.#ruleSessions.forget();
   }
 
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../common/exchange.js';
 import { LiveRateLimits } from './live-rate-limits.js';
+import { departures } from '../index.js';
 
 const T0 = Date.parse('2026-11-26T00:00:00Z');
 const alice = { ip: '198.51.100.2', playerId: 'alice@example.com', gameOrigin: false };
@@ -30,7 +31,15 @@ function read(remaining: number, secondsIn: number, { status = remaining < 0 ? 4
   return { method: 'GET', path: '/api/player', caller: alice, exchange, serverTime: { fromMs: atMs, toMs: atMs + 999 }, overlapped };
 }
 
-const rules = (limits: LiveRateLimits, observation: ReturnType<typeof read>) => limits.judge(observation).findings.map((finding) => finding.rule);
+/** The rules that depart on the model's reading of an answer (its `model-` aspects: what the rules judge of the sequence). */
+function rules(limits: LiveRateLimits, observation: ReturnType<typeof read>): string[] {
+  const { modelled } = limits.read(observation);
+  if (modelled === undefined) return [];
+  const knowledge = { path: observation.path, external: true, serverTime: observation.serverTime, modelledAnswer: modelled };
+  return departures(observation.exchange, knowledge)
+    .filter((verdict) => verdict.aspect.startsWith('model-'))
+    .map((verdict) => verdict.rule);
+}
 
 describe('LiveRateLimits: buckets the proxy did not see open', () => {
   it('adopts a bucket from its first answer, however spent, then judges the count from there', () => {
@@ -65,7 +74,7 @@ describe('LiveRateLimits: buckets the proxy did not see open', () => {
       return { ...observation, exchange: { ...observation.exchange, headers } };
     };
     rules(limits, withoutReset(read(20, 1)));
-    expect(limits.judge(withoutReset(read(59, 5))).findings.filter((finding) => finding.rule !== 'RL-RESET')).toEqual([]);
+    expect(rules(limits, withoutReset(read(59, 5))).filter((rule) => rule !== 'RL-RESET')).toEqual([]);
   });
 
   it('follows a bounded number of buckets (100,000 by default): past them it adopts every bucket again, so an address per request cannot grow its memory', () => {
@@ -76,7 +85,7 @@ describe('LiveRateLimits: buckets the proxy did not see open', () => {
     };
     rules(limits, at('10.0.0.1', 40));
     rules(limits, at('10.0.0.1', 39));
-    for (let index = 0; index < 1_000; index++) limits.judge(at(`11.0.${(index >> 8) & 255}.${index & 255}`, 50));
+    for (let index = 0; index < 1_000; index++) limits.read(at(`11.0.${(index >> 8) & 255}.${index & 255}`, 50));
     // Remembered, 35 after 39 would be RL-REMAINING; forgotten, it is adopted.
     expect(rules(limits, at('10.0.0.1', 35))).toEqual([]);
   });

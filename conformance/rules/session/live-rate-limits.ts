@@ -1,6 +1,7 @@
 import { HEADERS, RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitCategory } from '../../../src/spec/limits.js';
 import { type Exchange, integerHeader } from '../../common/exchange.js';
-import { judge, type Finding } from './rate-limit-judge.js';
+import type { ModelledAnswer } from '../model/modelled-answer.js';
+import { modelAnswer } from './modelled-answers.js';
 import { ServerChoices } from './server-choices.js';
 import { bucketKey, type Caller, categoryOf, isCounted, RateLimitModel } from '../model/rate-limit-model.js';
 import { readingIn, RETRY_AFTER_UNITS } from '../model/retry-after.js';
@@ -18,18 +19,13 @@ export interface RateLimitObservation {
   overlapped: boolean;
 }
 
-/** The route where a limit the spec does not show (wrong codes) may answer 429 before the auth bucket is spent. */
-const VERIFY_PATH = '/api/auth/verify-email';
-
-/** What the rate limits make of one answer: its findings, and whether it is a 429 of a spent bucket. */
-export interface RateLimitVerdict {
-  findings: Finding[];
+/** What the model makes of one answer for the rules to judge, where it knew the request's bucket and whether it counts; and whether it is a 429 of a spent bucket. */
+export interface RateLimitReading {
+  modelled: ModelledAnswer | undefined;
   bucketSpent: boolean;
-  /** The model judged the answer (it knew the request's bucket and whether it counts). */
-  judged: boolean;
 }
 
-const nothing = (): RateLimitVerdict => ({ findings: [], bucketSpent: false, judged: false });
+const nothing = (): RateLimitReading => ({ modelled: undefined, bucketSpent: false });
 
 /** How many buckets the proxy follows at once. */
 const REMEMBERED_BUCKETS = 100_000;
@@ -38,7 +34,7 @@ const REMEMBERED_BUCKETS = 100_000;
 const playerCategoriesOf = (method: string): RateLimitCategory[] => (method.toUpperCase() === 'GET' ? ['read'] : ['gameplay']);
 
 /**
- * The rate-limit model and the fuzzer's judge, applied to traffic the proxy did not choose. Buckets the proxy did
+ * The rate-limit model, as the fuzzer follows it, applied to traffic the proxy did not choose. Buckets the proxy did
  * not see open are adopted from their first answer; a bucket's window end stays a guess until X-RateLimit-Reset
  * can be read, and while it is a guess a fresh window shown by the server is taken, not judged; answers that
  * overlapped another of their bucket are judged on everything but their place in the count.
@@ -115,7 +111,8 @@ export class LiveRateLimits {
     return readings.length === 0 ? 0 : Math.min(...readings);
   }
 
-  judge(observation: RateLimitObservation): RateLimitVerdict {
+  /** The answer read against the model (the rules of the Limits judge it), and the model brought up to what it showed. */
+  read(observation: RateLimitObservation): RateLimitReading {
     const { method, path, caller, exchange, serverTime } = observation;
     const category = categoryOf(method, path);
     // Which bucket counts a route beyond the table, or a request without a valid token, is not shown: the
@@ -141,28 +138,23 @@ export class LiveRateLimits {
     if (predicted.counted === undefined) return nothing();
     const outcome = path === '/health' ? 'health' : 'handled';
     const context = { caller, at: serverTime, choices: this.#choices, exactClock: false };
-    if (predicted.counted === false || key === undefined)
-      return { findings: judge(exchange, predicted, outcome, context).findings, bucketSpent: false, judged: true };
+    if (predicted.counted === false || key === undefined) return { modelled: modelAnswer(exchange, predicted, outcome, context).modelled, bucketSpent: false };
     const certain = !observation.overlapped && this.#seen.has(key) && !this.#freshWindowOverGuess(key, predicted, exchange);
     const expectation = certain ? this.#model.record(request) : { ...predicted, nearBoundary: true };
-    const judged = judge(exchange, expectation, outcome, context);
-    // A 429 the model did not see coming may be another limit's (wrong codes: not shown): its Retry-After need not
-    // fit a one-minute window (the invariants judge it as an integer), and on a verification it may come early.
+    const reading = modelAnswer(exchange, expectation, outcome, context);
     const bucketSpent = this.bucketSpent(exchange, certain && expectation.limited === true);
-    if (exchange.status === 429 && !bucketSpent) {
-      const otherLimit = path === VERIFY_PATH ? ['RL-429', 'RL-WINDOW'] : ['RL-429'];
-      judged.findings = judged.findings.filter((finding) => !otherLimit.includes(finding.rule));
-    }
-    if (judged.remaining !== undefined) {
-      const windowEndMs = judged.windowEnd === undefined ? undefined : midpoint(judged.windowEnd);
-      this.#model.sync(category, caller, { remaining: judged.remaining, atMs, windowEndMs });
+    // A 429 the model did not see coming may be another limit's (wrong codes: not shown).
+    reading.modelled.unforeseen429 = exchange.status === 429 && !bucketSpent;
+    if (reading.remaining !== undefined) {
+      const windowEndMs = reading.windowEnd === undefined ? undefined : midpoint(reading.windowEnd);
+      this.#model.sync(category, caller, { remaining: reading.remaining, atMs, windowEndMs });
       if (windowEndMs === undefined) this.#guessedEnd.add(key);
       else this.#guessedEnd.delete(key);
       this.#seen.add(key);
       // Hostile traffic (an address per request) must not grow memory: past the bound, every bucket is adopted again.
       if (this.#seen.size > this.#maxBuckets) this.reset();
     }
-    return { findings: judged.findings, bucketSpent, judged: true };
+    return { modelled: reading.modelled, bucketSpent };
   }
 
   /** A 429 that is its bucket's: the model saw the bucket spent, or the answer says none is left. */

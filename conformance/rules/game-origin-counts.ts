@@ -1,6 +1,8 @@
-import { HEADERS, RATE_LIMITS } from '../../../src/spec/limits.js';
-import { type Exchange, integerHeader } from '../../common/exchange.js';
-import { BoundedMap } from './bounded-map.js';
+import { HEADERS, RATE_LIMITS } from '../../src/spec/limits.js';
+import { type Exchange, integerHeader } from '../common/exchange.js';
+import { bearerToken } from './bearer.js';
+import { judged, type Judgement, type Knowledge, type RuleSession } from './rule.js';
+import { BoundedMap } from './session/bounded-map.js';
 
 /** The size of the buckets the spec exempts game origins from (gameplay, authenticated reads, public reads). */
 const EXEMPT_BUCKET_SIZES = new Set<number>(
@@ -33,11 +35,19 @@ interface Shown {
  * on the second: the server counted the second. Any other request of that caller between them seen by the proxy
  * breaks the pair, so an external request counted in the same bucket is never taken for the game origin's.
  */
-export class GameOriginCounts {
+export class GameOriginCounts implements RuleSession {
   readonly #last = new BoundedMap<string, Shown>(REMEMBERED_OWNERS);
 
-  /** The departure an answer shows, if any. `path` an API path (LiveJudge judges no other) without its query; `token` the bearer token sent. */
-  judge(method: string, path: string, token: string | undefined, clientIp: string, gameOrigin: boolean, exchange: Exchange): string | undefined {
+  /** RL-EXEMPT's judgement of an answer of the API to a caller the session knows, where a pair shows a count. */
+  observe(exchange: Exchange, knowledge: Knowledge): Judgement[] {
+    const { caller, path } = knowledge;
+    if (caller === undefined) return [];
+    const counted = this.#departure(exchange.method, path, bearerToken(exchange.requestHeaders), caller.ip, caller.gameOrigin, exchange);
+    return counted === undefined ? [] : [judged('game-origin-uncounted', false, "Remaining that does not fall across a game origin's requests", counted)];
+  }
+
+  /** The departure an answer shows, if any. `path` an API path without its query; `token` the bearer token sent. */
+  #departure(method: string, path: string, token: string | undefined, clientIp: string, gameOrigin: boolean, exchange: Exchange): string | undefined {
     // Registration and verification stay limited by IP for every caller.
     if (path.startsWith('/api/auth/')) return undefined;
     const owner = `${method.toUpperCase() === 'GET' ? 'read' : 'write'} ${token === undefined ? `ip ${clientIp}` : `token ${token}`}`;
@@ -59,7 +69,7 @@ export class GameOriginCounts {
     return `X-RateLimit-Remaining fell from ${before.remaining} to ${remaining} across two requests of a game origin in one window: the server counted a game origin's request, which the spec exempts`;
   }
 
-  clear(): void {
+  forget(): void {
     this.#last.clear();
   }
 }

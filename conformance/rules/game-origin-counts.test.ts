@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../common/exchange.js';
+import type { Exchange } from '../common/exchange.js';
 import { GameOriginCounts } from './game-origin-counts.js';
 
 const TOKEN = '3f2b8c1e-9d4a-4e7b-8c6f-1a2b3c4d5e6f';
@@ -10,7 +10,7 @@ function answer(remaining: number | undefined, { limit = 60, reset = '1800000060
   return {
     method: 'GET',
     url: 'http://game.example/api/player',
-    requestHeaders: {},
+    requestHeaders: { authorization: `Bearer ${TOKEN}` },
     requestBody: undefined,
     status,
     headers,
@@ -24,7 +24,11 @@ function answer(remaining: number | undefined, { limit = 60, reset = '1800000060
 /** The verdict on each answer in turn, as one caller's reads: `true` for a game origin's request. */
 function verdicts(sequence: readonly [boolean, Exchange][], path = '/api/player'): (string | undefined)[] {
   const counts = new GameOriginCounts();
-  return sequence.map(([gameOrigin, exchange]) => counts.judge('GET', path, TOKEN, '198.51.100.7', gameOrigin, exchange));
+  return sequence.map(([gameOrigin, exchange]) => {
+    const caller = { ip: '198.51.100.7', gameOrigin };
+    const judgements = counts.observe(exchange, { path, external: !gameOrigin, serverTime: { fromMs: 0, toMs: 0 }, caller });
+    return judgements.find((judgement) => !judgement.holds)?.message;
+  });
 }
 
 describe("a game origin's requests counted in a bucket the spec exempts", () => {
