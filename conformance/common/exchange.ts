@@ -111,6 +111,9 @@ export function stringField(value: unknown, key: string): string | undefined {
   return isObject(value) && typeof value[key] === 'string' ? value[key] : undefined;
 }
 
+/** The token an answer issued (a verification's, the control API's players'): its `authToken`, where it is a string. */
+export const issuedToken = (exchange: Pick<Exchange, 'body'>): string | undefined => stringField(exchange.body, 'authToken');
+
 /** `{base_url}/path`: keeps any path prefix of the base URL. */
 export function endpoint(baseUrl: string, path: string): string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;

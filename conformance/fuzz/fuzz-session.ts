@@ -1,4 +1,3 @@
-import { CONTROL_ROUTES } from '../../src/spec/control-routes.js';
 import { HEADERS, RATE_LIMITS, RATE_LIMIT_WINDOW_MS, type RateLimitCategory } from '../../src/spec/limits.js';
 import { specRoute } from '../../src/spec/routes.js';
 import type { ClockControl } from '../target/clock-control.js';
@@ -8,7 +7,7 @@ import type { Identity } from '../target/identities.js';
 import { RateLimitModel } from '../rules/model/rate-limit-model.js';
 import { instant, ServerClock } from '../rules/model/server-time.js';
 import { createOtpSource, type OtpSource } from '../otp/index.js';
-import { signIn, uniqueEmail, type SignedIn } from '../fixtures/players.js';
+import { controlSignIn, signIn, uniqueEmail, type SignedIn } from '../fixtures/players.js';
 import type { Call } from '../target/call.js';
 import { Target } from '../target/target.js';
 import { PlayerSupply } from './player-supply.js';
@@ -238,11 +237,7 @@ export class FuzzSession {
   /** The player's token, and a second one where the control API issues it (it keeps the first valid). */
   async #tokensOf(player: SignedIn): Promise<string[]> {
     if (this.config.capabilities?.players !== true) return [player.token];
-    const { method, pattern } = CONTROL_ROUTES.createPlayer;
-    const issued = await this.target.send({ method, path: pattern, json: { email: player.email } });
-    const token = (issued.body as { authToken?: unknown } | undefined)?.authToken;
-    if (issued.status !== 200 || typeof token !== 'string') throw new Error(`${method} ${pattern} answered ${issued.status}: ${issued.text}`);
-    return [player.token, token];
+    return [player.token, (await controlSignIn(this, player.email)).token];
   }
 
   /** One after the other, so that the scheduler keeps the sign-ins within the auth budget. */

@@ -1,6 +1,6 @@
 import { bearerToken as tokenOf } from '../rules/bearer.js';
 import { type RouteId, specRoute } from '../../src/spec/routes.js';
-import { type Exchange, isObject, parsedJson, stringField } from '../common/exchange.js';
+import { type Exchange, isObject, issuedToken, parsedJson, stringField } from '../common/exchange.js';
 
 /** What the traffic showed of the player behind a token: the email it signed in with, its id. */
 export interface SignedInPlayer {
@@ -41,7 +41,7 @@ function answeredTokens(value: unknown, named: boolean, found: Set<string>): voi
 function signIn(exchange: Exchange): { token: string; email: string } | undefined {
   if (exchange.method !== 'POST' || pathOf(exchange) !== specPath('verifyEmail') || exchange.status >= 400) return undefined;
   const email = stringField(parsedJson(exchange.requestBody), 'email');
-  const token = stringField(exchange.body, 'authToken');
+  const token = issuedToken(exchange);
   return email === undefined || token === undefined ? undefined : { token, email };
 }
 

@@ -1,6 +1,6 @@
 import { TOKEN_LIFETIME_MS } from '../../src/spec/limits.js';
 import { isSuccess } from './envelope.js';
-import { isObject } from '../common/exchange.js';
+import { issuedToken } from '../common/exchange.js';
 import { UUID } from './formats.js';
 import { REFRESH_ROUTE_KEYS, refreshRoute } from './refresh-probes.js';
 import { bearerToken, PROTECTED_ROUTES, authorizationOf } from './bearer.js';
@@ -107,7 +107,7 @@ export const TOKEN_RULES = [
     routes: REFRESH_ROUTE_KEYS,
     judge(exchange, knowledge) {
       if (!refreshRoute(exchange.method, knowledge.path)) return [];
-      const refreshed = isSuccess(exchange) && isObject(exchange.body) && typeof exchange.body['authToken'] === 'string';
+      const refreshed = isSuccess(exchange) && issuedToken(exchange) !== undefined;
       return [
         judged(
           'no-refresh',

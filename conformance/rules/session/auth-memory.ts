@@ -2,7 +2,7 @@ import { isSuccess } from '../envelope.js';
 import { sentAddress } from '../parameters.js';
 import type { Knowledge } from '../index.js';
 import { routeKeyOf } from '../rule.js';
-import { type Exchange, isObject, stringField } from '../../common/exchange.js';
+import { type Exchange, isObject, issuedToken, stringField } from '../../common/exchange.js';
 import type { TimeInterval } from '../model/server-time.js';
 import { BoundedMap } from './bounded-map.js';
 
@@ -51,7 +51,7 @@ export class AuthMemory {
     }
     if (route !== 'POST /api/auth/verify-email') return;
     this.#usedCodes.set(codeOf(email, requestBody), true);
-    const token = stringField(exchange.body, 'authToken');
+    const token = issuedToken(exchange);
     const expiresAt = Date.parse(stringField(exchange.body, 'expiresAt') ?? '');
     if (token !== undefined && !Number.isNaN(expiresAt)) this.#tokenExpiry.set(token, expiresAt);
   }

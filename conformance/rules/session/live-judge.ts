@@ -1,6 +1,6 @@
 import { CONTROL_ROUTES, controlRouteOf, isControlPath } from '../../../src/spec/control-routes.js';
 import { HEADERS } from '../../../src/spec/limits.js';
-import { type Exchange, integerHeader, isObject, parsedJson } from '../../common/exchange.js';
+import { type Exchange, integerHeader, isObject, issuedToken, parsedJson } from '../../common/exchange.js';
 import type { Caller } from '../model/rate-limit-model.js';
 import { answeredAt, fromDateHeader, type TimeInterval } from '../model/server-time.js';
 import { bearerToken } from '../bearer.js';
@@ -195,9 +195,9 @@ export class LiveJudge {
 
   #learnSignIn(path: string, requestBody: unknown, exchange: Exchange): void {
     if (path !== '/api/auth/verify-email' || !isSuccess(exchange)) return;
-    const token = (exchange.body as { authToken?: unknown } | undefined)?.authToken;
+    const token = issuedToken(exchange);
     const address = sentAddress(requestBody);
-    if (typeof token === 'string' && address !== undefined) this.#players.set(token, address);
+    if (token !== undefined && address !== undefined) this.#players.set(token, address);
   }
 
   #noteRetryAfter(pending: PendingRequest, exchange: Exchange, serverTime: TimeInterval): void {
