@@ -1,7 +1,6 @@
-import { BODILESS, isClientError, isError, isSuccess } from '../rules/envelope.js';
+import { BODILESS, isError, isSuccess } from '../rules/envelope.js';
 import { errorEnvelope, jsonBody, successEnvelope } from '../rules/envelopes.js';
 import type { Exchange } from '../common/exchange.js';
-import { expectThat } from './assertions.js';
 import { expectJudgement } from './expect-rule.js';
 
 /** BODY-JSON, as its rule judges it, on an answer a check expects a body of. */
@@ -26,12 +25,4 @@ export function expectEnvelopeForStatus(exchange: Exchange): void {
   if (isSuccess(exchange)) expectSuccessEnvelope(exchange);
   else if (isError(exchange)) expectErrorEnvelope(exchange);
   else expectJsonBody(exchange);
-}
-
-/**
- * A rejection whose status the spec leaves open: any 4xx. Its envelope is ENV-ERROR's, judged on every error
- * response of the run (rules/traffic.ts), so that a body without {error} is one departure, reported once.
- */
-export function expectClientError(exchange: Exchange, what: string): void {
-  expectThat(exchange, isClientError(exchange), `a 4xx status (${what})`);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { observe, requireThat } from './assertions.js';
 import { errorMessage } from '../rules/envelope.js';
-import { expectClientError, expectSuccessEnvelope } from './expect-envelope.js';
+import { expectSuccessEnvelope } from './expect-envelope.js';
 import { authIsScarce } from '../fixtures/accounts.js';
 import { isObject, parsedJson } from '../common/exchange.js';
 import { readRegisterMessage } from '../rules/register-message.js';
@@ -128,7 +128,7 @@ export function registerChecks(suite: Suite): void {
           expectRule('REG-MISSING', exchange, parametersAlone(REGISTER, exchange), `a judgement of the body ${JSON.stringify(json)}`);
         }
         const unreadable = await suite.target.send({ method: 'POST', path: REGISTER, rawBody: '{', headers: { 'content-type': 'application/json' }, identity });
-        expectClientError(unreadable, 'the body "{" is no JSON: a bad request');
+        expectRule('REG-MISSING', unreadable, parametersAlone(REGISTER, unreadable), 'a judgement of the body "{", which is no JSON');
       },
     );
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgementsOf } from '../../test/support/judged-exchange.js';
+import { exchangeOf, judgementsOf, knowledgeOf } from '../../test/support/judged-exchange.js';
+import { judgeExchange } from './index.js';
 
 // What the rules ask of a request given what the check that sent it knows (shaped to succeed, the clock, the points
 // it set, the code it read): each proven both ways, and live traffic not judged on it.
@@ -33,16 +34,67 @@ describe("a request a check shaped to succeed is due 200, the spec's one success
   });
 });
 
-describe('OTP-EXPIRY: a code a check used within its 15 minutes is due its acceptance', () => {
-  const used = (minutes: number, status: number) =>
-    judgementsOf(['OTP-EXPIRY'], { ...VERIFY, status }, { registeredAt: 0, serverTime: { fromMs: minutes * 60_000, toMs: minutes * 60_000 }, shaped: true });
+describe('OTP-EXPIRY: a code a check used within its 15 minutes is due its acceptance, and once they have passed its refusal', () => {
+  const used = (minutes: number, status: number, shaped = true) =>
+    judgementsOf(
+      ['OTP-EXPIRY'],
+      { ...VERIFY, status, body: status === 200 ? VERIFY.body : { error: 'expired' } },
+      { registeredAt: 0, serverTime: { fromMs: minutes * 60_000, toMs: minutes * 60_000 }, shaped },
+    );
+  const refused = (holds: boolean) => [
+    { rule: 'OTP-EXPIRY', aspect: 'refused', holds },
+    { rule: 'OTP-EXPIRY', aspect: 'no-token', holds },
+  ];
 
-  it('a 200 holds and a refusal does not, 1 s before the end; at the end and after, none is due', () => {
+  it('a 200 holds and a refusal does not, 1 s before the end', () => {
     expect(used(15 - 1 / 60, 200)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'ok', holds: true }]);
     expect(used(15 - 1 / 60, 400)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'ok', holds: false }]);
-    expect(used(15, 400)).toEqual([]);
-    // Accepted well after: the live judgement, as before.
-    expect(used(16, 200)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'expired', holds: false }]);
+  });
+
+  it('at the end and after, a 4xx without a token holds and an acceptance does not', () => {
+    expect(used(15, 400)).toEqual(refused(true));
+    expect(used(15, 200)).toEqual(refused(false));
+    expect(used(16, 401)).toEqual(refused(true));
+  });
+
+  it('live traffic: only an acceptance past the 15 minutes (and the clock slack) departs, a refusal is not judged', () => {
+    expect(used(16, 200, false)).toEqual([{ rule: 'OTP-EXPIRY', aspect: 'expired', holds: false }]);
+    expect(used(16, 400, false)).toEqual([]);
+    expect(used(15, 200, false)).toEqual([]);
+  });
+});
+
+describe('REG-MISSING and VERIFY-MISSING: what a check that kept every other reason away knows is a bad request', () => {
+  const unreadable = (path: string, status: number, parametersAlone: boolean) => {
+    const exchange = { ...exchangeOf({ method: 'POST', path, status, body: status === 200 ? { success: true } : { error: 'bad' } }), requestBody: '{' };
+    return judgeExchange(exchange, knowledgeOf(path, parametersAlone ? { parametersAlone } : {}))
+      .filter((verdict) => verdict.aspect === 'unreadable-refused')
+      .map((verdict) => verdict.holds);
+  };
+
+  it.each(['/api/auth/register', '/api/auth/verify-email'])(
+    '%s: a body that is no JSON is due a 4xx, whichever (400, 415, 422), shaped; live, no such judgement',
+    (path) => {
+      expect(unreadable(path, 400, true)).toEqual([true]);
+      expect(unreadable(path, 415, true)).toEqual([true]);
+      expect(unreadable(path, 200, true)).toEqual([false]);
+      expect(unreadable(path, 500, true)).toEqual([false]);
+      expect(unreadable(path, 200, false)).toEqual([]);
+    },
+  );
+
+  it('a numeric otp for an address whose pending code it cannot be is due a 4xx (400 as invalid, or refused as a wrong code); not without that knowledge', () => {
+    const numeric = (status: number, wrongCode: boolean) =>
+      judgementsOf(
+        ['VERIFY-MISSING'],
+        { ...VERIFY, json: { email: 'pilot@example.com', otp: 123456 }, status, body: status === 200 ? VERIFY.body : { error: 'bad' } },
+        { parametersAlone: true, ...(wrongCode ? { wrongCode } : {}) },
+      );
+    expect(numeric(400, true)).toEqual([{ rule: 'VERIFY-MISSING', aspect: 'invalid-refused', holds: true }]);
+    expect(numeric(401, true)).toEqual([{ rule: 'VERIFY-MISSING', aspect: 'invalid-refused', holds: true }]);
+    expect(numeric(200, true)).toEqual([{ rule: 'VERIFY-MISSING', aspect: 'invalid-refused', holds: false }]);
+    // Read leniently, 123456 may be the pending code: only a server error departs.
+    expect(numeric(200, false)).toEqual([{ rule: 'VERIFY-MISSING', aspect: 'invalid-no-server-error', holds: true }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isSuccess } from './envelope.js';
+import { isClientError, isSuccess } from './envelope.js';
 import { type Exchange, isObject, parsedJson } from '../common/exchange.js';
 import { requestDepartures } from './client.js';
 import { judged, type Judgement, type Knowledge } from './rule.js';
@@ -19,6 +19,10 @@ export function incompleteRequest(exchange: Exchange, knowledge: Knowledge): boo
   return requestDepartures(exchange.method, knowledge.path, exchange.requestHeaders, exchange.requestBody).some((departure) => MISSING.test(departure.message));
 }
 
+/** How client.ts names a body that is no JSON, and a field of another type than the string it is due. */
+const UNREADABLE_BODY = 'the body is not JSON';
+const INVALID_TYPE = / is .+, not a string$/;
+
 /** A body that is no object, a required field left out, or an email that is none: missing or invalid whatever the server reads leniently. */
 const NO_PARAMETERS = /^the body is .+, not an object|^\w+ is missing$|^email is .+, not a string$/;
 
@@ -36,9 +40,31 @@ export function refusedParameters(exchange: Exchange, knowledge: Knowledge): Jud
       judged('refused-400', status === 400, 'a 400 (missing or invalid parameters)', `answered ${status} to missing or invalid parameters: expected 400`),
     ];
   }
+  if (knowledge.parametersAlone === true && departures.some((departure) => departure.message === UNREADABLE_BODY)) {
+    // No parameter can be read at all: a bad request, whose status a server may name otherwise (415, 422).
+    return [
+      judged(
+        'unreadable-refused',
+        isClientError(exchange),
+        'a 4xx to a body that is no JSON (a bad request)',
+        `answered ${status} to a body that is no JSON: expected a 4xx`,
+      ),
+    ];
+  }
+  if (knowledge.parametersAlone === true && knowledge.wrongCode === true && departures.some((departure) => INVALID_TYPE.test(departure.message))) {
+    // A field of another type, read leniently, is a code that is not pending: refused either way, as invalid (400) or as wrong.
+    return [
+      judged(
+        'invalid-refused',
+        isClientError(exchange),
+        'a 4xx to an invalid parameter, whether refused as one or read leniently as a code not pending',
+        `answered ${status} to an invalid parameter that no reading makes a pending code: expected a 4xx`,
+      ),
+    ];
+  }
   const incomplete = departures.some((departure) => MISSING.test(departure.message));
   // A field of another type may be read leniently (a numeric otp), never answered with a server error.
-  const invalid = incomplete || departures.some((departure) => / is .+, not a string$/.test(departure.message));
+  const invalid = incomplete || departures.some((departure) => INVALID_TYPE.test(departure.message));
   return [
     ...(incomplete
       ? [

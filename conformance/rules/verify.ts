@@ -191,8 +191,11 @@ export const VERIFY_RULES = [
     judge(exchange, knowledge) {
       const { registeredAt, serverTime } = knowledge;
       if (registeredAt === undefined || !isVerify(exchange, knowledge)) return [];
-      // A check's code sent for certain within its 15 minutes (the registration at its earliest) is due its acceptance.
+      // A check's code sent for certain within its 15 minutes (the registration at its earliest) is due its acceptance;
+      // one sent for certain after them (the registration at its latest), its refusal.
       if (knowledge.shaped === true && serverTime.toMs < registeredAt + OTP_LIFETIME_MS) return [dueOk(exchange, 'a code used within its 15 minutes')];
+      if (knowledge.shaped === true && serverTime.fromMs >= registeredAt + OTP_LIFETIME_MS)
+        return codeRefused(exchange, knowledge, 'a code used once its 15 minutes had passed');
       if (!isSuccess(exchange) || serverTime.fromMs <= registeredAt + OTP_LIFETIME_MS + SERVER_CLOCK_SLACK_MS) return [];
       const minutes = ((serverTime.fromMs - registeredAt) / 60_000).toFixed(1);
       return [
