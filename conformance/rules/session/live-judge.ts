@@ -146,8 +146,11 @@ export class LiveJudge {
     };
     if (limits.modelled !== undefined) knowledge.modelledAnswer = limits.modelled;
     if (retryAllowedAt !== undefined) knowledge.retryAllowedAt = retryAllowedAt;
-    const judged = this.#tally === undefined ? departures(exchange, knowledge) : this.#tallied(exchange, knowledge);
-    const departed = [...judged, ...this.#ruleSessions.observe(exchange, knowledge).filter((verdict) => !verdict.holds)];
+    const sessions = this.#ruleSessions.observe(exchange, knowledge);
+    const departed =
+      this.#tally === undefined
+        ? [...departures(exchange, knowledge), ...sessions.filter((verdict) => !verdict.holds)]
+        : this.#tallied([...judgeExchange(exchange, knowledge), ...sessions]);
     const findings: LiveFinding[] = [];
     for (const side of SIDES_IN_ORDER) {
       for (const verdict of departed) if (verdict.side === side) findings.push(finding(verdict.rule, side, departureMessage(verdict), exchange));
@@ -161,8 +164,7 @@ export class LiveJudge {
   }
 
   /** Every verdict of the rules told to the tally, the departures returned. */
-  #tallied(exchange: Exchange, knowledge: Knowledge): Verdict[] {
-    const verdicts = judgeExchange(exchange, knowledge);
+  #tallied(verdicts: readonly Verdict[]): Verdict[] {
     for (const judged of new Set(verdicts.map((verdict) => verdict.rule))) this.#tally?.(judged);
     return verdicts.filter((verdict) => !verdict.holds);
   }
