@@ -71,7 +71,6 @@ export const ENVELOPE_RULES = [
     sentences: ['ERR-BODY', 'RES-ERROR-MESSAGE'],
     fuzz: 'an error envelope on every 4xx, and a 4xx where a refusal is due',
     proxy: 'an error envelope on every 4xx and 5xx of the API',
-    session: ['modelledAnswer'],
     judge: (exchange, knowledge) => [
       ...(exchange.status >= 400 && hasBody(exchange.method, exchange.status) ? [errorEnvelope(exchange)] : []),
       // A refusal the fuzzer's sequence made due, where no limit applies.

@@ -32,7 +32,7 @@ interface Shown {
  * rate-limit headers their answers carry, the count cannot fall across them. Two answers in a row of one
  * caller's bucket (its token's, or its address's without one; GETs apart from other methods), both to a game
  * origin, of a bucket the size of an exempt one, in one window, with Remaining exactly one less
- * on the second: the server counted the second. Any other request of that caller between them seen by the proxy
+ * on the second: the server counted the second. Any other request of that caller between them seen by the session
  * breaks the pair, so an external request counted in the same bucket is never taken for the game origin's.
  */
 export class GameOriginCounts implements RuleSession {

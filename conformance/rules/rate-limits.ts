@@ -118,7 +118,6 @@ export const RATE_LIMIT_RULES = [
     sentences: ['LIM-HEADER-RESET', 'LIM-HEADERS'],
     fuzz: 'X-RateLimit-Reset present, in one unit per bucket category throughout the run',
     proxy: 'X-RateLimit-Reset on answers to external callers, an integer in one unit per bucket category',
-    session: ['resetSamples', 'modelledAnswer'],
     judge(exchange, knowledge) {
       const judgements = [...resetHeader(exchange, knowledge), ...modelledResetReading('RL-RESET', knowledge)];
       const samples = knowledge.resetSamples;
