@@ -30,7 +30,6 @@ const END_TO_END = [
   'test/docs-commands.test.ts',
   'test/package.test.ts',
   'test/openapi-peers.test.ts',
-  'test/openapi-lint.test.ts',
   // Debian's redis-server.
   'test/stores/redis-*.test.ts',
   'test/stores/user-resources-kept.test.ts',
