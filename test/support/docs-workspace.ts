@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './cli.js';
 import { DOCS_WORKSPACE } from './docs-workspace-dir.js';
@@ -83,6 +83,15 @@ async function makeWorkspace(): Promise<DocsWorkspace> {
   return { workspace: WORKSPACE, clone, project, steps, tarballs: { harness: join(clone, HARNESS_TARBALL), mock: join(clone, MOCK_TARBALL) } };
 }
 
+/**
+ * Writes a file the waiting files read whole or not at all: written beside it, then renamed over it (a file being
+ * written is seen empty or cut by a reader that polls it).
+ */
+async function writeWhole(path: string, text: string): Promise<void> {
+  await writeFile(`${path}.partial`, text);
+  await rename(`${path}.partial`, path);
+}
+
 /** Waits for the file that makes the workspace to say it is ready, or why it is not. */
 async function madeByAnother(): Promise<DocsWorkspace> {
   for (;;) {
@@ -104,10 +113,10 @@ export async function docsWorkspace(): Promise<DocsWorkspace> {
   }
   try {
     const made = await makeWorkspace();
-    await writeFile(READY, JSON.stringify(made));
+    await writeWhole(READY, JSON.stringify(made));
     return made;
   } catch (error) {
-    await writeFile(FAILED, error instanceof Error ? error.message : String(error));
+    await writeWhole(FAILED, error instanceof Error ? error.message : String(error));
     throw error;
   }
 }
