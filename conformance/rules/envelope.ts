@@ -19,6 +19,11 @@ export function isErrorEnvelope(body: unknown): boolean {
   return isObject(body) && typeof body['error'] === 'string';
 }
 
+/** A body that says `success: true`, whatever else it holds. */
+export function isSuccessEnvelope(body: unknown): boolean {
+  return isObject(body) && body['success'] === true;
+}
+
 /** The message of an error envelope, for observations. */
 export function errorMessage(exchange: Exchange): string {
   return isObject(exchange.body) && typeof exchange.body['error'] === 'string' ? exchange.body['error'] : '';

@@ -1,5 +1,4 @@
-import { BODILESS, isErrorEnvelope, isSuccess } from './envelope.js';
-import { isObject } from '../common/exchange.js';
+import { BODILESS, isErrorEnvelope, isSuccess, isSuccessEnvelope } from './envelope.js';
 import type { Exchange } from '../common/exchange.js';
 import { modelledStatus } from './modelled-limits.js';
 import { dueOk, judged, type Judgement, type Rule, routeKey, TABLE_ROUTES } from './rule.js';
@@ -12,12 +11,7 @@ export const jsonBody = (exchange: Exchange): Judgement => judged('body-json', e
 
 /** ENV-SUCCESS's judgement of a 2xx: success: true; other fields are allowed. */
 export const successEnvelope = (exchange: Exchange): Judgement =>
-  judged(
-    'success-envelope',
-    isObject(exchange.body) && exchange.body['success'] === true,
-    'a success envelope {success: true, …}',
-    `answered ${exchange.status} without success: true`,
-  );
+  judged('success-envelope', isSuccessEnvelope(exchange.body), 'a success envelope {success: true, …}', `answered ${exchange.status} without success: true`);
 
 /** What a serializer writes where a message was meant: present, and saying nothing. */
 const SAYS_NOTHING = /^\s*(null|undefined|nan|\[object object\]|\{\}|""|'')?\s*$/i;

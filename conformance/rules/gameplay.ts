@@ -1,6 +1,6 @@
 import { HEADERS } from '../../src/spec/limits.js';
-import { errorMessage, isClientError, isSuccess } from './envelope.js';
-import { type Exchange, header, integerHeader, isObject } from '../common/exchange.js';
+import { errorMessage, isClientError, isSuccess, isSuccessEnvelope } from './envelope.js';
+import { type Exchange, header, integerHeader } from '../common/exchange.js';
 import { judged, type Judgement, type Rule, routeKey, tableRoutes } from './rule.js';
 
 const SHIP_ROUTE = 'POST /api/player/ship';
@@ -65,7 +65,7 @@ export const GAMEPLAY_RULES = [
         judgements.push(
           judged(
             'gameplay-success',
-            remaining !== undefined && isObject(exchange.body) && exchange.body['success'] === true,
+            remaining !== undefined && isSuccessEnvelope(exchange.body),
             `${HEADERS.actionPointsRemaining} (integer) and success: true on a successful gameplay response`,
           ),
         );

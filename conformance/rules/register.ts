@@ -1,5 +1,5 @@
 import { isObject, parsedJson } from '../common/exchange.js';
-import { isClientError, isSuccess } from './envelope.js';
+import { isClientError, isSuccess, isSuccessEnvelope } from './envelope.js';
 import { readRegisterMessage, SAYS_CODE_WAS_SENT } from './register-message.js';
 import { acceptedWhole, refusedParameters, sentEmail } from './parameters.js';
 import { dueOk, judged, type Judgement, type Knowledge, type Rule, routeKey } from './rule.js';
@@ -175,7 +175,7 @@ export const REGISTER_RULES = [
         return [judged('not-disposable', !disposable, 'a 4xx for a disposable-domain address', `accepted an address at ${domain}, a disposable domain`)];
       if (!disposable) return [];
       // A check's disposable address is due a refusal that says so: a 4xx, and no success: true beside it.
-      const claimsSuccess = isObject(exchange.body) && exchange.body['success'] === true;
+      const claimsSuccess = isSuccessEnvelope(exchange.body);
       const refused =
         knowledge.shaped === true
           ? [

@@ -182,12 +182,12 @@ export const tableRoutes = (which: (route: RouteSpec) => boolean = () => true): 
 
 export const TABLE_ROUTES = tableRoutes();
 
-/** A judgement that always applies, failed where `holds` is false. */
 /** What a request a sender shaped to succeed is due: 200, the one success status of the spec's table. */
 export function dueOk(exchange: Pick<Exchange, 'status'>, what: string): Judgement {
   return judged('ok', exchange.status === 200, `status 200 for ${what}`, `answered ${exchange.status} to ${what}`);
 }
 
+/** A judgement that always applies, failed where `holds` is false. */
 export function judged(aspect: string, holds: boolean, expected: string, message?: string): Judgement {
   const judgement: Judgement = { aspect, holds, expected };
   if (message !== undefined) judgement.message = message;

@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { AnswerError, boundedRequest } from './bounded-answer.js';
-import { isErrorEnvelope } from '../rules/envelope.js';
+import { isErrorEnvelope, isSuccessEnvelope } from '../rules/envelope.js';
 import { endpoint, isObject, parsedJson } from '../common/exchange.js';
 import { DOTTED_VERSION } from '../rules/formats.js';
 
@@ -19,7 +19,7 @@ function isHealthBody(json: unknown): boolean {
 }
 
 function isEnvelope(json: unknown): boolean {
-  return isErrorEnvelope(json) || (isObject(json) && json['success'] === true);
+  return isErrorEnvelope(json) || isSuccessEnvelope(json);
 }
 
 const shown = ({ status, text }: Answer) => `${status} ${JSON.stringify(text.length > SHOWN_BODY ? `${text.slice(0, SHOWN_BODY)}…` : text)}`;
