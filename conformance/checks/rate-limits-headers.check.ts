@@ -14,6 +14,7 @@ import type { Call } from '../target/call.js';
 import {
   countdown,
   expectRemainingInRange,
+  oneCountedSince,
   remainingOf,
   requirePlayers,
   resetOf,
@@ -142,7 +143,7 @@ export function rateLimitsHeadersChecks(suite: Suite): void {
         if (step !== undefined && previousRemaining !== undefined)
           expectBucketCount(suite, current.exchange, {
             rule: 'RL-REMAINING',
-            since: moved ? { remaining: limit, counted: 1 } : { remaining: previousRemaining, counted: 1 },
+            since: oneCountedSince(limit, previousRemaining, moved),
             why: moved ? 'Limit − 1 in a new window' : `one less than the ${previousRemaining} of the response before, in its window`,
           });
         // Spent: what follows is RL-429's (a first response at 0 is still followed by one, judged as a step).

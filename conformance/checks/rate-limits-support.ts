@@ -177,6 +177,11 @@ export async function* countdown(limit: number, send: () => Promise<Timed>, coun
   }
 }
 
+/** What a countdown's response is due beside the one before: one request counted since its Remaining, or since a full bucket where a new window opened (or none was shown). */
+export function oneCountedSince(limit: number, previousRemaining: number | undefined, moved: boolean): NonNullable<BucketCount['since']> {
+  return { remaining: moved || previousRemaining === undefined ? limit : previousRemaining, counted: 1 };
+}
+
 /** RL-REMAINING's range on a response the check counted in a bucket of `limit`: an integer from 0 to Limit − 1. */
 export function expectRemainingInRange(suite: Suite, exchange: Exchange, limit: number): void {
   expectRule('RL-REMAINING', exchange, { ...sentBySuite(suite, exchange), bucketLimit: limit }, 'a counted response');
@@ -209,7 +214,7 @@ export async function drainBucket(category: RateLimitCategory, send: () => Promi
     // Without Remaining, the drain goes on: whether a 429 comes is RL-429's question all the same.
     if (step?.kind === 'new-window') drain.newWindows++;
     if (remaining === undefined || step?.kind === 'unexpected') {
-      const since = moved || previousRemaining === undefined ? { remaining: limit, counted: 1 } : { remaining: previousRemaining, counted: 1 };
+      const since = oneCountedSince(limit, previousRemaining, moved);
       drain.countdown.push({ timed: current, count: { rule: 'RL-WINDOW', since, why: `one ${category} request counted in its window` } });
     }
   }
